@@ -1,0 +1,41 @@
+import nextVitals from "eslint-config-next/core-web-vitals";
+import nextTs from "eslint-config-next/typescript";
+
+const frameworkFree = {
+  patterns: [
+    { group: ["next", "next/*", "next-auth", "next-auth/*"], message: "lib/agent and lib/forms stay free of Next: declare an adapter interface instead." },
+    { group: ["react", "react-dom", "react/*", "react-dom/*"], message: "lib/agent and lib/forms stay free of React." },
+    { group: ["@prisma/*", "prisma", "pg", "pg-*", "@/lib/db/*", "@/lib/server/*", "@/lib/client/*", "@/lib/models/*", "@/app/*", "@/components/*"], message: "lib/agent and lib/forms reach the outside only through their adapter interfaces." },
+  ],
+};
+
+const config = [
+  { ignores: [".next/**", "node_modules/**", ".data/**", "lib/db/generated/**", "next-env.d.ts", "test-results/**"] },
+  ...nextVitals,
+  ...nextTs,
+  {
+    rules: {
+      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
+    },
+  },
+  { files: ["lib/agent/**/*.ts", "lib/forms/**/*.ts"], rules: { "no-restricted-imports": ["error", frameworkFree] } },
+  {
+    // Routes and components never reach the database client directly: every tenant query lives in lib/db.
+    files: ["app/**/*.{ts,tsx}", "components/**/*.{ts,tsx}", "lib/client/**/*.{ts,tsx}"],
+    rules: {
+      "no-restricted-imports": ["error", { patterns: [
+        { group: ["@prisma/*", "pg", "@/lib/db/generated/*", "@/lib/db/client"], message: "Go through a lib/db function that takes the tenant context." },
+      ] }],
+    },
+  },
+  {
+    files: ["components/**/*.{ts,tsx}", "lib/client/**/*.{ts,tsx}"],
+    rules: {
+      "no-restricted-imports": ["error", { patterns: [
+        { group: ["@/lib/db/*", "@/lib/server/*", "@/lib/models/*", "@prisma/*", "pg"], message: "Client code never imports server modules." },
+      ] }],
+    },
+  },
+];
+
+export default config;

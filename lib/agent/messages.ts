@@ -1,0 +1,43 @@
+/** Glove's message shapes. Persisted as-is; `renderData` never reaches a model. */
+
+export interface ToolCall {
+  id: string;
+  tool_name: string;
+  input_args: unknown;
+}
+
+export interface ToolResultPayload {
+  status: "success" | "error";
+  data: unknown;
+  message?: string;
+  /** For the client renderer only; stripped before any model call. */
+  renderData?: unknown;
+}
+
+export interface ToolResult {
+  tool_name: string;
+  call_id: string;
+  result: ToolResultPayload;
+}
+
+export interface ImagePart {
+  media_type: "image/png" | "image/jpeg" | "image/gif" | "image/webp";
+  /** base64 without the data: prefix */
+  data: string;
+}
+
+export interface Message {
+  id?: string;
+  sender: "user" | "agent";
+  text: string;
+  tool_calls?: ToolCall[];
+  tool_results?: ToolResult[];
+  images?: ImagePart[];
+  /** A summary that replaces everything before it in what the model sees. */
+  is_compaction?: boolean;
+  /** A user message injected by a skill. */
+  is_skill?: boolean;
+  /** A user message that carries resolved inbox items. */
+  is_inbox_injection?: boolean;
+  created_at?: string;
+}
