@@ -1,0 +1,17 @@
+import { route, json } from "@/lib/server/http/route";
+import { parseJsonBody } from "@/lib/server/http/parse-body";
+import { createOrganizationSchema } from "@/lib/schemas/account";
+import { requireUser } from "@/lib/server/auth/session";
+import { clientIp } from "@/lib/server/auth/auth";
+import { createOrganization, listOrganizationsForUser } from "@/lib/db/organizations";
+
+export const GET = route(async () => {
+  const user = await requireUser();
+  return json({ organizations: await listOrganizationsForUser(user.id) });
+});
+
+export const POST = route(async (request) => {
+  const user = await requireUser();
+  const { name } = await parseJsonBody(request, createOrganizationSchema);
+  return json({ organization: await createOrganization(user.id, name, clientIp(request)) }, 201);
+});

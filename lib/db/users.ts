@@ -1,0 +1,65 @@
+import { prisma } from "./client";
+import { Prisma } from "./generated/client";
+import { recordAudit } from "./audit";
+import { randomSuffix, slugify } from "./slug";
+
+export class EmailTakenError extends Error {
+  constructor() {
+    super("An account with this email already exists.");
+  }
+}
+
+export function findUserByEmail(email: string) {
+  return prisma.user.findUnique({ where: { email: email.toLowerCase() } });
+}
+
+export function findUserById(id: string) {
+  return prisma.user.findUnique({ where: { id }, select: { id: true, email: true, name: true, image: true, passwordHash: true } });
+}
+
+/** Creates the user and their first organization (as owner) in one transaction. */
+export async function createUserWithOrganization(input: {
+  email: string;
+  name: string;
+  passwordHash: string | null;
+  organizationName?: string;
+  ip?: string | null;
+}) {
+  try {
+    return await prisma.$transaction(async (tx) => {
+      const user = await tx.user.create({ data: { email: input.email.toLowerCase(), name: input.name, passwordHash: input.passwordHash } });
+      const organization = await createOrganizationTx(tx, input.organizationName ?? `${input.name}'s team`, user.id);
+      await recordAudit({ organizationId: organization.id, actorId: user.id, action: "user.signed_up", target: user.email, ip: input.ip }, tx);
+      return { user, organization };
+    });
+  } catch (error) {
+    if (isUniqueViolation(error, "email")) throw new EmailTakenError();
+    throw error;
+  }
+}
+
+/** Creates an organization with `ownerId` as its owner; retries the slug on collision. */
+export async function createOrganizationTx(tx: Prisma.TransactionClient, name: string, ownerId: string) {
+  const base = slugify(name);
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const slug = attempt === 0 ? base : `${base.slice(0, 33)}-${randomSuffix()}`;
+    const taken = await tx.organization.findUnique({ where: { slug }, select: { id: true } });
+    if (taken) continue;
+    return tx.organization.create({ data: { name, slug, memberships: { create: { userId: ownerId, role: "owner" } } } });
+  }
+  throw new Error("Could not find a free organization slug");
+}
+
+export function updateUserName(userId: string, name: string) {
+  return prisma.user.update({ where: { id: userId }, data: { name }, select: { id: true, name: true, email: true } });
+}
+
+export function updateUserPasswordHash(userId: string, passwordHash: string) {
+  return prisma.user.update({ where: { id: userId }, data: { passwordHash }, select: { id: true } });
+}
+
+export function isUniqueViolation(error: unknown, field?: string): boolean {
+  if (!(error instanceof Prisma.PrismaClientKnownRequestError) || error.code !== "P2002") return false;
+  if (!field) return true;
+  return JSON.stringify(error.meta ?? {}).includes(field);
+}

@@ -1,0 +1,57 @@
+import NextAuth, { CredentialsSignin } from "next-auth";
+import Credentials from "next-auth/providers/credentials";
+import GitHub from "next-auth/providers/github";
+import Google from "next-auth/providers/google";
+import type { Provider } from "next-auth/providers";
+import { authConfig } from "./auth-config";
+import { signInSchema } from "@/lib/schemas/account";
+import { checkCredentials } from "./check-credentials";
+import { linkOAuthUser } from "./link-oauth-user";
+
+class ThrottledSignIn extends CredentialsSignin {
+  code = "throttled";
+}
+
+function providers(): Provider[] {
+  const list: Provider[] = [
+    Credentials({
+      credentials: { email: { label: "Email", type: "email" }, password: { label: "Password", type: "password" } },
+      async authorize(raw, request) {
+        const parsed = signInSchema.safeParse(raw);
+        if (!parsed.success) return null;
+        const outcome = await checkCredentials(parsed.data.email, parsed.data.password, clientIp(request));
+        if (outcome.kind === "throttled") throw new ThrottledSignIn();
+        return outcome.kind === "ok" ? outcome.user : null;
+      },
+    }),
+  ];
+  // OAuth sign-in is switched on only where its credentials are configured.
+  if (process.env.AUTH_GITHUB_ID && process.env.AUTH_GITHUB_SECRET) list.push(GitHub);
+  if (process.env.AUTH_GOOGLE_ID && process.env.AUTH_GOOGLE_SECRET) list.push(Google);
+  return list;
+}
+
+export const oauthProviders = () => ({
+  github: Boolean(process.env.AUTH_GITHUB_ID && process.env.AUTH_GITHUB_SECRET),
+  google: Boolean(process.env.AUTH_GOOGLE_ID && process.env.AUTH_GOOGLE_SECRET),
+});
+
+export const { handlers, auth, signIn, signOut } = NextAuth({
+  ...authConfig,
+  providers: providers(),
+  callbacks: {
+    ...authConfig.callbacks,
+    async signIn({ user, account, profile }) {
+      if (!account || account.type === "credentials") return true;
+      const linked = await linkOAuthUser({ account, email: user.email ?? profile?.email ?? null, name: user.name ?? null });
+      if (!linked) return "/sign-in?error=OAuthAccountNotLinked";
+      user.id = linked.id;
+      return true;
+    },
+  },
+});
+
+export function clientIp(request: Request | undefined): string {
+  const forwarded = request?.headers.get("x-forwarded-for");
+  return forwarded?.split(",")[0]?.trim() || request?.headers.get("x-real-ip") || "local";
+}

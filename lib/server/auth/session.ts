@@ -1,0 +1,24 @@
+import { auth } from "./auth";
+import { findUserById } from "@/lib/db/users";
+import { unauthorized } from "../http/app-error";
+
+export interface SessionUser {
+  id: string;
+  email: string;
+  name: string;
+}
+
+/** The signed-in user, re-read from the database (a deleted user's token no longer works). */
+export async function currentUser(): Promise<SessionUser | null> {
+  const session = await auth();
+  const id = session?.user?.id;
+  if (!id) return null;
+  const user = await findUserById(id);
+  return user ? { id: user.id, email: user.email, name: user.name } : null;
+}
+
+export async function requireUser(): Promise<SessionUser> {
+  const user = await currentUser();
+  if (!user) throw unauthorized();
+  return user;
+}

@@ -1,0 +1,71 @@
+import { RateLimiterPostgres, RateLimiterRes } from "rate-limiter-flexible";
+import { getPgPool } from "@/lib/db/pg-pool";
+import { tooManyRequests } from "./http/app-error";
+
+/**
+ * Limits shared by every server instance: counters live in Postgres (table rate_limits,
+ * created by the migrations, so the limiter never issues DDL at run time).
+ */
+interface LimitSpec {
+  keyPrefix: string;
+  points: number;
+  durationSeconds: number;
+  blockSeconds?: number;
+}
+
+const limiters = new Map<string, RateLimiterPostgres>();
+
+function limiter(spec: LimitSpec) {
+  let found = limiters.get(spec.keyPrefix);
+  if (!found) {
+    found = new RateLimiterPostgres({
+      storeClient: getPgPool(),
+      storeType: "pool",
+      tableName: "rate_limits",
+      tableCreated: true,
+      clearExpiredByTimeout: false,
+      keyPrefix: spec.keyPrefix,
+      points: spec.points,
+      duration: spec.durationSeconds,
+      blockDuration: spec.blockSeconds ?? 0,
+    });
+    limiters.set(spec.keyPrefix, found);
+  }
+  return found;
+}
+
+export const SIGN_IN_FAILURES_PER_EMAIL: LimitSpec = { keyPrefix: "signin-email", points: 5, durationSeconds: 15 * 60, blockSeconds: 15 * 60 };
+export const SIGN_IN_FAILURES_PER_IP: LimitSpec = { keyPrefix: "signin-ip", points: 30, durationSeconds: 15 * 60, blockSeconds: 15 * 60 };
+export const SIGN_UPS_PER_IP: LimitSpec = { keyPrefix: "signup-ip", points: 20, durationSeconds: 60 * 60 };
+
+/** Seconds until `key` may try again, or 0 when it is not blocked. Reads without consuming. */
+export async function secondsBlocked(spec: LimitSpec, key: string): Promise<number> {
+  const res = await limiter(spec).get(key);
+  if (!res || res.consumedPoints <= spec.points) return 0;
+  return Math.ceil(res.msBeforeNext / 1000);
+}
+
+/** Counts one event; returns seconds to wait when the limit is now exceeded, else 0. */
+export async function countEvent(spec: LimitSpec, key: string): Promise<number> {
+  try {
+    await limiter(spec).consume(key);
+    return 0;
+  } catch (error) {
+    if (error instanceof RateLimiterRes) return Math.ceil(error.msBeforeNext / 1000);
+    throw error;
+  }
+}
+
+export async function resetKey(spec: LimitSpec, key: string) {
+  await limiter(spec).delete(key);
+}
+
+/** Consumes one point and throws a 429 AppError when the limit is exceeded. */
+export async function enforce(spec: LimitSpec, key: string, what: string) {
+  const wait = await countEvent(spec, key);
+  if (wait > 0) throw tooManyRequests(`Too many ${what}. Try again in ${formatWait(wait)}.`, wait);
+}
+
+export function formatWait(seconds: number) {
+  return seconds >= 90 ? `${Math.ceil(seconds / 60)} minutes` : `${seconds} seconds`;
+}

@@ -1,0 +1,29 @@
+import { cache } from "react";
+import { resolveTenantContext } from "@/lib/db/organizations";
+import type { TenantContext } from "@/lib/db/tenant-context";
+import { isAdmin } from "@/lib/db/tenant-context";
+import { currentUser, requireUser } from "./auth/session";
+import { forbidden, notFound } from "./http/app-error";
+
+/**
+ * The tenant context for the signed-in user and an organization slug, resolved once per
+ * request. Non-members get 404 (not 403) so other teams' slugs are not confirmed.
+ */
+export const tenantFor = cache(async (orgSlug: string): Promise<TenantContext | null> => {
+  const user = await currentUser();
+  if (!user) return null;
+  return resolveTenantContext(user.id, orgSlug);
+});
+
+export async function requireTenant(orgSlug: string): Promise<TenantContext> {
+  const user = await requireUser();
+  const ctx = await resolveTenantContext(user.id, orgSlug);
+  if (!ctx) throw notFound("This organization");
+  return ctx;
+}
+
+export async function requireAdmin(orgSlug: string): Promise<TenantContext> {
+  const ctx = await requireTenant(orgSlug);
+  if (!isAdmin(ctx)) throw forbidden("Only owners and admins can do this. Ask an admin of this organization.");
+  return ctx;
+}
