@@ -26,6 +26,14 @@ export interface ImagePart {
   data: string;
 }
 
+/**
+ * Anthropic extended-thinking output, kept verbatim (signature included): with thinking on, the
+ * API requires an agent message's thinking blocks to be sent back ahead of its tool calls.
+ */
+export type ThinkingBlock =
+  | { type: "thinking"; thinking: string; signature: string }
+  | { type: "redacted_thinking"; data: string };
+
 export interface Message {
   id?: string;
   sender: "user" | "agent";
@@ -33,6 +41,8 @@ export interface Message {
   tool_calls?: ToolCall[];
   tool_results?: ToolResult[];
   images?: ImagePart[];
+  /** Set by the Anthropic adapter when extended thinking is on; other adapters ignore it. */
+  thinking_blocks?: ThinkingBlock[];
   /** A summary that replaces everything before it in what the model sees. */
   is_compaction?: boolean;
   /** A user message injected by a skill. */
