@@ -1,0 +1,23 @@
+import { notFound } from "next/navigation";
+import { SettingsNav } from "@/components/settings/settings-nav";
+import { PageHeader } from "@/components/shell/page-header";
+import { isAdmin } from "@/lib/db/tenant-context";
+import { tenantFor } from "@/lib/server/tenant";
+
+export default async function SettingsLayout({ children, params }: { children: React.ReactNode; params: Promise<{ orgSlug: string }> }) {
+  const ctx = await tenantFor((await params).orgSlug);
+  if (!ctx) notFound();
+  const base = `/${ctx.orgSlug}/settings`;
+  const items = [
+    { href: base, label: "General" },
+    { href: `${base}/members`, label: "Members" },
+    ...(isAdmin(ctx) ? [{ href: `${base}/audit`, label: "Audit log" }] : []),
+  ];
+  return (
+    <div className="mx-auto grid w-full max-w-5xl gap-6 p-6">
+      <PageHeader title="Organization settings" description="Members, invites, roles and the audit log of this organization." />
+      <SettingsNav items={items} />
+      {children}
+    </div>
+  );
+}

@@ -1,0 +1,50 @@
+import type { Metadata } from "next";
+import { redirect } from "next/navigation";
+import { ChangePasswordForm } from "@/components/account/change-password-form";
+import { CreateOrganizationForm } from "@/components/account/create-organization-form";
+import { ProfileForm } from "@/components/account/profile-form";
+import { PageHeader } from "@/components/shell/page-header";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { currentUser } from "@/lib/server/auth/session";
+import { listOrganizationsForUser } from "@/lib/db/organizations";
+import Link from "next/link";
+
+export const metadata: Metadata = { title: "Account" };
+
+export default async function AccountPage() {
+  const user = await currentUser();
+  if (!user) redirect("/sign-in?callbackUrl=/account");
+  const organizations = await listOrganizationsForUser(user.id);
+  return (
+    <div className="mx-auto grid w-full max-w-3xl gap-6 p-6">
+      <PageHeader title="Account settings" description={`Signed in as ${user.email}`} />
+      <Card>
+        <CardHeader><CardTitle><h2>Profile</h2></CardTitle></CardHeader>
+        <CardContent><ProfileForm name={user.name} /></CardContent>
+      </Card>
+      <Card>
+        <CardHeader><CardTitle><h2>Password</h2></CardTitle><CardDescription>At least 10 characters.</CardDescription></CardHeader>
+        <CardContent><ChangePasswordForm /></CardContent>
+      </Card>
+      <Card>
+        <CardHeader>
+          <CardTitle><h2>Organizations</h2></CardTitle>
+          <CardDescription>Switch between your teams, or start a new one. To leave a team, open its members page.</CardDescription>
+        </CardHeader>
+        <CardContent className="grid gap-4">
+          {organizations.length === 0 ? <p className="text-sm text-muted-foreground">You are not in any organization yet. Create one below, or ask a teammate for an invite link.</p> : (
+            <ul className="grid gap-2">
+              {organizations.map((o) => (
+                <li key={o.id} className="flex items-center justify-between rounded-md border px-3 py-2">
+                  <Link href={`/${o.slug}`} className="font-medium hover:underline">{o.name}</Link>
+                  <span className="text-sm capitalize text-muted-foreground">{o.role}</span>
+                </li>
+              ))}
+            </ul>
+          )}
+          <CreateOrganizationForm />
+        </CardContent>
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,25 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { toast } from "sonner";
+import { TextField } from "@/components/auth/text-field";
+import { Button } from "@/components/ui/button";
+import { useJsonForm } from "./use-json-form";
+
+export function ProfileForm({ name }: { name: string }) {
+  const router = useRouter();
+  const form = useJsonForm("/api/account", "PATCH");
+  async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (await form.submit({ name: new FormData(event.currentTarget).get("profileName") })) {
+      toast.success("Profile saved.");
+      router.refresh();
+    }
+  }
+  return (
+    <form onSubmit={onSubmit} className="grid max-w-md gap-3">
+      <TextField id="profileName" label="Name" defaultValue={name} required error={form.errors.name ?? form.formError} />
+      <Button type="submit" className="justify-self-start" disabled={form.pending}>Save</Button>
+    </form>
+  );
+}

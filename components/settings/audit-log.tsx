@@ -1,0 +1,71 @@
+"use client";
+
+import { useInfiniteQuery } from "@tanstack/react-query";
+import { Button } from "@/components/ui/button";
+import { EmptyState } from "@/components/ui/empty-state";
+import { Skeleton } from "@/components/ui/skeleton";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { apiFetch } from "@/lib/client/api";
+
+interface AuditPage {
+  entries: { id: string; action: string; target: string | null; ip: string | null; createdAt: string; actor: { name: string; email: string } | null }[];
+  nextCursor: string | null;
+}
+
+const ACTION_LABEL: Record<string, string> = {
+  "user.signed_up": "Signed up",
+  "user.signed_in": "Signed in",
+  "user.sign_in_failed": "Failed sign-in",
+  "organization.created": "Created the organization",
+  "organization.renamed": "Renamed the organization",
+  "invite.created": "Invited",
+  "invite.revoked": "Revoked an invite",
+  "invite.accepted": "Accepted an invite",
+  "member.role_changed": "Changed a role",
+  "member.removed": "Removed a member",
+  "member.left": "Left",
+};
+
+export function AuditLog({ slug }: { slug: string }) {
+  const query = useInfiniteQuery({
+    queryKey: ["org", slug, "audit"],
+    initialPageParam: null as string | null,
+    queryFn: ({ pageParam }) => apiFetch<AuditPage>(`/api/orgs/${slug}/audit${pageParam ? `?cursor=${encodeURIComponent(pageParam)}` : ""}`),
+    getNextPageParam: (last) => last.nextCursor,
+  });
+  if (query.isPending) return <Skeleton className="h-48 w-full" aria-label="Loading the audit log" />;
+  if (query.isError) return <p role="alert" className="text-sm text-destructive">{query.error.message}</p>;
+  const entries = query.data.pages.flatMap((p) => p.entries);
+  if (entries.length === 0) return <EmptyState title="Nothing recorded yet" description="Sign-ins, invites and role changes appear here." />;
+  return (
+    <div className="grid gap-3">
+      <Table>
+        <TableHeader>
+          <TableRow>
+            <TableHead>When</TableHead>
+            <TableHead>Who</TableHead>
+            <TableHead>What</TableHead>
+            <TableHead>Target</TableHead>
+            <TableHead>IP</TableHead>
+          </TableRow>
+        </TableHeader>
+        <TableBody>
+          {entries.map((entry) => (
+            <TableRow key={entry.id}>
+              <TableCell className="whitespace-nowrap">{new Date(entry.createdAt).toLocaleString()}</TableCell>
+              <TableCell>{entry.actor?.name ?? "System"}</TableCell>
+              <TableCell>{ACTION_LABEL[entry.action] ?? entry.action}</TableCell>
+              <TableCell className="max-w-56 truncate">{entry.target}</TableCell>
+              <TableCell className="font-mono text-xs">{entry.ip}</TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+      {query.hasNextPage ? (
+        <Button variant="outline" className="justify-self-center" onClick={() => query.fetchNextPage()} disabled={query.isFetchingNextPage}>
+          {query.isFetchingNextPage ? "Loading…" : "Load older entries"}
+        </Button>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,49 @@
+/** The browser's JSON client for our routes: errors carry the server's message and field issues. */
+
+export interface FieldIssue {
+  path: string;
+  message: string;
+}
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly issues: FieldIssue[] = [],
+  ) {
+    super(message);
+  }
+}
+
+export async function apiFetch<T>(path: string, init: { method?: string; body?: unknown; signal?: AbortSignal } = {}): Promise<T> {
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method: init.method ?? (init.body === undefined ? "GET" : "POST"),
+      headers: init.body === undefined ? undefined : { "content-type": "application/json" },
+      body: init.body === undefined ? undefined : JSON.stringify(init.body),
+      signal: init.signal,
+    });
+  } catch {
+    throw new ApiError(0, "network", "Could not reach Handoff. Check your connection and try again.");
+  }
+  const payload = await response.json().catch(() => null);
+  if (!response.ok) {
+    const error = payload?.error;
+    throw new ApiError(
+      response.status,
+      error?.code ?? "http_error",
+      error?.message ?? `The request failed (${response.status}). Try again.`,
+      Array.isArray(error?.details?.issues) ? error.details.issues : [],
+    );
+  }
+  return payload as T;
+}
+
+/** Field name → first message, from zod-style issues. */
+export function issuesByField(issues: FieldIssue[]): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const issue of issues) if (!(issue.path in out)) out[issue.path] = issue.message;
+  return out;
+}

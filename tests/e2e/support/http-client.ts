@@ -1,0 +1,89 @@
+import { randomUUID } from "node:crypto";
+
+/**
+ * A tiny HTTP client with a cookie jar, speaking to the real server the way a browser does:
+ * it signs in through Auth.js's credentials callback and then sends the session cookie.
+ */
+export class HttpClient {
+  private cookies = new Map<string, string>();
+
+  constructor(readonly baseURL: string) {}
+
+  async request(path: string, init: { method?: string; json?: unknown; body?: BodyInit; headers?: Record<string, string> } = {}) {
+    const headers: Record<string, string> = { ...init.headers };
+    if (this.cookies.size) headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
+    let body = init.body;
+    if (init.json !== undefined) {
+      headers["content-type"] = "application/json";
+      body = JSON.stringify(init.json);
+    }
+    const response = await fetch(`${this.baseURL}${path}`, { method: init.method ?? (body ? "POST" : "GET"), headers, body, redirect: "manual" });
+    for (const line of response.headers.getSetCookie()) {
+      const [pair] = line.split(";");
+      const eq = pair.indexOf("=");
+      const name = pair.slice(0, eq).trim();
+      const value = pair.slice(eq + 1).trim();
+      if (value === "" || /max-age=0/i.test(line)) this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+    return response;
+  }
+
+  async json<T = Record<string, unknown>>(path: string, init: Parameters<HttpClient["request"]>[1] = {}): Promise<{ status: number; body: T; headers: Headers }> {
+    const response = await this.request(path, init);
+    const text = await response.text();
+    let body: unknown = text;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      // non-JSON answers are returned as text
+    }
+    return { status: response.status, body: body as T, headers: response.headers };
+  }
+
+  /** Signs in with email and password; returns true when a session cookie was issued. */
+  async signIn(email: string, password: string): Promise<boolean> {
+    const { body } = await this.json<{ csrfToken: string }>("/api/auth/csrf");
+    const form = new URLSearchParams({ csrfToken: body.csrfToken, email, password, callbackUrl: `${this.baseURL}/app` });
+    const response = await this.request("/api/auth/callback/credentials", {
+      method: "POST",
+      body: form.toString(),
+      headers: { "content-type": "application/x-www-form-urlencoded", "x-forwarded-for": this.ip },
+    });
+    await response.arrayBuffer();
+    return [...this.cookies.keys()].some((k) => k.includes("session-token"));
+  }
+
+  /** A per-client address so throttling of one test does not spill into another. */
+  ip = `10.${rand()}.${rand()}.${rand()}`;
+
+  hasSession() {
+    return [...this.cookies.keys()].some((k) => k.includes("session-token"));
+  }
+}
+
+const rand = () => Math.floor(Math.random() * 250) + 1;
+
+export interface TestAccount {
+  client: HttpClient;
+  email: string;
+  password: string;
+  name: string;
+  userId: string;
+  orgSlug: string;
+}
+
+/** Signs up a fresh user (with their own organization) and signs them in. */
+export async function createAccount(baseURL: string, label = "user"): Promise<TestAccount> {
+  const client = new HttpClient(baseURL);
+  const email = `${label}-${randomUUID().slice(0, 8)}@example.com`;
+  const password = "correct-horse-battery";
+  const name = `${label[0].toUpperCase()}${label.slice(1)} Tester`;
+  const created = await client.json<{ user: { id: string }; organization: { slug: string } }>("/api/signup", {
+    json: { email, password, name, organization: `${name} Team` },
+    headers: { "x-forwarded-for": client.ip },
+  });
+  if (created.status !== 201) throw new Error(`sign-up failed: ${created.status} ${JSON.stringify(created.body)}`);
+  if (!(await client.signIn(email, password))) throw new Error("sign-in after sign-up failed");
+  return { client, email, password, name, userId: created.body.user.id, orgSlug: created.body.organization.slug };
+}

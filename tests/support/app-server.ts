@@ -1,0 +1,78 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import path from "node:path";
+import { findFreePort, repoRoot } from "@/lib/db/embedded-postgres";
+
+export interface AppServer {
+  baseURL: string;
+  port: number;
+  /** Kills the process (SIGKILL: like a crashed server) and starts a new one on the same port. */
+  restart(options?: { hard?: boolean }): Promise<void>;
+  stop(): Promise<void>;
+  /** Everything the server printed, for diagnosing a failed test. */
+  output(): string;
+}
+
+const NEXT_BIN = path.join(repoRoot, "node_modules", "next", "dist", "bin", "next");
+
+/** Runs the production build (`next start`) against `databaseUrl`. Requires `next build` to have run. */
+export async function startAppServer(options: { databaseUrl: string; env?: Record<string, string> }): Promise<AppServer> {
+  const port = await findFreePort();
+  const baseURL = `http://127.0.0.1:${port}`;
+  let log = "";
+  let child: ChildProcess | undefined;
+
+  const launch = async () => {
+    child = spawn(process.execPath, [NEXT_BIN, "start", "-p", String(port), "-H", "127.0.0.1"], {
+      cwd: repoRoot,
+      env: {
+        ...process.env,
+        NODE_ENV: "production",
+        DATABASE_URL: options.databaseUrl,
+        AUTH_SECRET: process.env.AUTH_SECRET ?? "test-secret-for-the-e2e-suite-only-0123456789",
+        AUTH_TRUST_HOST: "true",
+        APP_URL: baseURL,
+        ...options.env,
+      },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    child.stdout?.on("data", (d) => (log += d));
+    child.stderr?.on("data", (d) => (log += d));
+    await waitForHealth(baseURL, () => child?.exitCode != null, () => log);
+  };
+
+  const kill = async (signal: NodeJS.Signals) => {
+    const running = child;
+    if (!running || running.exitCode != null) return;
+    await new Promise<void>((resolve) => {
+      running.once("exit", () => resolve());
+      running.kill(signal);
+    });
+  };
+
+  await launch();
+  return {
+    baseURL,
+    port,
+    async restart({ hard = true } = {}) {
+      await kill(hard ? "SIGKILL" : "SIGTERM");
+      await launch();
+    },
+    stop: () => kill("SIGTERM"),
+    output: () => log,
+  };
+}
+
+async function waitForHealth(baseURL: string, exited: () => boolean, output: () => string) {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (exited()) throw new Error(`next start exited before it was ready:\n${output()}`);
+    try {
+      const response = await fetch(`${baseURL}/api/health`);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 150));
+  }
+  throw new Error(`next start did not answer /api/health within 60 s:\n${output()}`);
+}
