@@ -1,0 +1,107 @@
+import { streamText, type LanguageModel, type LanguageModelUsage } from "ai";
+import type { Message, ToolCall } from "@/lib/agent/messages";
+import type { ModelAdapter, ModelPromptResult, NotifySubscribersFunction, PromptRequest } from "@/lib/agent/model-adapter";
+import { toModelMessages, toToolSet, type ProviderOptions } from "./ai-sdk-messages";
+import { toStopReason, type StopReason } from "./stop-reason";
+
+export interface AiSdkAdapterOptions {
+  /** "<provider>:<model>", e.g. "openai:gpt-4.1"; the provider part words error messages. */
+  name: string;
+  model: LanguageModel;
+  maxTokens?: number;
+  systemPrompt?: string;
+  /** For Anthropic models: cache breakpoints on the system prompt and the last tool. */
+  anthropicPromptCaching?: boolean;
+}
+
+const ANTHROPIC_EPHEMERAL: ProviderOptions = { anthropic: { cacheControl: { type: "ephemeral" } } };
+
+/**
+ * Any Vercel AI SDK provider behind our ModelAdapter: one `streamText` step with tools that
+ * have no `execute`, so tool calls come back to the agent loop. The SDK's own retries are off
+ * (`maxRetries: 0`): reliability.ts retries, visibly.
+ */
+export class AiSdkAdapter implements ModelAdapter {
+  readonly name: string;
+  private systemPrompt: string | undefined;
+
+  constructor(private readonly options: AiSdkAdapterOptions) {
+    this.name = options.name;
+    this.systemPrompt = options.systemPrompt;
+  }
+
+  setSystemPrompt(systemPrompt: string): void {
+    this.systemPrompt = systemPrompt;
+  }
+
+  async prompt(request: PromptRequest, notify: NotifySubscribersFunction, signal?: AbortSignal): Promise<ModelPromptResult> {
+    const cache = this.options.anthropicPromptCaching ? ANTHROPIC_EPHEMERAL : undefined;
+    const system = request.systemPrompt ?? this.systemPrompt;
+    let text = "";
+    const toolCalls: ToolCall[] = [];
+    let usage: LanguageModelUsage | undefined;
+    let stopReason: StopReason = "other";
+
+    try {
+      const stream = streamText({
+        model: this.options.model,
+        system: system && cache ? { role: "system", content: system, providerOptions: cache } : system,
+        messages: toModelMessages(request.messages),
+        tools: toToolSet(request.tools, cache),
+        maxOutputTokens: request.maxTokens ?? this.options.maxTokens,
+        abortSignal: signal,
+        maxRetries: 0,
+        // Errors arrive as "error" parts below; the default handler would only log them.
+        onError: () => {},
+      });
+      for await (const part of stream.fullStream) {
+        switch (part.type) {
+          case "text-delta":
+            text += part.text;
+            await notify("text_delta", { text: part.text });
+            break;
+          case "tool-call":
+            toolCalls.push({ id: part.toolCallId, tool_name: part.toolName, input_args: part.input });
+            await notify("tool_use", { id: part.toolCallId, name: part.toolName, input: part.input });
+            break;
+          case "finish":
+            usage = part.totalUsage;
+            stopReason = toStopReason(part.finishReason);
+            break;
+          case "error":
+            throw part.error;
+        }
+      }
+    } catch (error) {
+      if (signal?.aborted) return result(text, [], usage, "aborted");
+      throw error;
+    }
+    // The SDK ends the stream quietly on abort instead of throwing.
+    if (signal?.aborted) return result(text, [], usage, "aborted");
+
+    const complete = result(text, toolCalls, usage, stopReason);
+    await notify("model_response_complete", {
+      text,
+      tool_calls: complete.messages[0].tool_calls,
+      stop_reason: stopReason,
+      tokens_in: complete.tokens_in,
+      tokens_out: complete.tokens_out,
+    });
+    return complete;
+  }
+}
+
+function result(text: string, toolCalls: ToolCall[], usage: LanguageModelUsage | undefined, stopReason: StopReason): ModelPromptResult {
+  const message: Message = { sender: "agent", text, ...(toolCalls.length > 0 && { tool_calls: toolCalls }) };
+  const cacheRead = usage?.inputTokenDetails.cacheReadTokens;
+  const cacheWrite = usage?.inputTokenDetails.cacheWriteTokens;
+  return {
+    messages: [message],
+    // The AI SDK's inputTokens already include cached tokens, as tokens_in does everywhere.
+    tokens_in: usage?.inputTokens ?? 0,
+    tokens_out: usage?.outputTokens ?? 0,
+    ...(cacheRead !== undefined && { cache_read_tokens: cacheRead }),
+    ...(cacheWrite !== undefined && { cache_write_tokens: cacheWrite }),
+    stop_reason: stopReason,
+  };
+}
