@@ -16,7 +16,7 @@ function SidebarBody({ user, organizations, currentOrgSlug, nav, signOutAction, 
         <OrgSwitcher organizations={organizations} currentOrgSlug={currentOrgSlug} />
       </div>
       <SidebarNav items={nav} />
-      <div className="-mx-3 min-h-0 flex-1 overflow-y-auto border-t px-3 pt-2">{sidebarContent}</div>
+      <div className="relative -mx-3 min-h-0 flex-1 overflow-y-auto border-t px-3 pt-2">{sidebarContent}</div>
       <div className="flex items-center gap-1 border-t pt-2">
         <UserMenu user={user} signOutAction={signOutAction} />
         <ThemeToggle />
@@ -43,7 +43,9 @@ export function AppShell({ children, ...sidebar }: AppShellProps) {
           </MobileSidebar>
           <Logo />
         </header>
-        <main id="main" tabIndex={-1} className="min-h-0 flex-1 overflow-y-auto focus-visible:outline-none">
+        {/* relative: absolutely positioned descendants (sr-only text, radix's hidden <select>) stay inside
+            the scroll container instead of stretching the document. */}
+        <main id="main" tabIndex={-1} className="relative min-h-0 flex-1 overflow-y-auto focus-visible:outline-none">
           {children}
         </main>
       </div>

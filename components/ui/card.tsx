@@ -14,10 +14,10 @@ export function CardHeader({ className, ...props }: React.ComponentProps<"div">)
   return <div className={cn("flex flex-col gap-1.5 px-5", className)} {...props} />;
 }
 
-/** A card's title. Renders an `<h3>` by default; pass `as` to fit the page's heading outline. */
+/** A card's title. An `<h2>` by default (cards usually sit under a page's `<h1>`); pass `as` to fit the outline. */
 export function CardTitle({
   className,
-  as: Heading = "h3",
+  as: Heading = "h2",
   ...props
 }: React.ComponentProps<"h3"> & { as?: "h2" | "h3" | "h4" | "p" }) {
   return <Heading className={cn("text-base leading-tight font-semibold", className)} {...props} />;

@@ -17,13 +17,25 @@ export interface FormFieldProps {
   /** The control's id; generated when omitted. */
   id?: string;
   className?: string;
-  /** Exactly one control (Input, Textarea, SelectTrigger...): it receives id, aria-describedby, aria-invalid. */
-  children: React.ReactElement;
+  /**
+   * Either exactly one control element (Input, Textarea), which receives the props below, or a function
+   * that places them on a control nested deeper: `{(control) => <Select><SelectTrigger {...control}>…`.
+   */
+  children: React.ReactElement | ((control: FormControlProps) => React.ReactNode);
+}
+
+/** What ties a control to its label, description and error. */
+export interface FormControlProps {
+  id: string;
+  "aria-describedby"?: string;
+  "aria-invalid"?: true;
+  "aria-required"?: true;
 }
 
 /**
  * Label + control + description + error, wired for assistive technology:
- * `<FormField label="Email" error={errors.email}><Input name="email" type="email" /></FormField>`.
+ * `<FormField label="Email" error={errors.email} required><Input name="email" type="email" /></FormField>`.
+ * Give the id to FormField, not to the control (the control's own id would win and break the label).
  */
 export function FormField({ label, description, error, required, id, className, children }: FormFieldProps) {
   const generatedId = React.useId();
@@ -33,6 +45,12 @@ export function FormField({ label, description, error, required, id, className, 
   const errors = (Array.isArray(error) ? error : [error]).filter((e): e is string => Boolean(e));
   const invalid = errors.length > 0;
   const describedBy = [description ? descriptionId : null, invalid ? errorId : null].filter(Boolean).join(" ");
+  const control: FormControlProps = {
+    id: controlId,
+    ...(describedBy ? { "aria-describedby": describedBy } : {}),
+    ...(invalid ? { "aria-invalid": true } : {}),
+    ...(required ? { "aria-required": true } : {}),
+  };
 
   return (
     <div className={cn("grid gap-2", className)}>
@@ -44,15 +62,14 @@ export function FormField({ label, description, error, required, id, className, 
           </span>
         )}
       </Label>
-      <Slot.Root
-        id={controlId}
-        aria-describedby={describedBy || undefined}
-        aria-invalid={invalid || undefined}
-        aria-required={required || undefined}
-        {...(required ? { required: true } : {})}
-      >
-        {children}
-      </Slot.Root>
+      {typeof children === "function" ? (
+        children(control)
+      ) : (
+        // `required` too, so the browser's own validation applies to plain inputs.
+        <Slot.Root {...control} {...(required ? { required: true } : {})}>
+          {children}
+        </Slot.Root>
+      )}
       {description && (
         <p id={descriptionId} className="text-sm text-muted-foreground">
           {description}
