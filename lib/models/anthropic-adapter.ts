@@ -1,11 +1,9 @@
 import Anthropic from "@anthropic-ai/sdk";
 import type { Message, ThinkingBlock, ToolCall } from "@/lib/agent/messages";
 import type { ModelAdapter, ModelPromptResult, NotifySubscribersFunction, PromptRequest } from "@/lib/agent/model-adapter";
+import { DEFAULT_MAX_TOKENS, type ThinkingSetting } from "./model-config";
 import { toAnthropicMessages, toAnthropicSystem, toAnthropicTools } from "./anthropic-messages";
 import { toStopReason, type StopReason } from "./stop-reason";
-
-/** "off" (the default), the API's adaptive thinking, or a fixed thinking budget in tokens. */
-export type ThinkingSetting = "off" | "adaptive" | { budgetTokens: number };
 
 export interface AnthropicAdapterOptions {
   model: string;
@@ -19,8 +17,6 @@ export interface AnthropicAdapterOptions {
   timeoutMs?: number;
   systemPrompt?: string;
 }
-
-export const DEFAULT_MAX_TOKENS = 8192;
 
 type BlockInProgress =
   | { type: "text"; text: string }
@@ -123,6 +119,8 @@ export class AnthropicAdapter implements ModelAdapter {
       if (signal?.aborted) return result(blocks, usage, "aborted");
       throw error;
     }
+    // The SDK's stream ends quietly, without throwing, when it is aborted mid-way.
+    if (signal?.aborted) return result(blocks, usage, "aborted");
 
     const complete = result(blocks, usage, stopReason);
     const [message] = complete.messages;

@@ -1,4 +1,5 @@
 import type { ModelAdapter, ModelPromptResult, NotifySubscribersFunction, PromptRequest } from "@/lib/agent/model-adapter";
+import { abortableSleep } from "./abortable-sleep";
 import { classifyModelError, type ClassifiedError } from "./classify-error";
 import { ModelError, RETRYABLE_KINDS, describeModelError, type ModelErrorKind } from "./model-error";
 
@@ -54,19 +55,6 @@ const DEFAULTS = {
   maxRetryAfterMs: 60_000,
   attemptTimeoutMs: 600_000,
 };
-
-export function abortableSleep(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    if (signal?.aborted) return resolve();
-    const timer = setTimeout(done, ms);
-    signal?.addEventListener("abort", done, { once: true });
-    function done() {
-      clearTimeout(timer);
-      signal?.removeEventListener("abort", done);
-      resolve();
-    }
-  });
-}
 
 /**
  * Exponential backoff with "equal jitter": half the step is fixed, half random, so retries of

@@ -1,0 +1,310 @@
+/**
+ * What the offline demo model does for which request, as data: the docs table
+ * (docs/models.md), the demo model and the tests all read this list, and the feature issues
+ * adapt a tool name or an input shape here, in one place.
+ *
+ * Triggers are tried in order against the last user message; the first match wins. Order
+ * matters where phrases overlap ("ask finance to confirm ..." is an inbox request, not a
+ * confirmation; "start the onboarding form, my name is ..." starts a form, not fills one).
+ */
+
+export type DemoToolInput = Record<string, unknown>;
+
+export interface DemoTrigger {
+  /** The tool the demo model calls. */
+  tool: string;
+  /** The product feature it exercises, for the docs table. */
+  feature: string;
+  /** A request that fires the trigger; docs and tests use exactly this text. */
+  example: string;
+  pattern: RegExp;
+  /** The tool input, derived from the user's words only (deterministic). */
+  input: (text: string) => DemoToolInput;
+  /** Said before the tool call. */
+  lead: (input: DemoToolInput) => string;
+  /** Said after a successful result; `data` is the tool result's data. */
+  done: (input: DemoToolInput, data: unknown) => string;
+  /** Said after an error result (a denial, a rejection, a failure). */
+  failed: (input: DemoToolInput, reason: string) => string;
+}
+
+/** The Glove-style conversational form tools; the forms issue owns their real definitions. */
+export const DEMO_FORM_TOOLS = { start: "glove_form_start", fill: "glove_form_fill" } as const;
+
+/** "write a long ..." streams many words and calls no tool: the abort tests use it. */
+export const DEMO_LONG_ANSWER = { example: "write a long story about the sea", pattern: /\bwrite (?:me )?a long\b/i };
+
+/**
+ * A summary request (context compaction, the loop's last call at its iteration cap): a system
+ * prompt that speaks of summaries or compaction, or a user asking to summarize.
+ */
+export const DEMO_SUMMARY = {
+  example: "summarize the conversation",
+  pattern: /\bsummari[sz]e\b/i,
+  systemPromptPattern: /\bsummar|\bcompact/i,
+};
+
+const str = (value: unknown): string => String(value ?? "");
+
+function capitalize(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+function snakeCase(text: string): string {
+  return text
+    .trim()
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "_")
+    .replace(/^_|_$/g, "");
+}
+
+/** The rest of the sentence after a match, without closing punctuation. */
+function tail(text: string, pattern: RegExp): string | undefined {
+  const rest = text.match(pattern)?.[1]?.trim().replace(/[.!?]+$/, "");
+  return rest || undefined;
+}
+
+/** "between tea, coffee and water" → ["tea", "coffee", "water"]. */
+function optionsBetween(text: string): string[] | undefined {
+  const list = tail(text, /\bbetween (.+)$/i);
+  const options = list?.split(/\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+/).filter(Boolean);
+  return options && options.length > 1 ? options : undefined;
+}
+
+/**
+ * "my name is Ada Lovelace and my email is ada@example.com" → {name, email}. A value ends at a
+ * comma, at "and my", or at sentence punctuation followed by a space (so "ada@example.com" stays whole).
+ */
+export function extractFormValues(text: string): Record<string, string> {
+  const values: Record<string, string> = {};
+  const pattern = /\bmy ([a-z][a-z ]{0,30}?) is (.+?)(?=,\s|;|\s+and\s+my\s|[.!?](?:\s|$)|$)/gi;
+  for (const [, field, value] of text.matchAll(pattern)) values[snakeCase(field)] = value.trim();
+  return values;
+}
+
+/** The user's answer inside a result's data: a plain value, or a conventional field of an object. */
+export function describeAnswer(data: unknown): string {
+  if (typeof data === "string" || typeof data === "number" || typeof data === "boolean") return String(data);
+  if (Array.isArray(data)) return data.map(describeAnswer).join(", ");
+  if (data && typeof data === "object") {
+    const record = data as Record<string, unknown>;
+    for (const key of ["choice", "choices", "selected", "value", "values", "answer", "text"]) {
+      if (record[key] !== undefined) return describeAnswer(record[key]);
+    }
+  }
+  return JSON.stringify(data);
+}
+
+function isConfirmed(data: unknown): boolean {
+  if (data && typeof data === "object") {
+    const record = data as Record<string, unknown>;
+    return record.confirmed !== false && record.approved !== false;
+  }
+  return data !== false;
+}
+
+function listValues(values: Record<string, unknown>): string {
+  return Object.entries(values)
+    .map(([field, value]) => `${field.replace(/_/g, " ")}: ${str(value)}`)
+    .join(", ");
+}
+
+export const DEMO_TRIGGERS: readonly DemoTrigger[] = [
+  {
+    tool: DEMO_FORM_TOOLS.start,
+    feature: "Start a conversational form, seeded with values from the sentence",
+    example: "start the onboarding form, my name is Ada Lovelace and my email is ada@example.com",
+    pattern: /\bstart (?:the |an? )?([\w -]+?) form\b/i,
+    input: (text) => {
+      const values = extractFormValues(text);
+      return {
+        form: snakeCase(tail(text, /\bstart (?:the |an? )?([\w -]+?) form\b/i) ?? "form"),
+        ...(Object.keys(values).length > 0 && { values }),
+      };
+    },
+    lead: (input) => `I'll start the ${str(input.form).replace(/_/g, " ")} form.`,
+    done: (input) =>
+      input.values
+        ? `The ${str(input.form).replace(/_/g, " ")} form is open, with ${listValues(input.values as Record<string, unknown>)} filled in.`
+        : `The ${str(input.form).replace(/_/g, " ")} form is open.`,
+    failed: (input, reason) => `The ${str(input.form).replace(/_/g, " ")} form could not be started: ${reason}`,
+  },
+  {
+    tool: "glove_post_to_inbox",
+    feature: "Post a blocking inbox item for another team or system",
+    example: "ask finance to approve the Q3 budget",
+    pattern: /\bask (?!me\b)(\w[\w -]*?) to (approve|review|sign off on|check|confirm) (.+)$/i,
+    input: (text) => {
+      const [, team, verb, thing] = text.match(/\bask (\w[\w -]*?) to (approve|review|sign off on|check|confirm) (.+)$/i) ?? [];
+      return { tag: snakeCase(team ?? "team"), request: `${capitalize(verb ?? "review")} ${str(thing).replace(/[.!?]+$/, "")}`, blocking: true };
+    },
+    lead: (input) => `I'll ask ${str(input.tag).replace(/_/g, " ")} and wait for their answer.`,
+    done: (input) => `I posted "${str(input.request)}" to the ${str(input.tag)} inbox and will continue once it is resolved.`,
+    failed: (_input, reason) => `The inbox request could not be posted: ${reason}`,
+  },
+  {
+    tool: "glove_update_tasks",
+    feature: "Update the agent's task list",
+    example: "make a task list for the launch",
+    pattern: /\b(?:make|create|start) (?:a |the |my )?(?:task|to-?do) list\b/i,
+    input: (text) => {
+      const topic = tail(text, /\b(?:task|to-?do) list (?:for|about) (.+)$/i) ?? "this request";
+      return {
+        tasks: [
+          { id: "task-1", title: `Outline ${topic}`, status: "in_progress" },
+          { id: "task-2", title: `Draft ${topic}`, status: "pending" },
+          { id: "task-3", title: `Review ${topic}`, status: "pending" },
+        ],
+      };
+    },
+    lead: () => "I'll set up a task list.",
+    done: (input) => {
+      const tasks = input.tasks as Array<{ title: string }>;
+      return `The task list has ${tasks.length} tasks; "${tasks[0].title}" is in progress.`;
+    },
+    failed: (_input, reason) => `The task list could not be updated: ${reason}`,
+  },
+  {
+    tool: "send_email",
+    feature: "A permission-gated action",
+    example: "send an email to ada@example.com about the launch",
+    pattern: /\bsend (?:an? )?e-?mail to \S/i,
+    input: (text) => {
+      const to = text.match(/\bsend (?:an? )?e-?mail to (\S+)/i)?.[1].replace(/[.,!?]+$/, "") ?? "";
+      const about = tail(text, /\babout (.+)$/i);
+      return {
+        to,
+        subject: about ? capitalize(about) : "Hello from Handoff",
+        body: about ? `Hi,\n\nA short note about ${about}.\n\nSent by the Handoff demo model.` : "Hi,\n\nSent by the Handoff demo model.",
+      };
+    },
+    lead: (input) => `I'll send an email to ${str(input.to)}.`,
+    done: (input) => `Done: the email to ${str(input.to)} was sent.`,
+    failed: (input, reason) => `The email to ${str(input.to)} was not sent: ${reason}`,
+  },
+  {
+    tool: "approve_plan",
+    feature: "Plan approval",
+    example: "plan the product launch",
+    pattern: /\bplan\b(?: (?:for|out))? \S/i,
+    input: (text) => {
+      const topic = tail(text, /\bplan\b(?: (?:for|out))? (.+)$/i) ?? "the work";
+      return {
+        title: `Plan: ${topic}`,
+        steps: [`Research ${topic}`, `Draft ${topic}`, `Review ${topic} with the team`, `Ship ${topic}`],
+      };
+    },
+    lead: () => "Here is a plan for your approval.",
+    done: (input, data) =>
+      isConfirmed(data)
+        ? `The plan was approved. First step: ${str((input.steps as string[])[0])}.`
+        : `The plan was not approved, so I will not start it.`,
+    failed: (_input, reason) => `The plan was not approved: ${reason}`,
+  },
+  {
+    tool: "collect_form",
+    feature: "Collect a form in one card",
+    example: "collect my contact details",
+    pattern: /\bcollect (?:my |the |your |some )?(.+?) details\b/i,
+    input: (text) => ({
+      title: `${capitalize(tail(text, /\bcollect (?:my |the |your |some )?(.+?) details\b/i) ?? "your")} details`,
+      fields: [
+        { name: "name", label: "Name", type: "text", required: true },
+        { name: "email", label: "Email", type: "email", required: true },
+        { name: "phone", label: "Phone", type: "tel", required: false },
+      ],
+    }),
+    lead: () => "Please fill in this form.",
+    done: (_input, data) =>
+      data && typeof data === "object" ? `Thanks, I have ${listValues(data as Record<string, unknown>)}.` : "Thanks, I have your details.",
+    failed: (_input, reason) => `The form was not submitted: ${reason}`,
+  },
+  {
+    tool: "text_input",
+    feature: "Ask for a line of text",
+    example: "ask me for a project name",
+    pattern: /\bask me (?:for|to (?:type|enter)) \S/i,
+    input: (text) => {
+      const thing = tail(text, /\bask me (?:for|to (?:type|enter)) (.+)$/i) ?? "a value";
+      return { prompt: `Please enter ${thing}.`, placeholder: capitalize(thing.replace(/^(?:a|an|the|my|your) /i, "")) };
+    },
+    lead: () => "I need one thing from you.",
+    done: (_input, data) => `Thanks, I noted "${describeAnswer(data)}".`,
+    failed: (_input, reason) => `No text was entered: ${reason}`,
+  },
+  {
+    tool: "confirm_action",
+    feature: "Confirmation",
+    example: "delete the old drafts",
+    pattern: /\b(?:delete|remove|confirm)\b/i,
+    input: (text) => {
+      const thing = tail(text, /\b(?:delete|remove) (.+)$/i);
+      return thing
+        ? { title: `Delete ${thing}?`, message: `This cannot be undone. Do you want me to delete ${thing}?` }
+        : { title: "Please confirm", message: "Do you want me to go ahead?" };
+    },
+    lead: () => "I need your confirmation first.",
+    done: (input, data) => {
+      if (!isConfirmed(data)) return "OK, I did nothing.";
+      const deleted = str(input.title).match(/^Delete (.+)\?$/)?.[1];
+      return deleted ? `Done: I deleted ${deleted}.` : "Done: confirmed.";
+    },
+    failed: (_input, reason) => `I did nothing: ${reason}`,
+  },
+  {
+    tool: "show_info_card",
+    feature: "Info card (display only)",
+    example: "show an info card about billing",
+    pattern: /\binfo card\b|\bshow (?:me )?(?:an? )?(?:info|tip|note|warning|success|error)\b/i,
+    input: (text) => {
+      const variant = /\bwarning\b/i.test(text) ? "warning" : /\berror\b/i.test(text) ? "error" : /\bsuccess\b/i.test(text) ? "success" : "info";
+      const topic = tail(text, /\babout (.+)$/i) ?? "the demo";
+      return { variant, title: capitalize(topic), body: `This is a ${variant} card about ${topic}, shown by the demo model.` };
+    },
+    lead: () => "Here is a card.",
+    done: () => "The card is in the timeline.",
+    failed: (_input, reason) => `The card could not be shown: ${reason}`,
+  },
+  {
+    tool: "suggest_options",
+    feature: "Multiple choice",
+    example: "suggest options for the team offsite",
+    pattern: /\b(?:suggest|give me|show me) (?:some )?options\b/i,
+    input: (text) => {
+      const topic = tail(text, /\boptions (?:for|about) (.+)$/i) ?? "this";
+      return {
+        question: `Which of these do you want for ${topic}?`,
+        options: optionsBetween(text) ?? ["A workshop", "A team dinner", "A hike", "A boat trip"],
+        multiple: true,
+      };
+    },
+    lead: () => "Pick as many as you like.",
+    done: (_input, data) => `You picked: ${describeAnswer(data)}.`,
+    failed: (_input, reason) => `Nothing was picked: ${reason}`,
+  },
+  {
+    tool: "ask_preference",
+    feature: "Choice card",
+    example: "help me choose between tea, coffee and water",
+    pattern: /\bhelp me (?:choose|pick|decide)\b|\bwhich\b/i,
+    input: (text) => ({ question: "Which one do you prefer?", options: optionsBetween(text) ?? ["Option A", "Option B", "Option C"] }),
+    lead: () => "Let me ask you.",
+    done: (_input, data) => `You chose ${describeAnswer(data)}.`,
+    failed: (_input, reason) => `No choice was made: ${reason}`,
+  },
+  {
+    tool: DEMO_FORM_TOOLS.fill,
+    feature: "Fill the open conversational form from a sentence",
+    example: "my phone number is 555-0100 and my company is Analytical Engines",
+    pattern: /\bmy [a-z][a-z ]{0,30}? is \S/i,
+    input: (text) => ({ values: extractFormValues(text) }),
+    lead: () => "I'll note that in the form.",
+    done: (input) => `Saved to the form: ${listValues(input.values as Record<string, unknown>)}.`,
+    failed: (_input, reason) => `The form was not updated: ${reason}`,
+  },
+];
+
+/** The trigger for a request, if any. */
+export function findDemoTrigger(text: string): DemoTrigger | undefined {
+  return DEMO_TRIGGERS.find((trigger) => trigger.pattern.test(text));
+}

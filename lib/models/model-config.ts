@@ -1,0 +1,82 @@
+import { z } from "zod";
+
+/**
+ * The model configuration of an agent: one schema, used by buildModel and by the agent
+ * settings form, so what the form accepts is exactly what the server can build. Imports
+ * nothing but zod, so a form can use it without pulling in a provider SDK.
+ */
+
+export const DEFAULT_MAX_TOKENS = 8192;
+
+export const MODEL_PROVIDERS = ["anthropic", "openai", "google", "openai-compatible", "anthropic-ai-sdk", "demo"] as const;
+export type ModelProvider = (typeof MODEL_PROVIDERS)[number];
+
+/** Where a provider's key is looked up when the configuration holds none. */
+export const PROVIDER_KEY_ENV: Partial<Record<ModelProvider, string>> = {
+  anthropic: "ANTHROPIC_API_KEY",
+  "anthropic-ai-sdk": "ANTHROPIC_API_KEY",
+  openai: "OPENAI_API_KEY",
+  google: "GOOGLE_GENERATIVE_AI_API_KEY",
+};
+
+// A form sends "" for a field left blank; that means "not set", not "set to nothing".
+const blankToUndefined = (value: unknown) => (typeof value === "string" && value.trim() === "" ? undefined : value);
+const optionalText = (max: number) => z.preprocess(blankToUndefined, z.string().trim().min(1).max(max).optional());
+
+const targetFields = {
+  provider: z.enum(MODEL_PROVIDERS),
+  /** The provider's model id; not needed for "demo". */
+  model: optionalText(200),
+  apiKey: optionalText(1000),
+  /**
+   * For "anthropic" without `/v1` (the Anthropic SDK adds it); for the AI SDK providers with
+   * it, e.g. http://localhost:11434/v1 for Ollama. Required for "openai-compatible".
+   */
+  baseURL: z.preprocess(blankToUndefined, z.url({ protocol: /^https?$/ }).optional()),
+};
+
+type TargetFields = { provider: ModelProvider; model?: string; baseURL?: string };
+
+function checkTarget(target: TargetFields, context: z.RefinementCtx): void {
+  if (target.provider !== "demo" && !target.model) {
+    context.addIssue({ code: "custom", path: ["model"], message: "Choose a model." });
+  }
+  if (target.provider === "openai-compatible" && !target.baseURL) {
+    context.addIssue({ code: "custom", path: ["baseURL"], message: "An OpenAI-compatible server needs its base URL." });
+  }
+}
+
+export const modelTargetSchema = z.object(targetFields).superRefine(checkTarget);
+
+export const thinkingSchema = z.union([
+  z.literal("off"),
+  z.literal("adaptive"),
+  z.object({ budgetTokens: z.number().int().min(1024).max(128_000) }),
+]);
+
+/** "off" (the default), the API's adaptive thinking, or a fixed thinking budget in tokens. */
+export type ThinkingSetting = z.infer<typeof thinkingSchema>;
+
+export const modelConfigSchema = z
+  .object({
+    ...targetFields,
+    /** Tried in order once the primary model's retries are used up. */
+    fallbacks: z.array(modelTargetSchema).max(3).default([]),
+    maxTokens: z.number().int().min(1).max(128_000).optional(),
+    /** Anthropic extended thinking; off unless asked for. */
+    thinking: thinkingSchema.default("off"),
+    /** Attempts per model, the first included. */
+    maxAttempts: z.number().int().min(1).max(10).optional(),
+  })
+  .superRefine((config, context) => {
+    checkTarget(config, context);
+    const { thinking, maxTokens } = config;
+    if (typeof thinking === "object" && thinking.budgetTokens >= (maxTokens ?? DEFAULT_MAX_TOKENS)) {
+      context.addIssue({ code: "custom", path: ["thinking"], message: "The thinking budget must be smaller than the maximum tokens." });
+    }
+  });
+
+/** What a caller may pass (blank strings, defaults left out). */
+export type ModelConfigInput = z.input<typeof modelConfigSchema>;
+export type ModelConfig = z.output<typeof modelConfigSchema>;
+export type ModelTarget = z.output<typeof modelTargetSchema>;
