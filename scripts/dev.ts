@@ -1,0 +1,60 @@
+// npm run dev: a database (embedded unless DATABASE_URL is set), migrated and seeded, then `next dev`
+// with the environment it needs. Ctrl-C stops Next first, then Postgres.
+import { spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import fs from "node:fs/promises";
+import path from "node:path";
+import { disconnectPrisma, getPrisma } from "@/lib/db/client";
+import { redactPassword } from "@/lib/db/database-url";
+import { beforeShutdown, ensureDatabase, repoRoot } from "@/lib/db/embedded-postgres";
+import { migrate } from "@/lib/db/migrate";
+import { describeDemoLogin, seed } from "@/prisma/seed";
+
+const port = process.env.PORT ?? "3000";
+
+const database = await ensureDatabase();
+try {
+  process.env.DATABASE_URL = database.url;
+  await migrate(database.url, { log: (line) => console.log(line) });
+  await seed(getPrisma());
+  await disconnectPrisma();
+} catch (error) {
+  await database.stop();
+  throw error;
+}
+
+const env = {
+  ...process.env,
+  DATABASE_URL: database.url,
+  AUTH_SECRET: process.env.AUTH_SECRET ?? (await devAuthSecret()),
+  AUTH_TRUST_HOST: process.env.AUTH_TRUST_HOST ?? "true",
+  PORT: port,
+};
+
+console.log(`Database: ${redactPassword(database.url)}${database.embedded ? " (embedded, data in .data/postgres)" : ""}`);
+console.log(describeDemoLogin());
+console.log(`Starting Next.js on http://localhost:${port}`);
+
+const nextBin = path.join(repoRoot, "node_modules", "next", "dist", "bin", "next");
+const next = spawn(process.execPath, [nextBin, "dev", "--port", port], { cwd: repoRoot, env, stdio: "inherit" });
+const nextExited = new Promise<number>((resolve) => next.on("exit", (code, signal) => resolve(code ?? (signal ? 1 : 0))));
+
+beforeShutdown(async (signal) => {
+  next.kill(signal);
+  await nextExited;
+});
+
+const code = await nextExited;
+await database.stop();
+process.exit(code);
+
+/** A stable secret for local sessions, kept in the git-ignored .data/ so sign-ins survive restarts. */
+async function devAuthSecret(): Promise<string> {
+  const file = path.join(repoRoot, ".data", "auth-secret");
+  const existing = await fs.readFile(file, "utf8").catch(() => "");
+  if (existing.trim()) return existing.trim();
+  const secret = randomBytes(32).toString("base64url");
+  await fs.mkdir(path.dirname(file), { recursive: true });
+  await fs.writeFile(file, `${secret}\n`, { mode: 0o600 });
+  return secret;
+}
