@@ -3,6 +3,7 @@ import { createGoogleGenerativeAI } from "@ai-sdk/google";
 import { createOpenAI } from "@ai-sdk/openai";
 import type { LanguageModel } from "ai";
 import { AiSdkAdapter } from "./ai-sdk-adapter";
+import { DEFAULT_MAX_TOKENS } from "./model-config";
 
 export type AiSdkProvider = "openai" | "google" | "anthropic-ai-sdk" | "openai-compatible";
 
@@ -48,7 +49,8 @@ export function createAiSdkAdapter(config: AiSdkModelConfig): AiSdkAdapter {
   return new AiSdkAdapter({
     name: `${config.provider}:${config.model}`,
     model: languageModel(config),
-    maxTokens: config.maxTokens,
+    // Anthropic's API requires a limit; left unset, the AI SDK would guess the model's maximum.
+    maxTokens: config.maxTokens ?? (config.provider === "anthropic-ai-sdk" ? DEFAULT_MAX_TOKENS : undefined),
     systemPrompt: config.systemPrompt,
     anthropicPromptCaching: config.provider === "anthropic-ai-sdk",
   });
