@@ -20,6 +20,20 @@ export default defineConfig({
           hookTimeout: 60_000,
         },
       },
+      {
+        // Real HTTP against the production build and real Chromium: run `next build` first.
+        resolve: { alias },
+        test: {
+          name: "e2e",
+          include: ["tests/e2e/**/*.test.ts"],
+          environment: "node",
+          globalSetup: ["tests/e2e/global-setup.ts"],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          // Browser tests share one server and two cores: keep files from starving each other.
+          maxWorkers: 2,
+        },
+      },
     ],
   },
 });

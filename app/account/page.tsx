@@ -19,16 +19,16 @@ export default async function AccountPage() {
     <div className="mx-auto grid w-full max-w-3xl gap-6 p-6">
       <PageHeader title="Account settings" description={`Signed in as ${user.email}`} />
       <Card>
-        <CardHeader><CardTitle><h2>Profile</h2></CardTitle></CardHeader>
+        <CardHeader><CardTitle>Profile</CardTitle></CardHeader>
         <CardContent><ProfileForm name={user.name} /></CardContent>
       </Card>
       <Card>
-        <CardHeader><CardTitle><h2>Password</h2></CardTitle><CardDescription>At least 10 characters.</CardDescription></CardHeader>
+        <CardHeader><CardTitle>Password</CardTitle><CardDescription>At least 10 characters.</CardDescription></CardHeader>
         <CardContent><ChangePasswordForm /></CardContent>
       </Card>
       <Card>
         <CardHeader>
-          <CardTitle><h2>Organizations</h2></CardTitle>
+          <CardTitle>Organizations</CardTitle>
           <CardDescription>Switch between your teams, or start a new one. To leave a team, open its members page.</CardDescription>
         </CardHeader>
         <CardContent className="grid gap-4">

@@ -7,7 +7,7 @@ export function AuthCard({ title, description, children, footer }: { title: stri
       <Link href="/" className="text-lg font-semibold tracking-tight">Handoff</Link>
       <Card className="w-full max-w-sm">
         <CardHeader>
-          <CardTitle><h1>{title}</h1></CardTitle>
+          <CardTitle as="h1">{title}</CardTitle>
           <CardDescription>{description}</CardDescription>
         </CardHeader>
         <CardContent className="grid gap-4">{children}</CardContent>

@@ -19,7 +19,7 @@ export function CardTitle({
   className,
   as: Heading = "h2",
   ...props
-}: React.ComponentProps<"h3"> & { as?: "h2" | "h3" | "h4" | "p" }) {
+}: React.ComponentProps<"h3"> & { as?: "h1" | "h2" | "h3" | "h4" | "p" }) {
   return <Heading className={cn("text-base leading-tight font-semibold", className)} {...props} />;
 }
 

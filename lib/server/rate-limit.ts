@@ -38,10 +38,10 @@ export const SIGN_IN_FAILURES_PER_EMAIL: LimitSpec = { keyPrefix: "signin-email"
 export const SIGN_IN_FAILURES_PER_IP: LimitSpec = { keyPrefix: "signin-ip", points: 30, durationSeconds: 15 * 60, blockSeconds: 15 * 60 };
 export const SIGN_UPS_PER_IP: LimitSpec = { keyPrefix: "signup-ip", points: 20, durationSeconds: 60 * 60 };
 
-/** Seconds until `key` may try again, or 0 when it is not blocked. Reads without consuming. */
+/** Seconds until `key` may try again (its allowance is used up), or 0. Reads without consuming. */
 export async function secondsBlocked(spec: LimitSpec, key: string): Promise<number> {
   const res = await limiter(spec).get(key);
-  if (!res || res.consumedPoints <= spec.points) return 0;
+  if (!res || res.consumedPoints < spec.points) return 0;
   return Math.ceil(res.msBeforeNext / 1000);
 }
 

@@ -10,7 +10,7 @@ export class HttpClient {
   constructor(readonly baseURL: string) {}
 
   async request(path: string, init: { method?: string; json?: unknown; body?: BodyInit; headers?: Record<string, string> } = {}) {
-    const headers: Record<string, string> = { ...init.headers };
+    const headers: Record<string, string> = { "x-forwarded-for": this.ip, ...init.headers };
     if (this.cookies.size) headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
     let body = init.body;
     if (init.json !== undefined) {
@@ -48,7 +48,7 @@ export class HttpClient {
     const response = await this.request("/api/auth/callback/credentials", {
       method: "POST",
       body: form.toString(),
-      headers: { "content-type": "application/x-www-form-urlencoded", "x-forwarded-for": this.ip },
+      headers: { "content-type": "application/x-www-form-urlencoded" },
     });
     await response.arrayBuffer();
     return [...this.cookies.keys()].some((k) => k.includes("session-token"));
@@ -81,7 +81,6 @@ export async function createAccount(baseURL: string, label = "user"): Promise<Te
   const name = `${label[0].toUpperCase()}${label.slice(1)} Tester`;
   const created = await client.json<{ user: { id: string }; organization: { slug: string } }>("/api/signup", {
     json: { email, password, name, organization: `${name} Team` },
-    headers: { "x-forwarded-for": client.ip },
   });
   if (created.status !== 201) throw new Error(`sign-up failed: ${created.status} ${JSON.stringify(created.body)}`);
   if (!(await client.signIn(email, password))) throw new Error("sign-in after sign-up failed");
