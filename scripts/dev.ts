@@ -1,5 +1,5 @@
 // npm run dev: a database (embedded unless DATABASE_URL is set), migrated and seeded, then `next dev`
-// with the environment it needs. Ctrl-C stops Next first, then Postgres.
+// with the environment it needs. A signal to this process stops Next first, then Postgres.
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs/promises";
@@ -28,6 +28,7 @@ const env = {
   DATABASE_URL: database.url,
   AUTH_SECRET: process.env.AUTH_SECRET ?? (await devAuthSecret()),
   AUTH_TRUST_HOST: process.env.AUTH_TRUST_HOST ?? "true",
+  NEXT_TELEMETRY_DISABLED: process.env.NEXT_TELEMETRY_DISABLED ?? "1", // it could not be sent from here anyway
   PORT: port,
 };
 
