@@ -259,7 +259,7 @@ export const DEMO_TRIGGERS: readonly DemoTrigger[] = [
     input: (text) => {
       const variant = /\bwarning\b/i.test(text) ? "warning" : /\berror\b/i.test(text) ? "error" : /\bsuccess\b/i.test(text) ? "success" : "info";
       const topic = tail(text, /\babout (.+)$/i) ?? "the demo";
-      return { variant, title: capitalize(topic), body: `This is a ${variant} card about ${topic}, shown by the demo model.` };
+      return { variant, title: capitalize(topic), body: `The demo model shows this ${variant} card about ${topic}.` };
     },
     lead: () => "Here is a card.",
     done: () => "The card is in the timeline.",
