@@ -38,6 +38,8 @@ export interface Message {
   id?: string;
   sender: "user" | "agent";
   text: string;
+  /** The user's raw text when a `/hook` rewrote it; the model sees `text`. */
+  pre_modified_text?: string;
   tool_calls?: ToolCall[];
   tool_results?: ToolResult[];
   images?: ImagePart[];
@@ -49,5 +51,7 @@ export interface Message {
   is_skill?: boolean;
   /** A user message that carries resolved inbox items. */
   is_inbox_injection?: boolean;
+  /** A user message sent while a run was busy, injected at the next safe point. */
+  is_steering?: boolean;
   created_at?: string;
 }

@@ -11,6 +11,12 @@ export interface PromptRequest {
   /** The conversation as the model should see it (already compacted, renderData stripped). */
   messages: Message[];
   tools?: ModelToolSpec[];
+  /**
+   * "none": the model must answer in text only (the step-limit summary, compaction). `tools` is
+   * still sent, because providers reject histories with tool calls when no tools are defined.
+   * Absent means "auto".
+   */
+  toolChoice?: "auto" | "none";
   /** Overrides the adapter's system prompt for this call (e.g. a summary request). */
   systemPrompt?: string;
   maxTokens?: number;

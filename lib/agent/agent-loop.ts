@@ -1,0 +1,118 @@
+import { maybeCompact } from "./compaction";
+import { AbortError, userFacingMessage } from "./errors";
+import { awaitsReply, isToolResults, unfinishedStep } from "./history";
+import { injectResolvedInbox } from "./inbox";
+import type { Message } from "./messages";
+import { ModelAbortedError } from "./model-call";
+import { modelStep } from "./model-step";
+import { RunSession, type RuntimeDeps } from "./run-session";
+import { closeStep, settleStep } from "./step-runner";
+import { injectQueuedMessages } from "./steering";
+import type { RunStatus, SlotRecord } from "./store-adapter";
+
+export type RunOutcome =
+  | { status: "completed"; runId: string; reply: Message | null }
+  | { status: "suspended"; runId: string; slots: SlotRecord[] }
+  | { status: "aborted"; runId: string }
+  /** `error` is for people; `cause` is the original error, for logs. */
+  | { status: "failed"; runId: string; error: string; cause: unknown };
+
+type LoopEnd = { kind: "completed" } | { kind: "suspended" };
+
+const throwIfAborted = (signal: AbortSignal) => {
+  if (signal.aborted) throw new AbortError();
+};
+
+/**
+ * The loop: finish the open step's tool calls, inject what arrived meanwhile (steering messages,
+ * inbox answers), ask the model, repeat until it answers without tool calls.
+ */
+async function driveRun(session: RunSession): Promise<LoopEnd> {
+  let modelReplied = true;
+  for (;;) {
+    const step = unfinishedStep(session.history);
+    if (step) {
+      const outcome = await settleStep(session, step);
+      throwIfAborted(session.signal);
+      if (outcome.kind === "suspended") return outcome;
+    }
+    throwIfAborted(session.signal);
+    // Safe point: every tool call has its result, the next model call has not started.
+    const steered = await injectQueuedMessages(session);
+    const answered = await injectResolvedInbox(session);
+    if (!steered && !answered && (!modelReplied || !awaitsReply(session.history))) return { kind: "completed" };
+    if (isToolResults(session.history.at(-1))) await maybeCompact(session);
+    modelReplied = (await modelStep(session)) !== null;
+  }
+}
+
+/**
+ * Runs an already created (and claimed) run to its end: completed, suspended, aborted or failed.
+ * `prelude` prepares a new request; it returns false when the request is already answered.
+ */
+export async function runToEnd(
+  deps: RuntimeDeps,
+  runId: string,
+  kind: "request" | "continuation",
+  signal: AbortSignal,
+  prelude?: (session: RunSession) => Promise<boolean>,
+): Promise<RunOutcome> {
+  const { store, emit } = deps;
+  await emit("run_started", { run_id: runId, kind });
+  const session = new RunSession(deps, runId, signal, await store.getMessages());
+  try {
+    if (prelude && !(await prelude(session))) return await complete(session);
+    for (;;) {
+      if ((await driveRun(session)).kind === "completed") return await complete(session);
+      await store.transitionRun(runId, ["running"], "suspended");
+      const slots = await store.listSlots({ runId, status: "pending" });
+      await emit("run_suspended", { run_id: runId, slot_ids: slots.map((slot) => slot.id) });
+      // The last wait may have been answered before the run was marked suspended, when the
+      // resolver could not claim it yet: nobody else will continue it, so take it back.
+      if (slots.length > 0 || !(await store.transitionRun(runId, ["suspended"], "running"))) {
+        return { status: "suspended", runId, slots };
+      }
+      await emit("run_started", { run_id: runId, kind: "continuation" });
+    }
+  } catch (error) {
+    if (signal.aborted || error instanceof AbortError) return finishAborted(session, error);
+    return finishFailed(session, error);
+  }
+}
+
+async function complete(session: RunSession): Promise<RunOutcome> {
+  await session.deps.store.transitionRun(session.runId, ["running"], "completed");
+  await session.deps.emit("run_completed", { run_id: session.runId });
+  const last = session.history.at(-1);
+  return { status: "completed", runId: session.runId, reply: last?.sender === "agent" ? last : null };
+}
+
+/** Keeps what the user already saw streaming, closes open calls, dismisses the run's cards. */
+export async function finishAborted(session: RunSession, error: unknown): Promise<RunOutcome> {
+  const partial = error instanceof ModelAbortedError ? error.partialText.trim() : "";
+  if (partial && !unfinishedStep(session.history)) {
+    await session.append({ id: session.deps.newId(), sender: "agent", text: partial, created_at: session.timestamp() });
+  }
+  await settleAbandonedRun(session, "Stopped by the user before this tool finished.", "aborted");
+  await session.deps.emit("run_aborted", { run_id: session.runId });
+  return { status: "aborted", runId: session.runId };
+}
+
+async function finishFailed(session: RunSession, cause: unknown): Promise<RunOutcome> {
+  const error = userFacingMessage(cause);
+  try {
+    await settleAbandonedRun(session, `The run failed before this tool finished: ${error}`, "failed", error);
+  } catch {
+    // The store itself is failing. The next request closes the open step (see Glove.processRequest).
+  }
+  await session.deps.emit("run_failed", { run_id: session.runId, message: error });
+  return { status: "failed", runId: session.runId, error, cause };
+}
+
+async function settleAbandonedRun(session: RunSession, reason: string, status: RunStatus, error?: string) {
+  const { store, emit } = session.deps;
+  const step = unfinishedStep(session.history);
+  if (step) await closeStep(session, step, reason);
+  for (const slot of await store.dismissPendingSlots(session.runId, session.timestamp())) await emit("slot_resolved", { slot });
+  await store.transitionRun(session.runId, ["running", "suspended"], status, error);
+}

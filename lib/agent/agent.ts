@@ -1,0 +1,419 @@
+import { finishAborted, runToEnd, type RunOutcome } from "./agent-loop";
+import { createInvokeSkillTool, INVOKE_SKILL_TOOL_NAME } from "./builtin-tools/invoke-skill";
+import { createInvokeSubagentTool } from "./builtin-tools/invoke-subagent";
+import { createPostToInboxTool } from "./builtin-tools/post-to-inbox";
+import { createUpdateTasksTool } from "./builtin-tools/update-tasks";
+import { canonicalJson } from "./canonical-json";
+import { DEFAULT_COMPACTION_INSTRUCTIONS, DEFAULT_CONTEXT_LIMIT, maybeCompact } from "./compaction";
+import { PERMISSION_SLOT_INDEX } from "./display-manager";
+import { AbortError, ConflictError, NotFoundError, ValidationError } from "./errors";
+import type { AgentEventType, Emit, SubscriberAdapter } from "./events";
+import type { AgentControls, HookHandler } from "./extensions/hooks";
+import { parseTokens } from "./extensions/parse-tokens";
+import { skillMessage, type DefineSkillArgs } from "./extensions/skills";
+import type { DefineSubAgentArgs } from "./extensions/subagents";
+import { awaitsReply, unfinishedStep } from "./history";
+import { resolveInboxItem } from "./inbox";
+import type { ImagePart, Message } from "./messages";
+import type { ModelAdapter } from "./model-adapter";
+import { parsePermissionAnswer, recordPermissionDecision, type PermissionDecision, type PermissionPolicy } from "./permissions";
+import { RunSession, type RuntimeDeps } from "./run-session";
+import { closeStep } from "./step-runner";
+import { injectQueuedMessages, queueMessage } from "./steering";
+import type { QueuedMessage, SlotRecord, SlotSettlement, StoreAdapter } from "./store-adapter";
+import { validateWith, type GloveTool, type GloveToolHandle } from "./tool";
+
+export interface GloveConfig {
+  store: StoreAdapter;
+  model: ModelAdapter;
+  systemPrompt: string;
+  /** Model steps with tools per request before the final summary call (default 25). */
+  maxIterations?: number;
+  compaction?: { contextLimit?: number; instructions?: string };
+  /** Tenant policy: tools allowed or denied without asking. */
+  permissionPolicy?: PermissionPolicy;
+  /** Pending cards expire after this long (tenant setting). */
+  slotTtlMs?: number;
+  /** Messages that may wait while a run is busy (default 10). */
+  steeringLimit?: number;
+  now?: () => Date;
+  newId?: () => string;
+  /** A subscriber that throws does not stop the run; it is reported here (default: console.error). */
+  onSubscriberError?: (error: unknown, eventType: AgentEventType) => void;
+}
+
+export interface RequestOptions {
+  signal?: AbortSignal;
+  /** The server may choose the run id (e.g. its own Run row's). */
+  runId?: string;
+  images?: ImagePart[];
+}
+
+export type RequestOutcome = RunOutcome | { status: "queued"; runId: string | null; queued: QueuedMessage };
+export type ContinueOutcome = RunOutcome | { status: "busy"; runId: string } | { status: "idle" };
+/** `signalled`: the run executes in this process and is stopping. `elsewhere`: another instance runs it; relay the abort there. */
+export type AbortOutcome = { status: "aborted" | "signalled" | "elsewhere"; runId: string } | { status: "not_active" };
+/** `continuable`: no card of the run is pending any more, so the server should call `continueRun`. */
+export interface SlotAnswer {
+  slot: SlotRecord;
+  changed: boolean;
+  continuable: boolean;
+}
+
+/**
+ * The agent: Glove's builder and runnable in one. Stateless between calls apart from its
+ * configuration: everything that must survive lives in the store, so any instance over the
+ * same store can continue, answer or abort what another started.
+ */
+export class Glove {
+  private readonly tools = new Map<string, GloveTool>();
+  private readonly subscribers = new Set<SubscriberAdapter>();
+  private readonly hooks = new Map<string, HookHandler>();
+  private readonly skills = new Map<string, DefineSkillArgs>();
+  private readonly subagents = new Map<string, DefineSubAgentArgs>();
+  /** Runs executing in this process, so `abort` can stop them. */
+  private readonly localRuns = new Map<string, AbortController>();
+  private currentModel: ModelAdapter;
+  private built = false;
+  private readonly deps: RuntimeDeps;
+  private readonly controls: AgentControls;
+
+  constructor(private readonly config: GloveConfig) {
+    this.currentModel = config.model;
+    config.model.setSystemPrompt(config.systemPrompt);
+    const currentModel = () => this.currentModel;
+    const handle: GloveToolHandle = withLiveModel({ fold: (tool: GloveTool) => void this.fold(tool) }, currentModel);
+    this.deps = {
+      store: config.store,
+      emit: this.emit,
+      now: config.now ?? (() => new Date()),
+      newId: config.newId ?? (() => crypto.randomUUID()),
+      settings: {
+        maxIterations: config.maxIterations ?? 25,
+        contextLimit: config.compaction?.contextLimit ?? DEFAULT_CONTEXT_LIMIT,
+        compactionInstructions: config.compaction?.instructions ?? DEFAULT_COMPACTION_INSTRUCTIONS,
+        permissionPolicy: config.permissionPolicy ?? {},
+        slotTtlMs: config.slotTtlMs,
+        steeringLimit: config.steeringLimit ?? 10,
+      },
+      tools: this.tools,
+      handle,
+      model: currentModel,
+    };
+    // Skills invoked by the model have no request in preparation, so there is nothing to compact early.
+    this.controls = this.makeControls(async () => {});
+  }
+
+  get model(): ModelAdapter {
+    return this.currentModel;
+  }
+
+  setModel(model: ModelAdapter): this {
+    model.setSystemPrompt(this.config.systemPrompt);
+    this.currentModel = model;
+    return this;
+  }
+
+  /** Registers a tool; legal after `build()` too. A tool with the same name is replaced. */
+  fold<I, P, R>(tool: GloveTool<I, P, R>): this {
+    this.tools.set(tool.name, tool as unknown as GloveTool);
+    return this;
+  }
+
+  addSubscriber(subscriber: SubscriberAdapter): this {
+    this.subscribers.add(subscriber);
+    return this;
+  }
+
+  removeSubscriber(subscriber: SubscriberAdapter): this {
+    this.subscribers.delete(subscriber);
+    return this;
+  }
+
+  defineHook(name: string, handler: HookHandler): this {
+    this.hooks.set(name, handler);
+    return this;
+  }
+
+  defineSkill(skill: DefineSkillArgs): this {
+    this.skills.set(skill.name, skill);
+    const anyExposed = [...this.skills.values()].some((candidate) => candidate.exposeToAgent);
+    if (anyExposed) this.fold(createInvokeSkillTool(this.skills, this.emit, this.controls));
+    else this.tools.delete(INVOKE_SKILL_TOOL_NAME);
+    return this;
+  }
+
+  defineSubAgent(subagent: DefineSubAgentArgs): this {
+    this.subagents.set(subagent.name, subagent);
+    this.fold(createInvokeSubagentTool(this.subagents, this.config.store, this.emit));
+    return this;
+  }
+
+  /** Adds the built-in task and inbox tools. Required before running. */
+  build(): this {
+    this.fold(createUpdateTasksTool(this.deps));
+    this.fold(createPostToInboxTool(this.deps));
+    this.built = true;
+    return this;
+  }
+
+  /**
+   * Handles a user's message. Starts a run unless one is active (running or suspended), in
+   * which case the message is queued for the next safe point (`SteeringQueueFullError` when full).
+   */
+  async processRequest(text: string, options: RequestOptions = {}): Promise<RequestOutcome> {
+    this.assertBuilt();
+    const { store, newId } = this.deps;
+    const runId = options.runId ?? newId();
+    if (!(await store.createRun({ id: runId, status: "running", created_at: this.timestamp() }))) {
+      const queued = await queueMessage(this.deps, text);
+      return { status: "queued", runId: (await store.getActiveRun())?.id ?? null, queued };
+    }
+    return this.execute(runId, "request", options.signal, (session) => this.beginRequest(session, text, options.images));
+  }
+
+  /**
+   * Continues the conversation without a new message: after the last card of a suspended run
+   * was answered, after a blocking inbox item was resolved, after a run ended with messages
+   * still queued, or (`recover`) to take over a run whose process died.
+   */
+  async continueRun(options: { signal?: AbortSignal; runId?: string; recover?: boolean } = {}): Promise<ContinueOutcome> {
+    this.assertBuilt();
+    const { store } = this.deps;
+    const active = await store.getActiveRun();
+    if (active?.status === "running") {
+      if (!options.recover || this.localRuns.has(active.id)) return { status: "busy", runId: active.id };
+      return this.execute(active.id, "continuation", options.signal);
+    }
+    if (active?.status === "suspended") {
+      const slots = await store.listSlots({ runId: active.id, status: "pending" });
+      if (slots.length > 0) return { status: "suspended", runId: active.id, slots };
+      if (!(await store.transitionRun(active.id, ["suspended"], "running"))) return { status: "busy", runId: active.id };
+      return this.execute(active.id, "continuation", options.signal);
+    }
+    if (!(await this.hasWork())) return { status: "idle" };
+    const runId = options.runId ?? this.deps.newId();
+    if (!(await store.createRun({ id: runId, status: "running", created_at: this.timestamp() }))) {
+      return { status: "busy", runId: (await store.getActiveRun())?.id ?? runId };
+    }
+    return this.execute(runId, "continuation", options.signal);
+  }
+
+  /** Explicit steering: queue a message for the active run. */
+  async queueMessage(text: string): Promise<QueuedMessage> {
+    return queueMessage(this.deps, text);
+  }
+
+  /**
+   * Answers a card. The value is validated (the tool's `resolveSchema`, or the permission answer
+   * schema) before it is stored; first answer wins: the same answer again is a no-op, a different
+   * one a `ConflictError`. `canEditInput`: the server says whether this person may edit a
+   * permission request's input (admins).
+   */
+  async resolveSlot(slotId: string, value: unknown, options: { canEditInput?: boolean } = {}): Promise<SlotAnswer> {
+    const slot = await this.waitSlot(slotId);
+    const tool = this.tools.get(slot.tool_name);
+    let permission: PermissionDecision | null = null;
+    let stored = value;
+    if (slot.index === PERMISSION_SLOT_INDEX) {
+      permission = parsePermissionAnswer(slot, value, tool, options.canEditInput ?? false);
+      stored = permission;
+    } else if (tool?.resolveSchema) {
+      const checked = validateWith(tool.resolveSchema, value, "answer");
+      if (!checked.ok) throw new ValidationError(checked.message);
+      stored = checked.value;
+    }
+    return this.settle(slot, { status: "resolved", value: stored, settled_at: this.timestamp() }, async (settled) => {
+      if (!permission) return;
+      await recordPermissionDecision(this.deps.store, settled, permission);
+      await this.emit("permission_decided", {
+        call_id: settled.call_id,
+        tool_name: settled.tool_name,
+        allowed: permission.decision !== "deny",
+        by: "user",
+        decision: permission.decision,
+        ...(permission.reason !== undefined && { reason: permission.reason }),
+        ...(permission.editedInput !== undefined && { input_edited: true }),
+      });
+    });
+  }
+
+  /** Declines a card: the tool's `pushAndWait` throws `SlotRejectedError` (a permission request counts as denied). */
+  async rejectSlot(slotId: string, reason = "Declined."): Promise<SlotAnswer> {
+    const slot = await this.waitSlot(slotId);
+    return this.settle(slot, { status: "rejected", reason, settled_at: this.timestamp() }, async (settled) => {
+      if (settled.index !== PERMISSION_SLOT_INDEX) return;
+      await this.emit("permission_decided", { call_id: settled.call_id, tool_name: settled.tool_name, allowed: false, by: "user", reason });
+    });
+  }
+
+  /** Settles overdue cards as expired; call from a job. `continuable` as for `resolveSlot`. */
+  async expireSlots(): Promise<{ expired: SlotRecord[]; continuable: boolean }> {
+    const { store } = this.deps;
+    const expired = await store.expireSlots(this.timestamp());
+    for (const slot of expired) await this.emit("slot_resolved", { slot });
+    const active = await store.getActiveRun();
+    const continuable =
+      expired.length > 0 && active?.status === "suspended" && (await store.listSlots({ runId: active.id, status: "pending" })).length === 0;
+    return { expired, continuable };
+  }
+
+  /** First answer wins, as for cards. `continuable`: a blocking item was answered. */
+  async resolveInboxItem(itemId: string, response: string) {
+    return resolveInboxItem(this.deps.store, this.emit, itemId, response, this.deps.now());
+  }
+
+  /**
+   * Stops the active run. A suspended run is settled here: its cards dismissed, its open calls
+   * given error results. A run executing in this process is signalled and settles itself.
+   */
+  async abort(): Promise<AbortOutcome> {
+    const { store } = this.deps;
+    const active = await store.getActiveRun();
+    if (!active) return { status: "not_active" };
+    const local = this.localRuns.get(active.id);
+    if (local) {
+      local.abort();
+      return { status: "signalled", runId: active.id };
+    }
+    // Claiming the run first keeps a concurrent continuation out.
+    if (active.status === "running" || !(await store.transitionRun(active.id, ["suspended"], "running"))) {
+      return { status: "elsewhere", runId: active.id };
+    }
+    const stopped = new AbortController();
+    stopped.abort();
+    const session = new RunSession(this.deps, active.id, stopped.signal, await store.getMessages());
+    await finishAborted(session, new AbortError());
+    return { status: "aborted", runId: active.id };
+  }
+
+  private readonly emit: Emit = async (eventType, data) => {
+    for (const subscriber of this.subscribers) {
+      try {
+        await subscriber.record(eventType, data);
+      } catch (error) {
+        (this.config.onSubscriberError ?? reportSubscriberError)(error, eventType);
+      }
+    }
+  };
+
+  private async execute(
+    runId: string,
+    kind: "request" | "continuation",
+    outerSignal: AbortSignal | undefined,
+    prelude?: (session: RunSession) => Promise<boolean>,
+  ): Promise<RunOutcome> {
+    const controller = new AbortController();
+    const forward = () => controller.abort();
+    if (outerSignal?.aborted) controller.abort();
+    outerSignal?.addEventListener("abort", forward, { once: true });
+    this.localRuns.set(runId, controller);
+    try {
+      return await runToEnd(this.deps, runId, kind, controller.signal, prelude);
+    } finally {
+      this.localRuns.delete(runId);
+      outerSignal?.removeEventListener("abort", forward);
+    }
+  }
+
+  /** Stores the user's message (after hooks and skills). Returns false when a hook answered it. */
+  private async beginRequest(session: RunSession, text: string, images: ImagePart[] | undefined): Promise<boolean> {
+    // A run that died without closing its step must not leave calls without results.
+    const interrupted = unfinishedStep(session.history);
+    if (interrupted) await closeStep(session, interrupted, "This tool call was interrupted and did not finish.");
+    // Messages queued while a finishing run could no longer inject them were sent before this one.
+    await injectQueuedMessages(session);
+
+    const parsed = parseTokens(text, { hooks: this.hooks, skills: this.skills });
+    let modelText = parsed.replaced;
+    const controls = this.makeControls(async () => void (await maybeCompact(session, true)));
+    for (const name of parsed.hooks) {
+      await this.emit("hook_invoked", { name });
+      const result = await this.hooks.get(name)!({ name, rawText: text, parsedText: modelText, controls, signal: session.signal });
+      if (result?.rewriteText !== undefined) modelText = result.rewriteText;
+      if (result?.shortCircuit) {
+        const reply: Message = { id: this.deps.newId(), sender: "agent", text: result.shortCircuit.message, created_at: session.timestamp() };
+        await session.append(this.userMessage(session, text, modelText, images), reply);
+        await this.emit("text_delta", { text: reply.text });
+        return false;
+      }
+    }
+    // Before the new message is stored, so a summary never swallows the request it should answer.
+    await maybeCompact(session);
+
+    const injected: Message[] = [];
+    for (const name of parsed.skills) {
+      await this.emit("skill_invoked", { name, source: "user" });
+      const content = await this.skills.get(name)!.handler({ name, parsedText: modelText, source: "user", controls });
+      injected.push(skillMessage(name, content, this.deps.newId(), session.timestamp()));
+    }
+    await session.append(...injected, this.userMessage(session, text, modelText, images));
+    for (const message of injected) await this.emit("message_injected", { message });
+    return true;
+  }
+
+  private makeControls(forceCompaction: () => Promise<void>): AgentControls {
+    return withLiveModel({ forceCompaction, setModel: (model: ModelAdapter) => void this.setModel(model) }, () => this.currentModel);
+  }
+
+  private userMessage(session: RunSession, rawText: string, modelText: string, images: ImagePart[] | undefined): Message {
+    return {
+      id: this.deps.newId(),
+      sender: "user",
+      text: modelText,
+      ...(modelText !== rawText && { pre_modified_text: rawText }),
+      ...(images?.length && { images }),
+      created_at: session.timestamp(),
+    };
+  }
+
+  private async hasWork(): Promise<boolean> {
+    const { store } = this.deps;
+    if ((await store.getQueuedMessages()).length > 0 || (await store.getResolvedInboxItems()).length > 0) return true;
+    const history = await store.getMessages();
+    return unfinishedStep(history) !== null || awaitsReply(history);
+  }
+
+  private async waitSlot(slotId: string): Promise<SlotRecord> {
+    const slot = await this.deps.store.getSlot(slotId);
+    if (!slot) throw new NotFoundError("The card");
+    if (slot.kind !== "wait") throw new ValidationError("This card does not take an answer.");
+    return slot;
+  }
+
+  private async settle(slot: SlotRecord, settlement: SlotSettlement, onSettled: (slot: SlotRecord) => Promise<void>): Promise<SlotAnswer> {
+    const { store } = this.deps;
+    const outcome = await store.settleSlot(slot.id, settlement);
+    if (!outcome) throw new NotFoundError("The card");
+    if (!outcome.won) {
+      if (sameSettlement(outcome.slot, settlement)) return { slot: outcome.slot, changed: false, continuable: false };
+      throw new ConflictError(`This card was already ${outcome.slot.status}${outcome.slot.status === "resolved" ? " with a different answer" : ""}.`);
+    }
+    await onSettled(outcome.slot);
+    await this.emit("slot_resolved", { slot: outcome.slot });
+    const pending = await store.listSlots({ runId: slot.run_id, status: "pending" });
+    return { slot: outcome.slot, changed: true, continuable: pending.length === 0 };
+  }
+
+  private assertBuilt() {
+    if (!this.built) throw new Error("Call build() before running the agent.");
+  }
+
+  private timestamp() {
+    return this.deps.now().toISOString();
+  }
+}
+
+/** Adds a `model` getter, so handles given out keep seeing the model after `setModel`. */
+function withLiveModel<T extends object>(target: T, current: () => ModelAdapter): T & { readonly model: ModelAdapter } {
+  return Object.defineProperty(target, "model", { get: current, enumerable: true }) as T & { readonly model: ModelAdapter };
+}
+
+function sameSettlement(slot: SlotRecord, settlement: SlotSettlement): boolean {
+  if (slot.status !== settlement.status) return false;
+  return settlement.status === "resolved" ? canonicalJson(slot.value) === canonicalJson(settlement.value) : slot.reason === settlement.reason;
+}
+
+function reportSubscriberError(error: unknown, eventType: AgentEventType) {
+  console.error(`A subscriber failed on "${eventType}"; the run continues.`, error);
+}

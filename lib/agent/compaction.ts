@@ -1,0 +1,60 @@
+import { modelView, withNote } from "./history";
+import { pendingInboxSection } from "./inbox";
+import type { Message } from "./messages";
+import { callModel, stripRenderData } from "./model-call";
+import type { RunSession } from "./run-session";
+import { toolSpec } from "./tool";
+
+export const DEFAULT_CONTEXT_LIMIT = 100_000;
+
+export const DEFAULT_COMPACTION_INSTRUCTIONS =
+  "Summarise the conversation above so you can continue it without seeing it again: the user's goals and open requests, " +
+  "decisions made, facts and tool results that still matter, what is in progress and what you were about to do next. " +
+  "Keep names, numbers and identifiers exactly. Reply with the summary only.";
+
+const SUMMARY_SYSTEM_PROMPT = "You summarise conversations between people and an AI agent, for the agent itself to continue from.";
+export const SUMMARY_HEADING = "[Summary of the conversation so far]";
+
+/** A rough token count (4 characters each) of what the model would see. */
+export const estimateTokens = (messages: Message[]) => Math.ceil(JSON.stringify(stripRenderData(messages)).length / 4);
+
+/**
+ * The size of the context the model would see now, not a running total: the estimate of the
+ * view since the last summary, or the last call's real input + output if that is larger (it
+ * also counts the system prompt and tool list).
+ */
+export const currentContextTokens = (session: RunSession) =>
+  Math.max(estimateTokens(modelView(session.history)), session.lastContextTokens);
+
+/**
+ * Summarises when the context passes the limit (or when forced by a hook). Only called at safe
+ * points (no step without results), so a summary never splits a tool call from its result.
+ * The full history stays in the store; the model sees the summary and what follows it.
+ */
+export async function maybeCompact(session: RunSession, force = false): Promise<boolean> {
+  const view = modelView(session.history);
+  const nothingNew = view.length === 0 || (view.length === 1 && view[0].is_compaction);
+  const size = currentContextTokens(session);
+  if (nothingNew || (!force && size < session.deps.settings.contextLimit)) return false;
+
+  const { store, emit, settings, tools } = session.deps;
+  await emit("compaction_start", { current_token_consumption: size });
+  const { message } = await callModel(session, withNote(view, settings.compactionInstructions), {
+    tools: [...tools.values()].map(toolSpec),
+    toolChoice: "none",
+    systemPrompt: SUMMARY_SYSTEM_PROMPT,
+    streamText: false,
+  });
+  const summary: Message = {
+    id: session.deps.newId(),
+    sender: "user",
+    text: `${SUMMARY_HEADING}\n${message.text.trim()}${pendingInboxSection(await store.getInboxItems())}`,
+    is_compaction: true,
+    created_at: session.timestamp(),
+  };
+  await session.append(summary);
+  await store.resetCounters();
+  session.lastContextTokens = 0;
+  await emit("compaction_end", { current_token_consumption: estimateTokens([summary]), summary_message: summary });
+  return true;
+}

@@ -1,0 +1,67 @@
+import { ConflictError, NotFoundError } from "./errors";
+import type { Emit } from "./events";
+import type { Message } from "./messages";
+import type { RunSession } from "./run-session";
+import type { InboxItem, StoreAdapter } from "./store-adapter";
+
+/**
+ * Resolved inbox items reach the model as one stored user message at the next safe point, and
+ * are then marked consumed. The message id derives from the item ids, so a replay is skipped.
+ */
+export async function injectResolvedInbox(session: RunSession): Promise<boolean> {
+  const { store, emit } = session.deps;
+  const resolved = await store.getResolvedInboxItems();
+  if (resolved.length === 0) return false;
+  const message: Message = {
+    id: `inbox:${resolved.map((item) => item.id).join(",")}`,
+    sender: "user",
+    text: ["[Inbox] These requests you posted have been answered:", ...resolved.map(describeResolved)].join("\n"),
+    is_inbox_injection: true,
+    created_at: session.timestamp(),
+  };
+  await session.append(message);
+  await store.markInboxConsumed(resolved.map((item) => item.id));
+  await emit("message_injected", { message });
+  await emit("inbox_updated", { items: await store.getInboxItems() });
+  return true;
+}
+
+const describeResolved = (item: InboxItem) => `- [${item.tag}] ${item.request} → ${item.response ?? "(no response)"}`;
+const describePending = (item: InboxItem) => `- [${item.tag}] ${item.request}${item.blocking ? " (blocking)" : ""} (id ${item.id})`;
+
+/** Sent with every model call while blocking items are pending; never stored. */
+export function blockingInboxReminder(items: InboxItem[]): string | null {
+  const blocking = items.filter((item) => item.status === "pending" && item.blocking);
+  if (blocking.length === 0) return null;
+  return [
+    "[Reminder] These blocking inbox requests are still waiting for an answer. Do not do work that depends on them; the answer will arrive as a message.",
+    ...blocking.map(describePending),
+  ].join("\n");
+}
+
+/** Kept in compaction summaries, so pending requests are not forgotten. */
+export function pendingInboxSection(items: InboxItem[]): string {
+  const pending = items.filter((item) => item.status === "pending");
+  if (pending.length === 0) return "";
+  return ["", "", "Inbox requests still waiting for an answer:", ...pending.map(describePending)].join("\n");
+}
+
+/**
+ * First answer wins: the same response again is a no-op, a different one a conflict.
+ * `continuable`: a blocking item was answered, so the server should continue the conversation.
+ */
+export async function resolveInboxItem(
+  store: StoreAdapter,
+  emit: Emit,
+  itemId: string,
+  response: string,
+  now: Date,
+): Promise<{ item: InboxItem; changed: boolean; continuable: boolean }> {
+  const changed = await store.updateInboxItem(itemId, { status: "resolved", response, resolved_at: now.toISOString() }, "pending");
+  const items = await store.getInboxItems();
+  const item = items.find((candidate) => candidate.id === itemId);
+  if (!item) throw new NotFoundError("The inbox item");
+  if (!changed && item.response !== response) throw new ConflictError("This inbox item was already answered differently.");
+  if (changed) await emit("inbox_updated", { items });
+  return { item, changed, continuable: changed && item.blocking };
+}

@@ -1,0 +1,41 @@
+/** The public surface of the agent runtime. */
+export { Glove, type GloveConfig, type RequestOptions, type RequestOutcome, type ContinueOutcome, type AbortOutcome, type SlotAnswer } from "./agent";
+export type { RunOutcome } from "./agent-loop";
+export * from "./messages";
+export * from "./model-adapter";
+export * from "./store-adapter";
+export { MemoryStore } from "./memory-store";
+export * from "./events";
+export * from "./errors";
+export {
+  defineTool,
+  success,
+  failure,
+  toolSpec,
+  type GloveTool,
+  type GloveToolHandle,
+  type ToolCallContext,
+  type ToolDisplay,
+} from "./tool";
+export { visibleSlots, PERMISSION_SLOT_INDEX } from "./display-manager";
+export {
+  PERMISSION_RENDERER,
+  permissionDecisionSchema,
+  permissionInputKey,
+  type PermissionDecision,
+  type PermissionPolicy,
+  type PermissionRequestProps,
+} from "./permissions";
+export { stripRenderData } from "./model-call";
+export { modelView } from "./history";
+export { estimateTokens, DEFAULT_CONTEXT_LIMIT, SUMMARY_HEADING } from "./compaction";
+export { canonicalJson } from "./canonical-json";
+export { REPEAT_LIMIT } from "./repeat-guard";
+export { parseTokens, type ParsedTokens } from "./extensions/parse-tokens";
+export type { AgentControls, HookContext, HookHandler, HookResult } from "./extensions/hooks";
+export type { DefineSkillArgs, SkillContext, SkillHandler } from "./extensions/skills";
+export type { DefineSubAgentArgs, SubAgentFactory, SubAgentFactoryContext, SubAgentRunnable } from "./extensions/subagents";
+export { UPDATE_TASKS_TOOL_NAME } from "./builtin-tools/update-tasks";
+export { POST_TO_INBOX_TOOL_NAME } from "./builtin-tools/post-to-inbox";
+export { INVOKE_SKILL_TOOL_NAME } from "./builtin-tools/invoke-skill";
+export { SUBAGENT_TOOL_NAME } from "./builtin-tools/invoke-subagent";

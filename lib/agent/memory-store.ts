@@ -1,0 +1,255 @@
+import type { Message } from "./messages";
+import type { TokenUsage } from "./model-adapter";
+import type {
+  InboxItem,
+  InboxItemStatus,
+  PermissionRecord,
+  QueuedMessage,
+  RunRecord,
+  RunStatus,
+  SlotRecord,
+  SlotSettlement,
+  SlotStatus,
+  StoreAdapter,
+  Task,
+  ToolCallState,
+} from "./store-adapter";
+
+const clone = <T>(value: T): T => structuredClone(value);
+const isActive = (run: RunRecord) => run.status === "running" || run.status === "suspended";
+
+/**
+ * In-process StoreAdapter for tests and the offline demo. Every conditional method checks and
+ * writes without an `await` in between, which is what makes it atomic on one event loop.
+ */
+export class MemoryStore implements StoreAdapter {
+  private messages: Message[] = [];
+  private messageIds = new Set<string>();
+  private tokens = 0;
+  private turns = 0;
+  private tasks: Task[] = [];
+  private inbox: InboxItem[] = [];
+  private runs = new Map<string, RunRecord>();
+  private toolCalls = new Map<string, ToolCallState>();
+  private slots: SlotRecord[] = [];
+  private queue: QueuedMessage[] = [];
+  private durableChildren = new Map<string, MemoryStore>();
+
+  constructor(
+    readonly identifier: string = "memory",
+    /** Shared with sub-stores: permissions belong to the tenant, not the conversation. */
+    private readonly permissions: Map<string, PermissionRecord> = new Map(),
+  ) {}
+
+  async getMessages() {
+    return clone(this.messages);
+  }
+
+  async appendMessages(messages: Message[]) {
+    for (const message of messages) {
+      if (message.id !== undefined) {
+        if (this.messageIds.has(message.id)) continue;
+        this.messageIds.add(message.id);
+      }
+      this.messages.push(clone(message));
+    }
+  }
+
+  async getTokenCount() {
+    return this.tokens;
+  }
+
+  async addTokens(usage: TokenUsage) {
+    this.tokens += usage.tokens_in + usage.tokens_out;
+  }
+
+  async getTurnCount() {
+    return this.turns;
+  }
+
+  async incrementTurn() {
+    this.turns += 1;
+  }
+
+  async resetCounters() {
+    this.tokens = 0;
+    this.turns = 0;
+  }
+
+  async getTasks() {
+    return clone(this.tasks);
+  }
+
+  async addTasks(tasks: Task[]) {
+    this.tasks = clone(tasks);
+  }
+
+  async updateTask(taskId: string, updates: Partial<Pick<Task, "status" | "content" | "activeForm">>) {
+    const task = this.tasks.find((candidate) => candidate.id === taskId);
+    if (task) Object.assign(task, clone(updates));
+  }
+
+  async getPermission(toolName: string, inputKey: string | null) {
+    const record = this.permissions.get(permissionKey(toolName, inputKey));
+    return record ? clone(record) : null;
+  }
+
+  async setPermission(record: PermissionRecord) {
+    this.permissions.set(permissionKey(record.tool_name, record.input_key), clone(record));
+  }
+
+  async getInboxItems() {
+    return clone(this.inbox);
+  }
+
+  async addInboxItem(item: InboxItem) {
+    this.inbox.push(clone(item));
+  }
+
+  async updateInboxItem(
+    itemId: string,
+    updates: Partial<Pick<InboxItem, "status" | "response" | "resolved_at">>,
+    expectedStatus?: InboxItemStatus,
+  ) {
+    const item = this.inbox.find((candidate) => candidate.id === itemId);
+    if (!item || (expectedStatus !== undefined && item.status !== expectedStatus)) return false;
+    Object.assign(item, clone(updates));
+    return true;
+  }
+
+  async getResolvedInboxItems() {
+    return clone(this.inbox.filter((item) => item.status === "resolved"));
+  }
+
+  async markInboxConsumed(itemIds: string[]) {
+    for (const item of this.inbox) {
+      if (item.status === "resolved" && itemIds.includes(item.id)) item.status = "consumed";
+    }
+  }
+
+  async createSubAgentStore(namespace: string, durable = false): Promise<StoreAdapter> {
+    const make = () => new MemoryStore(`${this.identifier}/${namespace}`, this.permissions);
+    if (!durable) return make();
+    let child = this.durableChildren.get(namespace);
+    if (!child) {
+      child = make();
+      this.durableChildren.set(namespace, child);
+    }
+    return child;
+  }
+
+  async createRun(run: RunRecord) {
+    if ([...this.runs.values()].some(isActive) || this.runs.has(run.id)) return false;
+    this.runs.set(run.id, clone({ ...run, status: "running" }));
+    return true;
+  }
+
+  async getRun(runId: string) {
+    const run = this.runs.get(runId);
+    return run ? clone(run) : null;
+  }
+
+  async getActiveRun() {
+    const run = [...this.runs.values()].find(isActive);
+    return run ? clone(run) : null;
+  }
+
+  async transitionRun(runId: string, from: RunStatus[], to: RunStatus, error?: string) {
+    const run = this.runs.get(runId);
+    if (!run || !from.includes(run.status)) return false;
+    run.status = to;
+    if (error !== undefined) run.error = error;
+    return true;
+  }
+
+  async getToolCallStates(callIds: string[]) {
+    return callIds.flatMap((id) => {
+      const state = this.toolCalls.get(id);
+      return state ? [clone(state)] : [];
+    });
+  }
+
+  async saveToolCallState(state: ToolCallState) {
+    const existing = this.toolCalls.get(state.call_id);
+    if (existing?.status !== "done") this.toolCalls.set(state.call_id, clone(state));
+    return clone(this.toolCalls.get(state.call_id)!);
+  }
+
+  async createSlot(slot: SlotRecord) {
+    const existing = this.slots.find((candidate) => candidate.call_id === slot.call_id && candidate.index === slot.index);
+    if (existing) return clone(existing);
+    this.slots.push(clone(slot));
+    return clone(slot);
+  }
+
+  async getSlot(slotId: string) {
+    const slot = this.slots.find((candidate) => candidate.id === slotId);
+    return slot ? clone(slot) : null;
+  }
+
+  async getSlotByCall(callId: string, index: number) {
+    const slot = this.slots.find((candidate) => candidate.call_id === callId && candidate.index === index);
+    return slot ? clone(slot) : null;
+  }
+
+  async listSlots(filter: { runId?: string; status?: SlotStatus } = {}) {
+    return clone(
+      this.slots.filter(
+        (slot) =>
+          (filter.runId === undefined || slot.run_id === filter.runId) &&
+          (filter.status === undefined || slot.status === filter.status),
+      ),
+    );
+  }
+
+  async settleSlot(slotId: string, settlement: SlotSettlement) {
+    const slot = this.slots.find((candidate) => candidate.id === slotId);
+    if (!slot) return null;
+    if (slot.status !== "pending") return { won: false, slot: clone(slot) };
+    slot.status = settlement.status;
+    slot.settled_at = settlement.settled_at;
+    if (settlement.status === "resolved") slot.value = clone(settlement.value);
+    else slot.reason = settlement.reason;
+    return { won: true, slot: clone(slot) };
+  }
+
+  async dismissPendingSlots(runId: string, at: string) {
+    return this.settleWhere((slot) => slot.run_id === runId, "dismissed", at, "The run was stopped.");
+  }
+
+  async expireSlots(now: string) {
+    const due = Date.parse(now);
+    return this.settleWhere(
+      (slot) => slot.expires_at !== null && Date.parse(slot.expires_at) <= due,
+      "expired",
+      now,
+      "Nobody answered in time.",
+    );
+  }
+
+  async enqueueMessage(message: QueuedMessage, limit: number) {
+    if (this.queue.length >= limit) return false;
+    this.queue.push(clone(message));
+    return true;
+  }
+
+  async getQueuedMessages() {
+    return clone(this.queue);
+  }
+
+  async deleteQueuedMessages(messageIds: string[]) {
+    this.queue = this.queue.filter((message) => !messageIds.includes(message.id));
+  }
+
+  private settleWhere(match: (slot: SlotRecord) => boolean, status: "dismissed" | "expired", at: string, reason: string) {
+    const settled = this.slots.filter((slot) => slot.status === "pending" && match(slot));
+    for (const slot of settled) {
+      slot.status = status;
+      slot.settled_at = at;
+      slot.reason = reason;
+    }
+    return clone(settled);
+  }
+}
+
+const permissionKey = (toolName: string, inputKey: string | null) => JSON.stringify([toolName, inputKey]);

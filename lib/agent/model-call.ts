@@ -1,0 +1,101 @@
+import { AbortError } from "./errors";
+import { agentEventSchemas, MODEL_EVENT_TYPES, type AgentEventType } from "./events";
+import type { Message, ToolCall } from "./messages";
+import type { ModelPromptResult, ModelToolSpec } from "./model-adapter";
+import type { RunSession } from "./run-session";
+
+/** The model was stopped mid-answer; `partialText` is what it had streamed so far. */
+export class ModelAbortedError extends AbortError {
+  constructor(readonly partialText: string) {
+    super();
+  }
+}
+
+/**
+ * Removes `renderData` from every tool result. It is for client renderers only; this is the one
+ * place it is stripped, and every model call goes through `callModel`.
+ */
+export function stripRenderData(messages: Message[]): Message[] {
+  return messages.map((message) =>
+    message.tool_results
+      ? {
+          ...message,
+          tool_results: message.tool_results.map(({ result: { renderData: _renderData, ...result }, ...rest }) => ({ ...rest, result })),
+        }
+      : message,
+  );
+}
+
+export interface ModelCallOptions {
+  tools?: ModelToolSpec[];
+  toolChoice?: "auto" | "none";
+  systemPrompt?: string;
+  /** False for internal calls (compaction summaries): their text is not streamed to people. */
+  streamText: boolean;
+}
+
+export interface ModelReply {
+  message: Message;
+  result: ModelPromptResult;
+  /** Tool call ids the adapter already announced with `tool_use`. */
+  announcedToolUseIds: Set<string>;
+}
+
+/**
+ * One model call: strips renderData, relays the adapter's events (known names with valid
+ * payloads only), records token usage, merges the reply into one agent message.
+ * `model_response_complete` is emitted by the caller, once the reply is stored.
+ */
+export async function callModel(session: RunSession, messages: Message[], options: ModelCallOptions): Promise<ModelReply> {
+  const { emit, store } = session.deps;
+  let streamed = "";
+  const announcedToolUseIds = new Set<string>();
+  const notify = async (eventName: string, eventData: unknown) => {
+    if (!(MODEL_EVENT_TYPES as readonly string[]).includes(eventName) || eventName === "model_response_complete") return;
+    const type = eventName as AgentEventType;
+    const parsed = agentEventSchemas[type].safeParse(eventData);
+    if (!parsed.success) return;
+    if (type === "text_delta") streamed += (parsed.data as { text: string }).text;
+    if (type === "tool_use") announcedToolUseIds.add((parsed.data as { id: string }).id);
+    if (!options.streamText && (type === "text_delta" || type === "tool_use")) return;
+    await emit(type, parsed.data as never);
+  };
+
+  let result: ModelPromptResult;
+  try {
+    result = await session.deps.model().prompt(
+      { messages: stripRenderData(messages), tools: options.tools, toolChoice: options.toolChoice, systemPrompt: options.systemPrompt },
+      notify,
+      session.signal,
+    );
+  } catch (error) {
+    if (session.signal.aborted) throw new ModelAbortedError(streamed);
+    throw error;
+  }
+
+  const usage = {
+    tokens_in: result.tokens_in,
+    tokens_out: result.tokens_out,
+    ...(result.cache_read_tokens !== undefined && { cache_read_tokens: result.cache_read_tokens }),
+    ...(result.cache_write_tokens !== undefined && { cache_write_tokens: result.cache_write_tokens }),
+  };
+  await store.addTokens(usage);
+  await store.incrementTurn();
+  await emit("token_consumption", { consumption: usage });
+  // The context the model just saw plus its answer: the measure compaction compares to its limit.
+  session.lastContextTokens = result.tokens_in + result.tokens_out;
+
+  return { message: mergeReply(result.messages, session), result, announcedToolUseIds };
+}
+
+function mergeReply(messages: Message[], session: RunSession): Message {
+  const replies = messages.filter((message) => message.sender === "agent");
+  const toolCalls: ToolCall[] = replies.flatMap((message) => message.tool_calls ?? []).map((call) => ({ ...call, id: call.id || session.deps.newId() }));
+  return {
+    id: session.deps.newId(),
+    sender: "agent",
+    text: replies.map((message) => message.text).join(""),
+    ...(toolCalls.length > 0 && { tool_calls: toolCalls }),
+    created_at: session.timestamp(),
+  };
+}

@@ -1,0 +1,58 @@
+import { modelView, stepsInCurrentRequest, withNote } from "./history";
+import { blockingInboxReminder } from "./inbox";
+import type { Message } from "./messages";
+import { callModel } from "./model-call";
+import type { RunSession } from "./run-session";
+import { toolSpec } from "./tool";
+
+const stepLimitNote = (limit: number) =>
+  `[You have used all ${limit} steps allowed for this request, so tools are switched off. ` +
+  "Reply to the user with a summary of where things stand: what is done, what is left, and what you need from them.]";
+
+/**
+ * Asks the model for the next step and stores its reply (unless empty). Past the iteration cap
+ * the call is made with tool choice "none" and a note asking for a summary.
+ */
+export async function modelStep(session: RunSession): Promise<Message | null> {
+  const { settings, tools, store, emit } = session.deps;
+  const final = stepsInCurrentRequest(session.history) >= settings.maxIterations;
+  const notes = [blockingInboxReminder(await store.getInboxItems()), final ? stepLimitNote(settings.maxIterations) : null];
+  const view = notes.reduce((messages, note) => withNote(messages, note), modelView(session.history));
+
+  const { message, result, announcedToolUseIds } = await callModel(session, view, {
+    tools: [...tools.values()].map(toolSpec),
+    toolChoice: final ? "none" : undefined,
+    streamText: true,
+  });
+  const reply = final ? withoutToolCalls(message) : withUniqueCallIds(message, session);
+  if (!reply.text && !reply.tool_calls?.length) return null;
+
+  await session.append(reply);
+  for (const call of reply.tool_calls ?? []) {
+    if (!announcedToolUseIds.has(call.id)) await emit("tool_use", { id: call.id, name: call.tool_name, input: call.input_args });
+  }
+  await emit("model_response_complete", {
+    text: reply.text,
+    ...(reply.tool_calls && { tool_calls: reply.tool_calls }),
+    ...(result.stop_reason && { stop_reason: result.stop_reason }),
+    tokens_in: result.tokens_in,
+    tokens_out: result.tokens_out,
+  });
+  return reply;
+}
+
+/** Call ids key slots and call states, so a model that reuses an id must not reach an old call's answers. */
+function withUniqueCallIds(message: Message, session: RunSession): Message {
+  if (!message.tool_calls) return message;
+  const used = new Set(session.history.flatMap((stored) => stored.tool_calls ?? []).map((call) => call.id));
+  const tool_calls = message.tool_calls.map((call) => {
+    const id = used.has(call.id) ? session.deps.newId() : call.id;
+    used.add(id);
+    return { ...call, id };
+  });
+  return { ...message, tool_calls };
+}
+
+function withoutToolCalls({ tool_calls: _ignored, ...message }: Message): Message {
+  return message;
+}

@@ -1,0 +1,58 @@
+import type { Emit } from "./events";
+import type { Message } from "./messages";
+import type { ModelAdapter } from "./model-adapter";
+import type { PermissionPolicy } from "./permissions";
+import type { StoreAdapter } from "./store-adapter";
+import type { GloveTool, GloveToolHandle } from "./tool";
+
+export interface AgentSettings {
+  maxIterations: number;
+  contextLimit: number;
+  compactionInstructions: string;
+  permissionPolicy: PermissionPolicy;
+  slotTtlMs?: number;
+  steeringLimit: number;
+}
+
+/** What the loop needs from the agent that owns it. */
+export interface RuntimeDeps {
+  store: StoreAdapter;
+  emit: Emit;
+  now: () => Date;
+  newId: () => string;
+  settings: AgentSettings;
+  tools: ReadonlyMap<string, GloveTool>;
+  handle: GloveToolHandle;
+  model: () => ModelAdapter;
+}
+
+/**
+ * One run's working state. The run holds the one-active-run lock, so it is the only writer of
+ * messages while it lives and may keep the history in memory.
+ */
+export class RunSession {
+  /** Input + output tokens of the last model call in this process (0 after a compaction). */
+  lastContextTokens = 0;
+  private readonly storedIds: Set<string | undefined>;
+
+  constructor(
+    readonly deps: RuntimeDeps,
+    readonly runId: string,
+    readonly signal: AbortSignal,
+    readonly history: Message[],
+  ) {
+    this.storedIds = new Set(history.map((message) => message.id));
+  }
+
+  timestamp() {
+    return this.deps.now().toISOString();
+  }
+
+  async append(...messages: Message[]) {
+    const fresh = messages.filter((message) => !message.id || !this.storedIds.has(message.id));
+    if (fresh.length === 0) return;
+    await this.deps.store.appendMessages(fresh);
+    this.history.push(...fresh);
+    for (const message of fresh) this.storedIds.add(message.id);
+  }
+}

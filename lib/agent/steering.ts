@@ -1,0 +1,32 @@
+import { SteeringQueueFullError } from "./errors";
+import type { Message } from "./messages";
+import type { RunSession, RuntimeDeps } from "./run-session";
+import type { QueuedMessage } from "./store-adapter";
+
+/**
+ * A message sent while a run is active waits in the store's queue (bounded, so a client cannot
+ * pile up work) and is injected at the next safe point: after the current step's tools, before
+ * the next model call.
+ */
+export async function queueMessage(deps: RuntimeDeps, text: string): Promise<QueuedMessage> {
+  const message: QueuedMessage = { id: deps.newId(), text, created_at: deps.now().toISOString() };
+  if (!(await deps.store.enqueueMessage(message, deps.settings.steeringLimit))) throw new SteeringQueueFullError(deps.settings.steeringLimit);
+  const queue = await deps.store.getQueuedMessages();
+  await deps.emit("message_queued", { message, queue_length: queue.length });
+  return message;
+}
+
+/**
+ * Appends queued messages in the order they were sent, then removes them from the queue. The
+ * stored message keeps the queued id, so a crash between the two steps cannot duplicate it.
+ */
+export async function injectQueuedMessages(session: RunSession): Promise<boolean> {
+  const { store, emit } = session.deps;
+  const queued = await store.getQueuedMessages();
+  if (queued.length === 0) return false;
+  const messages: Message[] = queued.map((item) => ({ id: item.id, sender: "user", text: item.text, is_steering: true, created_at: item.created_at }));
+  await session.append(...messages);
+  await store.deleteQueuedMessages(queued.map((item) => item.id));
+  for (const message of messages) await emit("message_injected", { message });
+  return true;
+}

@@ -1,0 +1,78 @@
+import { currentRequest } from "./history";
+import type { Message, ToolCall, ToolResult, ToolResultPayload } from "./messages";
+import type { RunSession } from "./run-session";
+import type { SlotRecord, ToolCallState } from "./store-adapter";
+import { failure } from "./tool";
+import { executeToolCall } from "./tool-executor";
+
+export type StepOutcome = { kind: "done" } | { kind: "suspended"; slots: SlotRecord[] };
+
+/**
+ * Executes the calls of a step that are not done yet, in order. Calls that wait are left waiting
+ * while the others run, so every card of the step appears at once. The results message is
+ * appended only when every call is done: the history never shows a call without its result.
+ */
+export async function settleStep(session: RunSession, step: Message): Promise<StepOutcome> {
+  const calls = step.tool_calls ?? [];
+  const states = await loadStates(session, calls);
+  const requestHistory = currentRequest(session.history);
+  const results: ToolResult[] = [];
+  const waiting: SlotRecord[] = [];
+  for (const call of calls) {
+    let state = states.get(call.id);
+    if (state?.status !== "done") {
+      const outcome = await executeToolCall(session, call, { requestHistory, stepCalls: calls, stepResults: results, firstExecution: !state });
+      if (outcome.kind === "suspended") {
+        await session.deps.store.saveToolCallState({ call_id: call.id, run_id: session.runId, tool_name: call.tool_name, status: "waiting" });
+        waiting.push(outcome.slot);
+        continue;
+      }
+      state = await finishCall(session, call, outcome.result);
+    }
+    results.push(toolResult(call, state));
+  }
+  if (waiting.length > 0) return { kind: "suspended", slots: waiting };
+  await session.append(resultsMessage(session, step, results));
+  return { kind: "done" };
+}
+
+/** Gives every unfinished call of the step an error result, so the history stays a list of pairs. */
+export async function closeStep(session: RunSession, step: Message, reason: string): Promise<void> {
+  const calls = step.tool_calls ?? [];
+  const states = await loadStates(session, calls);
+  const results: ToolResult[] = [];
+  for (const call of calls) {
+    const state = states.get(call.id);
+    results.push(toolResult(call, state?.status === "done" ? state : await finishCall(session, call, failure(reason))));
+  }
+  await session.append(resultsMessage(session, step, results));
+}
+
+async function loadStates(session: RunSession, calls: ToolCall[]) {
+  const states = await session.deps.store.getToolCallStates(calls.map((call) => call.id));
+  return new Map(states.map((state) => [state.call_id, state]));
+}
+
+async function finishCall(session: RunSession, call: ToolCall, result: ToolResultPayload): Promise<ToolCallState> {
+  const stored = await session.deps.store.saveToolCallState({
+    call_id: call.id,
+    run_id: session.runId,
+    tool_name: call.tool_name,
+    status: "done",
+    result,
+  });
+  // If another execution finished first, its stored result is the one that counts.
+  await session.deps.emit("tool_use_result", { call_id: call.id, tool_name: call.tool_name, id: call.id, name: call.tool_name, result: stored.result! });
+  return stored;
+}
+
+const toolResult = (call: ToolCall, state: ToolCallState): ToolResult => ({ tool_name: call.tool_name, call_id: call.id, result: state.result! });
+
+/** Its id derives from the step's, so a replayed append after a crash is skipped by the store. */
+const resultsMessage = (session: RunSession, step: Message, results: ToolResult[]): Message => ({
+  id: `${step.id}:results`,
+  sender: "user",
+  text: "",
+  tool_results: results,
+  created_at: session.timestamp(),
+});

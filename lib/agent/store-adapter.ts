@@ -1,0 +1,213 @@
+import type { Message, ToolResultPayload } from "./messages";
+import type { TokenUsage } from "./model-adapter";
+
+/**
+ * Everything the runtime persists goes through this interface. One instance is scoped to
+ * one conversation (the Postgres implementation also to one tenant). Methods are Glove's
+ * where Glove has them; the rest is what durable waits need. Every method's contract is
+ * exercised by `tests/contract/store-contract.ts`; run it against any new implementation.
+ *
+ * General rules for implementations:
+ * - values go in and come out by value: mutating what you passed or got back changes nothing stored;
+ * - lists come back in insertion order unless a method says otherwise;
+ * - "conditional" methods must be atomic against concurrent callers (one SQL statement with a
+ *   `WHERE status = ...`, or a transaction), because several server instances share one store.
+ */
+export interface StoreAdapter {
+  /** Stable name of this store (e.g. the conversation id), used in logs. */
+  readonly identifier: string;
+
+  // ── Messages (append-only) ──────────────────────────────────────────────
+  /** The full history, oldest first, compaction summaries included. */
+  getMessages(): Promise<Message[]>;
+  /**
+   * Appends in order. A message whose `id` is already stored is skipped, which makes replays
+   * after a crash harmless. Messages without an `id` are always appended.
+   */
+  appendMessages(messages: Message[]): Promise<void>;
+
+  // ── Counters (Glove) ────────────────────────────────────────────────────
+  /** Sum of `tokens_in + tokens_out` added since the last reset. */
+  getTokenCount(): Promise<number>;
+  addTokens(usage: TokenUsage): Promise<void>;
+  getTurnCount(): Promise<number>;
+  incrementTurn(): Promise<void>;
+  /** Zeroes tokens and turns; never touches messages or anything else. */
+  resetCounters(): Promise<void>;
+
+  // ── Tasks (Glove) ───────────────────────────────────────────────────────
+  getTasks(): Promise<Task[]>;
+  /** Replaces the whole task list (Glove's semantics: the task tool always sends the full list). */
+  addTasks(tasks: Task[]): Promise<void>;
+  /** Patches one task; an unknown id is a no-op. */
+  updateTask(taskId: string, updates: Partial<Pick<Task, "status" | "content" | "activeForm">>): Promise<void>;
+
+  // ── Permissions (tenant-wide: sub-stores see and write the same records) ──
+  /** The record for exactly this scope: `inputKey` null is the tool-wide scope. No fallback between scopes. */
+  getPermission(toolName: string, inputKey: string | null): Promise<PermissionRecord | null>;
+  /** Upsert by (tool_name, input_key). */
+  setPermission(record: PermissionRecord): Promise<void>;
+
+  // ── Inbox (Glove) ───────────────────────────────────────────────────────
+  /** Every item, any status, oldest first. */
+  getInboxItems(): Promise<InboxItem[]>;
+  addInboxItem(item: InboxItem): Promise<void>;
+  /**
+   * Patches one item. With `expectedStatus`, only if the item currently has that status
+   * (first answer wins). Returns whether the item was changed; unknown id → false.
+   */
+  updateInboxItem(
+    itemId: string,
+    updates: Partial<Pick<InboxItem, "status" | "response" | "resolved_at">>,
+    expectedStatus?: InboxItemStatus,
+  ): Promise<boolean>;
+  /** Items with status `resolved` (answered, not yet shown to the model), oldest first. */
+  getResolvedInboxItems(): Promise<InboxItem[]>;
+  /** Moves the given items from `resolved` to `consumed`; items in another status are left alone. */
+  markInboxConsumed(itemIds: string[]): Promise<void>;
+
+  // ── Subagents (Glove) ───────────────────────────────────────────────────
+  /**
+   * A child store for a subagent. Isolated from this one for everything except permissions.
+   * `durable` true: the same namespace always gives the same data; false: a fresh store each call.
+   */
+  createSubAgentStore(namespace: string, durable?: boolean): Promise<StoreAdapter>;
+
+  // ── Runs ────────────────────────────────────────────────────────────────
+  /**
+   * Conditional insert: stores the run (status `running`) only if no run of this store is
+   * `running` or `suspended`. Returns false otherwise. This is the one-active-run lock.
+   */
+  createRun(run: RunRecord): Promise<boolean>;
+  getRun(runId: string): Promise<RunRecord | null>;
+  /** The run that is `running` or `suspended`, if any (there is at most one). */
+  getActiveRun(): Promise<RunRecord | null>;
+  /** Conditional: moves the run to `to` only if its status is one of `from`. Returns whether it did. */
+  transitionRun(runId: string, from: RunStatus[], to: RunStatus, error?: string): Promise<boolean>;
+
+  // ── Tool call states (one row per tool call) ────────────────────────────
+  /** States for the given call ids; ids without a state are simply absent from the result. */
+  getToolCallStates(callIds: string[]): Promise<ToolCallState[]>;
+  /**
+   * Upsert by call_id, except that `done` is final: saving over a done state changes nothing.
+   * Returns the state as stored afterwards.
+   */
+  saveToolCallState(state: ToolCallState): Promise<ToolCallState>;
+
+  // ── Slots (the durable display stack) ───────────────────────────────────
+  /**
+   * Insert unless a slot with the same (call_id, index) exists; returns the stored slot either
+   * way (so two racing pushes of the same wait end up with one slot).
+   */
+  createSlot(slot: SlotRecord): Promise<SlotRecord>;
+  getSlot(slotId: string): Promise<SlotRecord | null>;
+  getSlotByCall(callId: string, index: number): Promise<SlotRecord | null>;
+  /** Slots matching every given filter, oldest first. */
+  listSlots(filter?: { runId?: string; status?: SlotStatus }): Promise<SlotRecord[]>;
+  /**
+   * Conditional (`where status = 'pending'`): settles a pending slot. `won` tells whether this
+   * call did it; `slot` is the slot as stored afterwards. Unknown id → null.
+   */
+  settleSlot(slotId: string, settlement: SlotSettlement): Promise<{ won: boolean; slot: SlotRecord } | null>;
+  /** Settles every pending slot of the run as `dismissed`; returns them. */
+  dismissPendingSlots(runId: string, at: string): Promise<SlotRecord[]>;
+  /** Settles every pending slot whose `expires_at` is at or before `now` as `expired`; returns them. */
+  expireSlots(now: string): Promise<SlotRecord[]>;
+
+  // ── Steering queue ──────────────────────────────────────────────────────
+  /** Conditional: appends only while fewer than `limit` messages are queued. Returns whether it did. */
+  enqueueMessage(message: QueuedMessage, limit: number): Promise<boolean>;
+  /** Queued messages, oldest first. */
+  getQueuedMessages(): Promise<QueuedMessage[]>;
+  /** Removes the given messages from the queue (unknown ids are ignored). */
+  deleteQueuedMessages(messageIds: string[]): Promise<void>;
+}
+
+export interface Task {
+  id: string;
+  content: string;
+  /** Present-continuous form shown while the task runs ("Fixing the bug"). */
+  activeForm: string;
+  status: "pending" | "in_progress" | "completed";
+}
+
+export type InboxItemStatus = "pending" | "resolved" | "consumed";
+
+export interface InboxItem {
+  id: string;
+  tag: string;
+  request: string;
+  response: string | null;
+  status: InboxItemStatus;
+  blocking: boolean;
+  created_at: string;
+  resolved_at: string | null;
+}
+
+export interface PermissionRecord {
+  tool_name: string;
+  /** Canonical JSON of the input (see `permissionInputKey`); null = every input of the tool. */
+  input_key: string | null;
+  status: "granted" | "denied";
+  /** Shown to the model when a stored denial blocks a call. */
+  reason?: string;
+}
+
+/** `running` and `suspended` are active; the others are final. */
+export type RunStatus = "running" | "suspended" | "completed" | "failed" | "aborted";
+
+export interface RunRecord {
+  id: string;
+  status: RunStatus;
+  created_at: string;
+  /** What a person can act on when the run failed. */
+  error?: string;
+}
+
+export type ToolCallStatus = "pending" | "waiting" | "done";
+
+export interface ToolCallState {
+  call_id: string;
+  run_id: string;
+  tool_name: string;
+  status: ToolCallStatus;
+  /** Present once `done`. */
+  result?: ToolResultPayload;
+}
+
+export type SlotKind = "wait" | "forget";
+/** `pending` waits for an answer; `shown` is a forget slot; the rest are settled waits. */
+export type SlotStatus = "pending" | "shown" | "resolved" | "rejected" | "expired" | "dismissed";
+export type DisplayStrategy = "stay" | "hide-on-complete" | "hide-on-new";
+
+export interface SlotRecord {
+  id: string;
+  run_id: string;
+  call_id: string;
+  /** Position among the pushes of this tool call; 0 is reserved for the permission request. */
+  index: number;
+  kind: SlotKind;
+  tool_name: string;
+  /** Which client renderer draws the card: the tool's name, `permission_request`, or a custom one. */
+  renderer: string;
+  props: unknown;
+  display_strategy: DisplayStrategy;
+  status: SlotStatus;
+  /** The answer, once resolved. */
+  value?: unknown;
+  /** Why it was rejected, expired or dismissed. */
+  reason?: string;
+  created_at: string;
+  expires_at: string | null;
+  settled_at: string | null;
+}
+
+export type SlotSettlement =
+  | { status: "resolved"; value: unknown; settled_at: string }
+  | { status: "rejected"; reason: string; settled_at: string };
+
+export interface QueuedMessage {
+  id: string;
+  text: string;
+  created_at: string;
+}

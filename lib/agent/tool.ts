@@ -1,0 +1,96 @@
+import { z } from "zod";
+import type { ToolResultPayload } from "./messages";
+import type { ModelAdapter, ModelToolSpec } from "./model-adapter";
+import type { DisplayStrategy } from "./store-adapter";
+
+/** What `do` gets besides its input. `callId` is stable across re-executions: use it as an idempotency key. */
+export interface ToolCallContext {
+  callId: string;
+  runId: string;
+  toolName: string;
+}
+
+/** The durable display stack as one tool call sees it (see display-manager.ts). */
+export interface ToolDisplay<P = unknown, R = unknown> {
+  /** Shows a card and returns its answer; suspends the run until there is one. Throws `SlotRejectedError` on rejection. */
+  pushAndWait(props: P, options?: { renderer?: string }): Promise<R>;
+  /** Shows a card that needs no answer; returns its slot id. */
+  pushAndForget(props: P, options?: { renderer?: string }): Promise<string>;
+}
+
+/**
+ * The running agent as a tool sees it. Deliberately small: no store, no slot resolution, so a
+ * tool (and therefore the model) can never grant a permission or answer its own card.
+ */
+export interface GloveToolHandle {
+  fold(tool: GloveTool): void;
+  readonly model: ModelAdapter;
+}
+
+// Method-style signature so a tool typed for its own input is assignable to GloveTool<unknown>.
+type InputPredicate<I> = { check(input: I): boolean }["check"];
+
+export interface GloveTool<I = unknown, P = unknown, R = unknown> {
+  name: string;
+  description: string;
+  /** One zod schema validates the input before `do` and becomes the model's JSON schema. */
+  inputSchema?: z.ZodType<I>;
+  /** A raw JSON schema instead (input is then passed through unvalidated, as in Glove). */
+  jsonSchema?: Record<string, unknown>;
+  /** Validates what `do` pushes to the display. */
+  displayPropsSchema?: z.ZodType<P>;
+  /** Validates a card's answer before it is stored. */
+  resolveSchema?: z.ZodType<R>;
+  /** When the client hides this tool's cards (default "stay"). */
+  displayStrategy?: DisplayStrategy;
+  /** Ask a person (or the stored/tenant policy) before `do` runs. */
+  requiresPermission?: boolean | InputPredicate<I>;
+  /** Whether the permission card lets an admin edit the input before allowing it. */
+  permissionInputEditable?: boolean;
+  /** Runs to completion even when the run is aborted. */
+  unAbortable?: boolean;
+  do(input: I, display: ToolDisplay<P, R>, glove: GloveToolHandle, signal: AbortSignal, ctx: ToolCallContext): Promise<ToolResultPayload>;
+}
+
+/** Identity helper that infers I, P and R from the schemas. */
+export function defineTool<I, P = unknown, R = unknown>(tool: GloveTool<I, P, R>): GloveTool<I, P, R> {
+  return tool;
+}
+
+export const success = (data: unknown, renderData?: unknown): ToolResultPayload =>
+  renderData === undefined ? { status: "success", data } : { status: "success", data, renderData };
+
+export const failure = (message: string, data: unknown = null): ToolResultPayload => ({ status: "error", data, message });
+
+/** The tool as the model sees it. zod 4 turns the input schema into JSON schema. */
+export function toolSpec(tool: GloveTool): ModelToolSpec {
+  return { name: tool.name, description: tool.description, input_schema: inputJsonSchema(tool) };
+}
+
+function inputJsonSchema(tool: GloveTool): Record<string, unknown> {
+  if (tool.jsonSchema) return tool.jsonSchema;
+  if (!tool.inputSchema) return { type: "object", properties: {} };
+  // "input" so fields with defaults are optional for the model, as they are for validation.
+  const { $schema: _ignored, ...schema } = z.toJSONSchema(tool.inputSchema, { io: "input", unrepresentable: "any" });
+  return schema;
+}
+
+export function requiresPermission(tool: GloveTool, input: unknown): boolean {
+  const rule = tool.requiresPermission;
+  return typeof rule === "function" ? rule(input) : rule === true;
+}
+
+export type Validated<T> = { ok: true; value: T } | { ok: false; message: string };
+
+/** Parses with a zod schema; a failure message names every bad field, for the model or a person. */
+export function validateWith<T>(schema: z.ZodType<T>, value: unknown, what: string): Validated<T> {
+  const parsed = schema.safeParse(value);
+  if (parsed.success) return { ok: true, value: parsed.data };
+  const problems = parsed.error.issues.map((issue) => `${issue.path.length ? issue.path.join(".") : "(root)"}: ${issue.message}`);
+  return { ok: false, message: `Invalid ${what}. ${problems.join("; ")}` };
+}
+
+export function validateToolInput(tool: GloveTool, input: unknown): Validated<unknown> {
+  if (!tool.inputSchema) return { ok: true, value: input };
+  return validateWith(tool.inputSchema, input, `input for tool "${tool.name}"`);
+}
