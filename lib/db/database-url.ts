@@ -7,12 +7,6 @@ export function withDatabaseName(url: string, databaseName: string): string {
   return parsed.toString();
 }
 
-export function databaseNameOf(url: string): string {
-  const name = decodeURIComponent(new URL(url).pathname.replace(/^\//, ""));
-  if (!name) throw new Error("The database URL names no database (expected postgresql://user:pass@host:port/<database>).");
-  return name;
-}
-
 /** For log lines: never print a password. */
 export function redactPassword(url: string): string {
   const parsed = new URL(url);

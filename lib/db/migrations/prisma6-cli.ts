@@ -62,7 +62,7 @@ async function runMigrateDiff(options: {
     }
 
     const args = ["migrate", "diff", "--config", config, "--from-migrations", migrations, "--to-schema-datamodel", schemaCopy];
-    const { code, stdout, stderr } = await run(process.execPath, [prisma6Cli, ...args, "--script", "--exit-code"], {
+    const result = await run(process.execPath, [prisma6Cli, ...args, "--script", "--exit-code"], {
       cwd: workDir,
       env: {
         ...process.env,
@@ -74,15 +74,24 @@ async function runMigrateDiff(options: {
         PRISMA_HIDE_UPDATE_MESSAGE: "1",
       },
     });
-    const script = stdout.trim();
-    if (code === 0 && script === EMPTY_DIFF_MARKER) return { empty: true, script: "" };
-    if (code === 2 && script && !script.startsWith(EMPTY_DIFF_MARKER)) return { empty: false, script: `${script}\n` };
-    throw new Error(
-      `prisma6 migrate diff did not produce a usable answer (exit code ${code}${script ? "" : ", no output: did its engine run?"}).\n${stderr.trim()}`,
-    );
+    return interpretMigrateDiff(result);
   } finally {
     await fs.rm(workDir, { recursive: true, force: true });
   }
+}
+
+/**
+ * `migrate diff --script --exit-code` answers 0 with Prisma's "empty migration" line or 2 with SQL.
+ * Anything else is a failure, including exit code 0 with no output: what the CLI does when its
+ * engine did not actually run (Prisma 7 with a stand-in engine).
+ */
+export function interpretMigrateDiff(result: { code: number; stdout: string; stderr: string }): SchemaDiff {
+  const script = result.stdout.trim();
+  if (result.code === 0 && script === EMPTY_DIFF_MARKER) return { empty: true, script: "" };
+  if (result.code === 2 && script && !script.startsWith(EMPTY_DIFF_MARKER)) return { empty: false, script: `${script}\n` };
+  throw new Error(
+    `prisma6 migrate diff did not produce a usable answer (exit code ${result.code}${script ? "" : ", no output: did its engine run?"}).\n${result.stderr.trim()}`,
+  );
 }
 
 /** Prisma 6 reads the connection from the schema's datasource; Prisma 7 forbids the line. */
