@@ -2,6 +2,7 @@ import { streamText, type LanguageModel, type LanguageModelUsage } from "ai";
 import type { Message, ToolCall } from "@/lib/agent/messages";
 import type { ModelAdapter, ModelPromptResult, NotifySubscribersFunction, PromptRequest } from "@/lib/agent/model-adapter";
 import { toModelMessages, toToolSet, type ProviderOptions } from "./ai-sdk-messages";
+import { abortedError } from "./model-error";
 import { toStopReason, type StopReason } from "./stop-reason";
 
 export interface AiSdkAdapterOptions {
@@ -48,6 +49,7 @@ export class AiSdkAdapter implements ModelAdapter {
         system: system && cache ? { role: "system", content: system, providerOptions: cache } : system,
         messages: toModelMessages(request.messages),
         tools: toToolSet(request.tools, cache),
+        toolChoice: request.toolChoice,
         maxOutputTokens: request.maxTokens ?? this.options.maxTokens,
         abortSignal: signal,
         maxRetries: 0,
@@ -73,11 +75,11 @@ export class AiSdkAdapter implements ModelAdapter {
         }
       }
     } catch (error) {
-      if (signal?.aborted) return result(text, [], usage, "aborted");
+      if (signal?.aborted) throw abortedError(this.name);
       throw error;
     }
     // The SDK ends the stream quietly on abort instead of throwing.
-    if (signal?.aborted) return result(text, [], usage, "aborted");
+    if (signal?.aborted) throw abortedError(this.name);
 
     const complete = result(text, toolCalls, usage, stopReason);
     await notify("model_response_complete", {

@@ -3,6 +3,7 @@ import type { Message, ThinkingBlock, ToolCall } from "@/lib/agent/messages";
 import type { ModelAdapter, ModelPromptResult, NotifySubscribersFunction, PromptRequest } from "@/lib/agent/model-adapter";
 import { DEFAULT_MAX_TOKENS, type ThinkingSetting } from "./model-config";
 import { toAnthropicMessages, toAnthropicSystem, toAnthropicTools } from "./anthropic-messages";
+import { abortedError } from "./model-error";
 import { toStopReason, type StopReason } from "./stop-reason";
 
 export interface AnthropicAdapterOptions {
@@ -73,6 +74,8 @@ export class AnthropicAdapter implements ModelAdapter {
           system: toAnthropicSystem(request.systemPrompt ?? this.systemPrompt),
           messages: toAnthropicMessages(request.messages),
           tools: toAnthropicTools(request.tools),
+          // "none" keeps the tools defined (the history has tool calls) but forbids new calls.
+          ...(request.toolChoice === "none" && request.tools?.length && { tool_choice: { type: "none" as const } }),
           thinking: thinkingParam(this.options.thinking ?? "off"),
           stream: true,
         },
@@ -115,12 +118,11 @@ export class AnthropicAdapter implements ModelAdapter {
         }
       }
     } catch (error) {
-      // An abort is the caller's choice, not a failure: hand back what streamed so far.
-      if (signal?.aborted) return result(blocks, usage, "aborted");
+      if (signal?.aborted) throw abortedError(this.name);
       throw error;
     }
     // The SDK's stream ends quietly, without throwing, when it is aborted mid-way.
-    if (signal?.aborted) return result(blocks, usage, "aborted");
+    if (signal?.aborted) throw abortedError(this.name);
 
     const complete = result(blocks, usage, stopReason);
     const [message] = complete.messages;
@@ -189,13 +191,9 @@ function parseToolInput(json: string): unknown {
 
 function result(blocks: BlockInProgress[], usage: Usage, stopReason: StopReason): ModelPromptResult {
   const text = blocks.map((block) => (block.type === "text" ? block.text : "")).join("");
-  // After an abort no tool call is kept: it would have to be paired with a result that never ran.
-  const toolCalls: ToolCall[] =
-    stopReason === "aborted"
-      ? []
-      : blocks.flatMap((block) =>
-          block.type === "tool_use" ? [{ id: block.id, tool_name: block.name, input_args: parseToolInput(block.json) }] : [],
-        );
+  const toolCalls: ToolCall[] = blocks.flatMap((block) =>
+    block.type === "tool_use" ? [{ id: block.id, tool_name: block.name, input_args: parseToolInput(block.json) }] : [],
+  );
   const thinking: ThinkingBlock[] = blocks.flatMap((block): ThinkingBlock[] => {
     if (block.type === "thinking") return [{ type: "thinking", thinking: block.thinking, signature: block.signature }];
     if (block.type === "redacted_thinking") return [{ type: "redacted_thinking", data: block.data }];
@@ -205,7 +203,7 @@ function result(blocks: BlockInProgress[], usage: Usage, stopReason: StopReason)
     sender: "agent",
     text,
     ...(toolCalls.length > 0 && { tool_calls: toolCalls }),
-    ...(thinking.length > 0 && stopReason !== "aborted" && { thinking_blocks: thinking }),
+    ...(thinking.length > 0 && { thinking_blocks: thinking }),
   };
   return {
     messages: [message],

@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import type { Message, ToolCall, ToolResult, ToolResultPayload } from "@/lib/agent/messages";
 import type { ModelAdapter, ModelPromptResult, NotifySubscribersFunction, PromptRequest } from "@/lib/agent/model-adapter";
 import { abortableSleep } from "./abortable-sleep";
+import { abortedError } from "./model-error";
 import { DEMO_LONG_ANSWER, DEMO_SUMMARY, DEMO_TRIGGERS, findDemoTrigger, type DemoToolInput } from "./demo-triggers";
 
 /**
@@ -42,11 +43,9 @@ export class DemoModel implements ModelAdapter {
   async prompt(request: PromptRequest, notify: NotifySubscribersFunction, signal?: AbortSignal): Promise<ModelPromptResult> {
     const reply = planReply(request, this.longAnswerWords);
     const tokensIn = Math.ceil(JSON.stringify(request.messages).length / 4);
-    let streamed = "";
     for (const [index, word] of reply.text.split(/(?<=\s)(?=\S)/).entries()) {
       if (index > 0 && this.wordDelayMs > 0) await abortableSleep(this.wordDelayMs, signal);
-      if (signal?.aborted) return { messages: [{ sender: "agent", text: streamed }], tokens_in: tokensIn, tokens_out: countWords(streamed), stop_reason: "aborted" };
-      streamed += word;
+      if (signal?.aborted) throw abortedError(this.name);
       await notify("text_delta", { text: word });
     }
 
@@ -82,11 +81,11 @@ export function planReply(request: PromptRequest, longAnswerWords = 600): Planne
   return firstReply ? { ...reply, text: `${DEMO_INTRO}\n\n${reply.text}` } : reply;
 }
 
+/** Compaction and the loop's last call at its iteration cap forbid tools: text only. */
 function isSummaryRequest(request: PromptRequest, lastText: string): boolean {
+  if (request.toolChoice === "none") return true;
   if (request.systemPrompt && DEMO_SUMMARY.systemPromptPattern.test(request.systemPrompt)) return true;
-  if (DEMO_SUMMARY.pattern.test(lastText)) return true;
-  // The loop's last call at its iteration cap comes without tools in the middle of tool work.
-  return !request.tools?.length && request.messages.some((message) => message.tool_calls?.length);
+  return DEMO_SUMMARY.pattern.test(lastText);
 }
 
 function answer(request: PromptRequest, last: Message | undefined, text: string, longAnswerWords: number): PlannedReply {

@@ -35,8 +35,8 @@ export const DEMO_FORM_TOOLS = { start: "glove_form_start", fill: "glove_form_fi
 export const DEMO_LONG_ANSWER = { example: "write a long story about the sea", pattern: /\bwrite (?:me )?a long\b/i };
 
 /**
- * A summary request (context compaction, the loop's last call at its iteration cap): a system
- * prompt that speaks of summaries or compaction, or a user asking to summarize.
+ * A summary request: tool choice "none" (compaction, the loop's last call at its iteration
+ * cap), a system prompt that speaks of summaries or compaction, or a user asking to summarize.
  */
 export const DEMO_SUMMARY = {
   example: "summarize the conversation",

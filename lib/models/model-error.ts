@@ -19,6 +19,8 @@ export const RETRYABLE_KINDS: ReadonlySet<ModelErrorKind> = new Set(["rate_limit
 
 export class ModelError extends Error {
   readonly kind: ModelErrorKind;
+  /** The same sentence as `message`, under the name lib/agent's `userFacingMessage` reads. */
+  readonly userMessage: string;
   /** The adapter name, e.g. "anthropic:claude-sonnet-4-5". */
   readonly model: string;
   readonly status?: number;
@@ -27,6 +29,7 @@ export class ModelError extends Error {
     super(message, { cause: details.cause });
     this.name = "ModelError";
     this.kind = kind;
+    this.userMessage = message;
     this.model = details.model;
     this.status = details.status;
   }
@@ -87,4 +90,9 @@ export function describeModelError(kind: ModelErrorKind, modelName: string, stat
     case "aborted":
       return "The model call was stopped.";
   }
+}
+
+/** What every adapter throws when the caller's signal stops it; the caller knows what streamed. */
+export function abortedError(model: string): ModelError {
+  return new ModelError("aborted", describeModelError("aborted", model), { model });
 }

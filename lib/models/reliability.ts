@@ -1,7 +1,7 @@
 import type { ModelAdapter, ModelPromptResult, NotifySubscribersFunction, PromptRequest } from "@/lib/agent/model-adapter";
 import { abortableSleep } from "./abortable-sleep";
 import { classifyModelError, type ClassifiedError } from "./classify-error";
-import { ModelError, RETRYABLE_KINDS, describeModelError, type ModelErrorKind } from "./model-error";
+import { ModelError, RETRYABLE_KINDS, abortedError, describeModelError, type ModelErrorKind } from "./model-error";
 
 /**
  * The one place where model calls are retried and fall back. Adapters do none of it (their
@@ -19,7 +19,7 @@ export interface ReliabilityOptions {
   maxRetryAfterMs?: number;
   /** One attempt, stream included, is cut off (kind "timeout") after this long. Default 10 min. */
   attemptTimeoutMs?: number;
-  /** Injectable for tests; must resolve early (not reject) when the signal aborts. */
+  /** Injectable for tests; resolves early (does not reject) when the signal aborts. */
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
   /** Injectable for tests; in [0, 1). */
   random?: () => number;
@@ -65,10 +65,6 @@ export function backoffDelay(retry: number, options: { baseDelayMs: number; maxD
   return Math.round(step / 2 + options.random() * (step / 2));
 }
 
-function abortedResult(): ModelPromptResult {
-  return { messages: [], tokens_in: 0, tokens_out: 0, stop_reason: "aborted" };
-}
-
 class AttemptTimeout extends Error {
   constructor() {
     super("model attempt timed out");
@@ -98,11 +94,10 @@ export class ReliableModel implements ModelAdapter {
     const { maxAttempts } = this.settings;
     for (const [index, model] of this.models.entries()) {
       for (let attempt = 1; ; attempt += 1) {
-        if (signal?.aborted) return abortedResult();
+        if (signal?.aborted) throw abortedError(model.name);
         const outcome = await this.attempt(model, request, notify, signal);
         if ("result" in outcome) return outcome.result;
         const { failure, streamed, error } = outcome;
-        if (signal?.aborted) return abortedResult();
         if (!RETRYABLE_KINDS.has(failure.kind)) throw this.toModelError(failure, model, error);
 
         if (attempt < maxAttempts) {
@@ -137,16 +132,11 @@ export class ReliableModel implements ModelAdapter {
       return notify(eventName, eventData);
     };
     try {
-      const result = await model.prompt(request, trackingNotify, attemptSignal);
-      // Adapters answer an abort with a partial "aborted" result; if it was our timer, not the
-      // caller, that is a timeout to retry.
-      if (result.stop_reason === "aborted" && timeout.signal.aborted && !signal?.aborted) {
-        return { failure: { kind: "timeout" }, streamed, error: timeout.signal.reason };
-      }
-      return { result };
+      return { result: await model.prompt(request, trackingNotify, attemptSignal) };
     } catch (error) {
+      // Our timer, not the caller, stopped the attempt: a timeout, worth another try.
       if (timeout.signal.aborted && !signal?.aborted) return { failure: { kind: "timeout" }, streamed, error };
-      if (signal?.aborted) return { result: abortedResult() };
+      if (signal?.aborted) throw abortedError(model.name);
       const failure = classifyModelError(error);
       // Not a provider failure: a bug of ours, which must surface as it is.
       if (!failure) throw error;

@@ -89,23 +89,31 @@ describe("AiSdkAdapter with @ai-sdk/openai against a local Chat Completions API"
     ]);
   });
 
-  test("an abort stops the stream at once and returns the partial text", async () => {
+  test("an abort stops the stream at once and rejects with an aborted ModelError", async () => {
     openai.enqueue(openaiText("token ".repeat(500), { interTokenDelayMs: 20 }));
     const controller = new AbortController();
+    const { notify, text } = recordEvents();
     let deltas = 0;
     const started = Date.now();
 
-    const result = await openaiAdapter().prompt(
+    const call = openaiAdapter().prompt(
       { messages: [{ sender: "user", text: "Write a lot" }] },
-      (name) => {
+      (name, data) => {
         if (name === "text_delta" && ++deltas === 2) controller.abort();
+        return notify(name, data);
       },
       controller.signal,
     );
 
+    await expect(call).rejects.toMatchObject({ name: "ModelError", kind: "aborted" });
     expect(Date.now() - started).toBeLessThan(1000);
-    expect(result.stop_reason).toBe("aborted");
-    expect(result.messages[0].text).toBe("token token ");
+    expect(text()).toBe("token token ");
+  });
+
+  test("tool choice none is passed on", async () => {
+    await openaiAdapter().prompt({ messages: toolRoundTrip(), tools: [EMAIL_TOOL, WEATHER_TOOL], toolChoice: "none" }, () => {});
+
+    expect(openaiBody(openai.lastRequest)).toMatchObject({ tool_choice: "none" });
   });
 });
 

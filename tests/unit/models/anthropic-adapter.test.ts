@@ -175,14 +175,14 @@ describe("AnthropicAdapter against a local Messages API", () => {
     expect(assistant.map((block) => block.type)).toEqual(["thinking", "tool_use"]);
   });
 
-  test("an abort stops the HTTP stream at once and returns the partial text, without tool calls", async () => {
+  test("an abort stops the HTTP stream at once and rejects with an aborted ModelError", async () => {
     server.enqueue(anthropicText("word ".repeat(500), { interTokenDelayMs: 20 }));
     const controller = new AbortController();
-    const { notify } = recordEvents();
+    const { notify, text } = recordEvents();
     let deltas = 0;
     const started = Date.now();
 
-    const result = await adapter().prompt(
+    const call = adapter().prompt(
       { messages: [{ sender: "user", text: "Write a lot" }] },
       (name, data) => {
         if (name === "text_delta" && ++deltas === 3) controller.abort();
@@ -191,10 +191,17 @@ describe("AnthropicAdapter against a local Messages API", () => {
       controller.signal,
     );
 
+    await expect(call).rejects.toMatchObject({ name: "ModelError", kind: "aborted" });
     // 500 tokens 20 ms apart would take 10 s; the abort ends it right away.
     expect(Date.now() - started).toBeLessThan(1000);
-    expect(result.stop_reason).toBe("aborted");
-    expect(result.messages[0].text).toBe("word word word ");
-    expect(result.messages[0].tool_calls).toBeUndefined();
+    expect(text()).toBe("word word word ");
+  });
+
+  test("tool choice none keeps the tools defined but forbids new calls (a summary request)", async () => {
+    await adapter().prompt({ messages: toolRoundTrip(), tools: [EMAIL_TOOL, WEATHER_TOOL], toolChoice: "none" }, () => {});
+
+    const body = anthropicBody(server.lastRequest) as { tool_choice?: unknown; tools?: unknown[] };
+    expect(body.tool_choice).toEqual({ type: "none" });
+    expect(body.tools).toHaveLength(2);
   });
 });

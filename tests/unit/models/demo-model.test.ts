@@ -174,7 +174,13 @@ describe("the offline demo model", () => {
     expect(result.messages[0].text).toBe("You chose tea.");
   });
 
-  test("answers a summary request (compaction, no tools) deterministically, without renderData", async () => {
+  test("tool choice none (the step-limit call) gets a summary and no tool call, even for a trigger phrase", async () => {
+    const result = await demo().prompt({ ...ask("delete the old drafts", EARLIER), toolChoice: "none" }, () => {});
+    expect(result.messages[0].tool_calls).toBeUndefined();
+    expect(result.messages[0].text.startsWith("Summary of the conversation so far.")).toBe(true);
+  });
+
+  test("answers a summary request (compaction) deterministically, without renderData", async () => {
     const messages: Message[] = [
       { sender: "user", text: "ask finance to approve the Q3 budget" },
       {
@@ -206,18 +212,20 @@ describe("the offline demo model", () => {
     expect(full.messages[0].text.split(/\s+/).length).toBeGreaterThanOrEqual(600);
 
     const controller = new AbortController();
+    const { notify, text } = recordEvents();
     let deltas = 0;
     const started = Date.now();
-    const aborted = await new DemoModel({ wordDelayMs: 10 }).prompt(
+    const aborted = new DemoModel({ wordDelayMs: 10 }).prompt(
       ask(DEMO_LONG_ANSWER.example, EARLIER),
-      (name) => {
+      (name, data) => {
         if (name === "text_delta" && ++deltas === 5) controller.abort();
+        return notify(name, data);
       },
       controller.signal,
     );
+    await expect(aborted).rejects.toMatchObject({ name: "ModelError", kind: "aborted" });
     expect(Date.now() - started).toBeLessThan(1000);
-    expect(aborted.stop_reason).toBe("aborted");
-    expect(aborted.messages[0].text.split(/\s+/).filter(Boolean)).toHaveLength(5);
+    expect(text().split(/\s+/).filter(Boolean)).toHaveLength(5);
   });
 });
 

@@ -138,6 +138,26 @@ describe("retries with the real Anthropic SDK against a local server", () => {
     expect(retries(events)).toMatchObject([{ kind: "overloaded", discardPartial: true }]);
   });
 
+  test("an abort mid-stream is not retried", async () => {
+    anthropic.enqueue(anthropicText("word ".repeat(200), { interTokenDelayMs: 10 }));
+    const controller = new AbortController();
+    const { model } = reliable([claude()]);
+    const { events, notify } = recordEvents();
+
+    const call = model.prompt(
+      HI,
+      (name, data) => {
+        if (name === "text_delta") controller.abort();
+        return notify(name, data);
+      },
+      controller.signal,
+    );
+
+    await expect(call).rejects.toMatchObject({ kind: "aborted" });
+    expect(retries(events)).toEqual([]);
+    expect(anthropic.requests).toHaveLength(1);
+  });
+
   test("a 401 is not retried and becomes an actionable auth error without secrets or upstream text", async () => {
     anthropic.enqueue(anthropicError(401));
     const { model, delays } = reliable([claude()]);
@@ -148,6 +168,8 @@ describe("retries with the real Anthropic SDK against a local server", () => {
     expect(error.kind).toBe("auth");
     expect(error.status).toBe(401);
     expect(error.message).toBe("The Anthropic API key was rejected. Check the key in agent settings.");
+    // lib/agent shows `userMessage` to people.
+    expect(error.userMessage).toBe(error.message);
     expect(error.message).not.toContain(ANTHROPIC_KEY);
     expect(error.message).not.toContain("upstream detail");
     expect(JSON.stringify(error)).not.toContain(ANTHROPIC_KEY);
@@ -246,21 +268,23 @@ describe("fallback", () => {
 });
 
 describe("aborts and our own bugs", () => {
-  test("an abort during the backoff wait ends the call at once with an aborted result", async () => {
+  test("an abort during the backoff wait ends the call at once", async () => {
     anthropic.enqueue(anthropicError(500));
     const controller = new AbortController();
     const model = withReliability([claude()], { baseDelayMs: 60_000 });
     const started = Date.now();
 
-    const result = await model.prompt(
-      HI,
-      (name) => {
-        if (name === "model_retry") setTimeout(() => controller.abort(), 10);
-      },
-      controller.signal,
+    const error = await modelError(
+      model.prompt(
+        HI,
+        (name) => {
+          if (name === "model_retry") setTimeout(() => controller.abort(), 10);
+        },
+        controller.signal,
+      ),
     );
 
-    expect(result.stop_reason).toBe("aborted");
+    expect(error.kind).toBe("aborted");
     expect(Date.now() - started).toBeLessThan(1000);
     expect(anthropic.requests).toHaveLength(1);
   });
