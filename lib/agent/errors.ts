@@ -60,11 +60,14 @@ export class AbortError extends Error {
 }
 
 /**
- * Model adapters (lib/models) put a message a person can act on in `userMessage`; anything
- * else is replaced by a generic sentence so no upstream body or stack reaches a person.
+ * The sentence a person sees when a run fails. Trusted: our own errors, lib/models' `ModelError`
+ * (its message is written for people; matched by name because lib/agent may not import lib/models)
+ * and any error carrying a `userMessage`. Anything else is replaced by a generic sentence, so no
+ * upstream body or stack trace reaches a person.
  */
 export function userFacingMessage(error: unknown): string {
   if (error instanceof AgentError) return error.message;
+  if (error instanceof Error && error.name === "ModelError" && error.message) return error.message;
   const userMessage = (error as { userMessage?: unknown } | null)?.userMessage;
   if (typeof userMessage === "string" && userMessage) return userMessage;
   return "The agent stopped because of an unexpected error. Try again; if it keeps happening, contact support.";

@@ -1,0 +1,517 @@
+import { describe, expect, it } from "vitest";
+import type { Message } from "@/lib/agent/messages";
+import type { InboxItem, QueuedMessage, RunRecord, SlotRecord, StoreAdapter, Task, ToolCallState } from "@/lib/agent/store-adapter";
+
+/**
+ * The StoreAdapter contract as tests. Call it from a test file with a factory that returns a
+ * fresh, empty store for each test (for Postgres: a new conversation in a migrated database):
+ *
+ *   defineStoreContract("PostgresStore", async () => createPostgresStoreForTest());
+ *
+ * Only the interface is used, so every implementation must pass unchanged.
+ */
+export function defineStoreContract(name: string, makeStore: () => Promise<StoreAdapter>) {
+  let sequence = 0;
+  const uid = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${(sequence++).toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
+  const at = (second: number) => new Date(Date.UTC(2030, 0, 1, 0, 0, second)).toISOString();
+
+  const message = (text: string, extra: Partial<Message> = {}): Message => ({ id: uid("msg"), sender: "user", text, created_at: at(0), ...extra });
+  const run = (extra: Partial<RunRecord> = {}): RunRecord => ({ id: uid("run"), status: "running", created_at: at(0), ...extra });
+  const inboxItem = (extra: Partial<InboxItem> = {}): InboxItem => ({
+    id: uid("inbox"),
+    tag: "payment",
+    request: "Confirm the payment",
+    response: null,
+    status: "pending",
+    blocking: true,
+    created_at: at(0),
+    resolved_at: null,
+    ...extra,
+  });
+  const slot = (extra: Partial<SlotRecord> = {}): SlotRecord => ({
+    id: uid("slot"),
+    run_id: "run-1",
+    call_id: uid("call"),
+    index: 1,
+    kind: "wait",
+    tool_name: "approve",
+    renderer: "approve",
+    props: { amount: 10, nested: { list: [1, 2] } },
+    display_strategy: "stay",
+    status: "pending",
+    created_at: at(0),
+    expires_at: null,
+    settled_at: null,
+    ...extra,
+  });
+  const callState = (extra: Partial<ToolCallState> = {}): ToolCallState => ({
+    call_id: uid("call"),
+    run_id: "run-1",
+    tool_name: "lookup",
+    status: "waiting",
+    ...extra,
+  });
+  const queued = (text: string): QueuedMessage => ({ id: uid("queued"), text, created_at: at(0) });
+
+  describe(`StoreAdapter contract: ${name}`, () => {
+    it("has an identifier", async () => {
+      const store = await makeStore();
+      expect(typeof store.identifier).toBe("string");
+      expect(store.identifier.length).toBeGreaterThan(0);
+    });
+
+    describe("messages", () => {
+      it("starts empty and returns appended messages in order, with every field", async () => {
+        const store = await makeStore();
+        expect(await store.getMessages()).toEqual([]);
+        const first = message("hello", { images: [{ media_type: "image/png", data: "aGk=" }] });
+        const second: Message = {
+          id: uid("msg"),
+          sender: "agent",
+          text: "",
+          tool_calls: [{ id: "c1", tool_name: "lookup", input_args: { q: "x", deep: { a: [1, null] } } }],
+          created_at: at(1),
+        };
+        const third = message("", {
+          tool_results: [{ tool_name: "lookup", call_id: "c1", result: { status: "success", data: { n: 1 }, renderData: { rows: [1] } } }],
+        });
+        await store.appendMessages([first, second]);
+        await store.appendMessages([third, message("summary", { is_compaction: true, pre_modified_text: "raw" })]);
+        const stored = await store.getMessages();
+        expect(stored.map((item) => item.text)).toEqual(["hello", "", "", "summary"]);
+        expect(stored[0]).toEqual(first);
+        expect(stored[1]).toEqual(second);
+        expect(stored[2]).toEqual(third);
+        expect(stored[3].is_compaction).toBe(true);
+        expect(stored[3].pre_modified_text).toBe("raw");
+      });
+
+      it("skips a message whose id is already stored (replays are harmless)", async () => {
+        const store = await makeStore();
+        const first = message("once");
+        await store.appendMessages([first]);
+        await store.appendMessages([first, message("new")]);
+        await store.appendMessages([{ ...first, text: "changed" }]);
+        expect((await store.getMessages()).map((item) => item.text)).toEqual(["once", "new"]);
+      });
+
+      it("skips a duplicate id within one batch", async () => {
+        const store = await makeStore();
+        const first = message("once");
+        await store.appendMessages([first, first]);
+        expect(await store.getMessages()).toHaveLength(1);
+      });
+
+      it("stores by value", async () => {
+        const store = await makeStore();
+        const original = message("original");
+        await store.appendMessages([original]);
+        original.text = "mutated after append";
+        const read = await store.getMessages();
+        read[0].text = "mutated after read";
+        expect((await store.getMessages())[0].text).toBe("original");
+      });
+    });
+
+    describe("counters", () => {
+      it("sums tokens in and out, counts turns, and resets both without touching messages", async () => {
+        const store = await makeStore();
+        expect(await store.getTokenCount()).toBe(0);
+        expect(await store.getTurnCount()).toBe(0);
+        await store.addTokens({ tokens_in: 100, tokens_out: 20 });
+        await store.addTokens({ tokens_in: 5, tokens_out: 1, cache_read_tokens: 50 });
+        await store.incrementTurn();
+        await store.incrementTurn();
+        await store.appendMessages([message("kept")]);
+        expect(await store.getTokenCount()).toBe(126);
+        expect(await store.getTurnCount()).toBe(2);
+        await store.resetCounters();
+        expect(await store.getTokenCount()).toBe(0);
+        expect(await store.getTurnCount()).toBe(0);
+        expect(await store.getMessages()).toHaveLength(1);
+      });
+    });
+
+    describe("tasks", () => {
+      const tasks: Task[] = [
+        { id: "t1", content: "Run tests", activeForm: "Running tests", status: "in_progress" },
+        { id: "t2", content: "Ship", activeForm: "Shipping", status: "pending" },
+      ];
+
+      it("addTasks replaces the whole list, in order", async () => {
+        const store = await makeStore();
+        expect(await store.getTasks()).toEqual([]);
+        await store.addTasks(tasks);
+        expect(await store.getTasks()).toEqual(tasks);
+        await store.addTasks([tasks[1]]);
+        expect(await store.getTasks()).toEqual([tasks[1]]);
+      });
+
+      it("updateTask patches one task; an unknown id is a no-op", async () => {
+        const store = await makeStore();
+        await store.addTasks(tasks);
+        await store.updateTask("t1", { status: "completed" });
+        await store.updateTask("missing", { status: "completed" });
+        expect(await store.getTasks()).toEqual([{ ...tasks[0], status: "completed" }, tasks[1]]);
+      });
+    });
+
+    describe("permissions", () => {
+      it("returns null when unset and keeps the tool-wide and per-input scopes apart", async () => {
+        const store = await makeStore();
+        expect(await store.getPermission("deploy", null)).toBeNull();
+        await store.setPermission({ tool_name: "deploy", input_key: '{"env":"staging"}', status: "granted" });
+        expect(await store.getPermission("deploy", null)).toBeNull();
+        expect(await store.getPermission("deploy", '{"env":"prod"}')).toBeNull();
+        expect(await store.getPermission("other", '{"env":"staging"}')).toBeNull();
+        expect(await store.getPermission("deploy", '{"env":"staging"}')).toMatchObject({ tool_name: "deploy", status: "granted" });
+        await store.setPermission({ tool_name: "deploy", input_key: null, status: "denied", reason: "Frozen" });
+        expect(await store.getPermission("deploy", null)).toMatchObject({ status: "denied", reason: "Frozen" });
+      });
+
+      it("upserts by (tool, input key)", async () => {
+        const store = await makeStore();
+        await store.setPermission({ tool_name: "deploy", input_key: null, status: "granted" });
+        await store.setPermission({ tool_name: "deploy", input_key: null, status: "denied", reason: "No" });
+        expect(await store.getPermission("deploy", null)).toMatchObject({ status: "denied", reason: "No" });
+      });
+
+      it("is shared with sub-stores in both directions (permissions belong to the tenant)", async () => {
+        const store = await makeStore();
+        const child = await store.createSubAgentStore("helper", false);
+        await store.setPermission({ tool_name: "deploy", input_key: null, status: "granted" });
+        expect(await child.getPermission("deploy", null)).toMatchObject({ status: "granted" });
+        await child.setPermission({ tool_name: "email", input_key: null, status: "granted" });
+        expect(await store.getPermission("email", null)).toMatchObject({ status: "granted" });
+      });
+    });
+
+    describe("inbox", () => {
+      it("lists every item in creation order", async () => {
+        const store = await makeStore();
+        const first = inboxItem({ tag: "a" });
+        const second = inboxItem({ tag: "b", blocking: false });
+        await store.addInboxItem(first);
+        await store.addInboxItem(second);
+        expect(await store.getInboxItems()).toEqual([first, second]);
+      });
+
+      it("updates conditionally on the expected status: the first answer wins", async () => {
+        const store = await makeStore();
+        const item = inboxItem();
+        await store.addInboxItem(item);
+        const answer = (response: string) => store.updateInboxItem(item.id, { status: "resolved", response, resolved_at: at(5) }, "pending");
+        const results = await Promise.all([answer("yes"), answer("no")]);
+        expect(results.filter(Boolean)).toHaveLength(1);
+        const stored = (await store.getInboxItems())[0];
+        expect(stored.status).toBe("resolved");
+        expect(stored.response).toBe(results[0] ? "yes" : "no");
+        expect(stored.resolved_at).toBe(at(5));
+        expect(await store.updateInboxItem("missing", { status: "resolved" }, "pending")).toBe(false);
+      });
+
+      it("updates unconditionally without an expected status", async () => {
+        const store = await makeStore();
+        const item = inboxItem({ status: "resolved", response: "old" });
+        await store.addInboxItem(item);
+        expect(await store.updateInboxItem(item.id, { response: "new" })).toBe(true);
+        expect((await store.getInboxItems())[0].response).toBe("new");
+      });
+
+      it("returns only resolved items and consumes only resolved ones", async () => {
+        const store = await makeStore();
+        const pending = inboxItem();
+        const resolvedA = inboxItem({ status: "resolved", response: "a", resolved_at: at(1) });
+        const resolvedB = inboxItem({ status: "resolved", response: "b", resolved_at: at(2) });
+        for (const item of [pending, resolvedA, resolvedB]) await store.addInboxItem(item);
+        expect((await store.getResolvedInboxItems()).map((item) => item.id)).toEqual([resolvedA.id, resolvedB.id]);
+        await store.markInboxConsumed([resolvedA.id, pending.id]);
+        const byId = new Map((await store.getInboxItems()).map((item) => [item.id, item.status]));
+        expect(byId.get(resolvedA.id)).toBe("consumed");
+        expect(byId.get(pending.id)).toBe("pending");
+        expect(byId.get(resolvedB.id)).toBe("resolved");
+        expect((await store.getResolvedInboxItems()).map((item) => item.id)).toEqual([resolvedB.id]);
+      });
+    });
+
+    describe("sub-stores", () => {
+      it("isolate messages, counters, tasks, inbox, runs, call states, slots and the queue in both directions", async () => {
+        const store = await makeStore();
+        const child = await store.createSubAgentStore("researcher", true);
+        await child.appendMessages([message("child")]);
+        await child.addTokens({ tokens_in: 3, tokens_out: 4 });
+        await child.incrementTurn();
+        await child.addTasks([{ id: "t", content: "c", activeForm: "a", status: "pending" }]);
+        await child.addInboxItem(inboxItem());
+        expect(await child.createRun(run())).toBe(true);
+        const state = await child.saveToolCallState(callState());
+        const childSlot = await child.createSlot(slot());
+        expect(await child.enqueueMessage(queued("child"), 10)).toBe(true);
+
+        expect(await store.getMessages()).toEqual([]);
+        expect(await store.getTokenCount()).toBe(0);
+        expect(await store.getTurnCount()).toBe(0);
+        expect(await store.getTasks()).toEqual([]);
+        expect(await store.getInboxItems()).toEqual([]);
+        expect(await store.getActiveRun()).toBeNull();
+        expect(await store.getToolCallStates([state.call_id])).toEqual([]);
+        expect(await store.getSlot(childSlot.id)).toBeNull();
+        expect(await store.listSlots()).toEqual([]);
+        expect(await store.getQueuedMessages()).toEqual([]);
+        expect(await store.createRun(run())).toBe(true);
+
+        await store.appendMessages([message("parent")]);
+        expect((await child.getMessages()).map((item) => item.text)).toEqual(["child"]);
+      });
+
+      it("durable: the same namespace gives the same data; other namespaces are separate", async () => {
+        const store = await makeStore();
+        const first = await store.createSubAgentStore("researcher", true);
+        await first.appendMessages([message("remembered")]);
+        const again = await store.createSubAgentStore("researcher", true);
+        expect((await again.getMessages()).map((item) => item.text)).toEqual(["remembered"]);
+        const other = await store.createSubAgentStore("writer", true);
+        expect(await other.getMessages()).toEqual([]);
+      });
+
+      it("not durable: a fresh, empty store every call", async () => {
+        const store = await makeStore();
+        const first = await store.createSubAgentStore("scratch", false);
+        await first.appendMessages([message("gone")]);
+        const second = await store.createSubAgentStore("scratch", false);
+        expect(await second.getMessages()).toEqual([]);
+      });
+
+      it("can nest", async () => {
+        const store = await makeStore();
+        const child = await store.createSubAgentStore("child", true);
+        const grandchild = await child.createSubAgentStore("grandchild", true);
+        await grandchild.appendMessages([message("deep")]);
+        expect(await child.getMessages()).toEqual([]);
+        expect((await (await child.createSubAgentStore("grandchild", true)).getMessages()).map((item) => item.text)).toEqual(["deep"]);
+      });
+    });
+
+    describe("runs", () => {
+      it("creates a running run and reads it back", async () => {
+        const store = await makeStore();
+        const record = run();
+        expect(await store.createRun(record)).toBe(true);
+        expect(await store.getRun(record.id)).toMatchObject({ id: record.id, status: "running" });
+        expect(await store.getActiveRun()).toMatchObject({ id: record.id, status: "running" });
+        expect(await store.getRun("missing")).toBeNull();
+      });
+
+      it("allows one active run: refused while running or suspended, allowed once it is final", async () => {
+        const store = await makeStore();
+        const first = run();
+        expect(await store.createRun(first)).toBe(true);
+        expect(await store.createRun(run())).toBe(false);
+        expect(await store.transitionRun(first.id, ["running"], "suspended")).toBe(true);
+        expect(await store.createRun(run())).toBe(false);
+        expect((await store.getActiveRun())?.status).toBe("suspended");
+        expect(await store.transitionRun(first.id, ["suspended"], "completed")).toBe(true);
+        expect(await store.getActiveRun()).toBeNull();
+        const second = run();
+        expect(await store.createRun(second)).toBe(true);
+        expect((await store.getActiveRun())?.id).toBe(second.id);
+      });
+
+      it("refuses a second run with the same id", async () => {
+        const store = await makeStore();
+        const record = run();
+        await store.createRun(record);
+        await store.transitionRun(record.id, ["running"], "completed");
+        expect(await store.createRun(record)).toBe(false);
+      });
+
+      it("lets exactly one of many concurrent creators win", async () => {
+        const store = await makeStore();
+        const results = await Promise.all(Array.from({ length: 8 }, () => store.createRun(run())));
+        expect(results.filter(Boolean)).toHaveLength(1);
+      });
+
+      it("transitions conditionally, records an error, and lets one concurrent claimer win", async () => {
+        const store = await makeStore();
+        const record = run();
+        await store.createRun(record);
+        expect(await store.transitionRun(record.id, ["suspended"], "running")).toBe(false);
+        expect(await store.transitionRun("missing", ["running"], "failed")).toBe(false);
+        await store.transitionRun(record.id, ["running"], "suspended");
+        const claims = await Promise.all([1, 2, 3].map(() => store.transitionRun(record.id, ["suspended"], "running")));
+        expect(claims.filter(Boolean)).toHaveLength(1);
+        expect(await store.transitionRun(record.id, ["running", "suspended"], "failed", "The model is down.")).toBe(true);
+        expect(await store.getRun(record.id)).toMatchObject({ status: "failed", error: "The model is down." });
+      });
+    });
+
+    describe("tool call states", () => {
+      it("saves, reads back and omits unknown ids", async () => {
+        const store = await makeStore();
+        const waiting = callState();
+        expect(await store.saveToolCallState(waiting)).toEqual(waiting);
+        expect(await store.getToolCallStates([waiting.call_id, "missing"])).toEqual([waiting]);
+        expect(await store.getToolCallStates([])).toEqual([]);
+      });
+
+      it("upserts until done; done is final", async () => {
+        const store = await makeStore();
+        const state = callState();
+        await store.saveToolCallState(state);
+        const done = { ...state, status: "done" as const, result: { status: "success" as const, data: { ok: 1 }, renderData: { r: 1 } } };
+        expect(await store.saveToolCallState(done)).toEqual(done);
+        const overwrite = { ...state, status: "done" as const, result: { status: "error" as const, data: null, message: "late" } };
+        expect(await store.saveToolCallState(overwrite)).toEqual(done);
+        expect(await store.saveToolCallState({ ...state, status: "waiting" })).toEqual(done);
+        expect(await store.getToolCallStates([state.call_id])).toEqual([done]);
+      });
+    });
+
+    describe("slots", () => {
+      it("creates and reads a slot by id and by (call id, index)", async () => {
+        const store = await makeStore();
+        const record = slot({ expires_at: at(30) });
+        expect(await store.createSlot(record)).toEqual(record);
+        expect(await store.getSlot(record.id)).toEqual(record);
+        expect(await store.getSlotByCall(record.call_id, record.index)).toEqual(record);
+        expect(await store.getSlotByCall(record.call_id, record.index + 1)).toBeNull();
+        expect(await store.getSlot("missing")).toBeNull();
+      });
+
+      it("is idempotent on (call id, index): a second push returns the first slot", async () => {
+        const store = await makeStore();
+        const first = slot();
+        await store.createSlot(first);
+        const duplicate = slot({ call_id: first.call_id, index: first.index, props: { other: true } });
+        expect(await store.createSlot(duplicate)).toEqual(first);
+        expect(await store.getSlot(duplicate.id)).toBeNull();
+        const racers = Array.from({ length: 5 }, () => slot({ call_id: "race", index: 0 }));
+        const created = await Promise.all(racers.map((candidate) => store.createSlot(candidate)));
+        expect(new Set(created.map((candidate) => candidate.id)).size).toBe(1);
+        expect(await store.listSlots()).toHaveLength(2);
+      });
+
+      it("lists slots oldest first, filtered by run and status", async () => {
+        const store = await makeStore();
+        const a = slot({ run_id: "r1", created_at: at(1) });
+        const b = slot({ run_id: "r1", kind: "forget", status: "shown", created_at: at(2) });
+        const c = slot({ run_id: "r2", created_at: at(3) });
+        for (const record of [a, b, c]) await store.createSlot(record);
+        expect((await store.listSlots()).map((record) => record.id)).toEqual([a.id, b.id, c.id]);
+        expect((await store.listSlots({ runId: "r1" })).map((record) => record.id)).toEqual([a.id, b.id]);
+        expect((await store.listSlots({ status: "pending" })).map((record) => record.id)).toEqual([a.id, c.id]);
+        expect((await store.listSlots({ runId: "r1", status: "pending" })).map((record) => record.id)).toEqual([a.id]);
+      });
+
+      it("settles first-answer-wins and reports the stored slot to the loser", async () => {
+        const store = await makeStore();
+        const record = await store.createSlot(slot());
+        const first = await store.settleSlot(record.id, { status: "resolved", value: { choice: "a" }, settled_at: at(5) });
+        expect(first).toMatchObject({ won: true, slot: { status: "resolved", value: { choice: "a" }, settled_at: at(5) } });
+        const second = await store.settleSlot(record.id, { status: "resolved", value: { choice: "b" }, settled_at: at(6) });
+        expect(second).toMatchObject({ won: false, slot: { status: "resolved", value: { choice: "a" }, settled_at: at(5) } });
+        const rejected = await store.settleSlot(record.id, { status: "rejected", reason: "No", settled_at: at(7) });
+        expect(rejected?.won).toBe(false);
+        expect(await store.settleSlot("missing", { status: "rejected", reason: "x", settled_at: at(1) })).toBeNull();
+      });
+
+      it("lets exactly one of many concurrent settlements win", async () => {
+        const store = await makeStore();
+        const record = await store.createSlot(slot());
+        const outcomes = await Promise.all(
+          ["a", "b", "c", "d"].map((choice) => store.settleSlot(record.id, { status: "resolved", value: choice, settled_at: at(1) })),
+        );
+        const winners = outcomes.filter((outcome) => outcome?.won);
+        expect(winners).toHaveLength(1);
+        const stored = await store.getSlot(record.id);
+        expect(stored?.value).toBe(winners[0]?.slot.value);
+        for (const outcome of outcomes) expect(outcome?.slot.value).toBe(stored?.value);
+      });
+
+      it("rejects with a reason and does not settle a forget slot", async () => {
+        const store = await makeStore();
+        const wait = await store.createSlot(slot());
+        expect(await store.settleSlot(wait.id, { status: "rejected", reason: "Not now", settled_at: at(2) })).toMatchObject({
+          won: true,
+          slot: { status: "rejected", reason: "Not now" },
+        });
+        const forget = await store.createSlot(slot({ kind: "forget", status: "shown" }));
+        expect((await store.settleSlot(forget.id, { status: "resolved", value: 1, settled_at: at(2) }))?.won).toBe(false);
+      });
+
+      it("dismisses only the given run's pending slots", async () => {
+        const store = await makeStore();
+        const pendingMine = await store.createSlot(slot({ run_id: "mine" }));
+        const settledMine = await store.createSlot(slot({ run_id: "mine" }));
+        await store.settleSlot(settledMine.id, { status: "resolved", value: true, settled_at: at(1) });
+        const forgetMine = await store.createSlot(slot({ run_id: "mine", kind: "forget", status: "shown" }));
+        const pendingOther = await store.createSlot(slot({ run_id: "other" }));
+        const dismissed = await store.dismissPendingSlots("mine", at(9));
+        expect(dismissed.map((record) => record.id)).toEqual([pendingMine.id]);
+        expect(dismissed[0]).toMatchObject({ status: "dismissed", settled_at: at(9) });
+        expect((await store.getSlot(pendingMine.id))?.status).toBe("dismissed");
+        expect((await store.getSlot(settledMine.id))?.status).toBe("resolved");
+        expect((await store.getSlot(forgetMine.id))?.status).toBe("shown");
+        expect((await store.getSlot(pendingOther.id))?.status).toBe("pending");
+        expect(await store.dismissPendingSlots("mine", at(10))).toEqual([]);
+      });
+
+      it("expires pending slots that are due, and nothing else", async () => {
+        const store = await makeStore();
+        const due = await store.createSlot(slot({ expires_at: at(10) }));
+        const exactlyNow = await store.createSlot(slot({ expires_at: at(20) }));
+        const later = await store.createSlot(slot({ expires_at: at(40) }));
+        const never = await store.createSlot(slot({ expires_at: null }));
+        const answered = await store.createSlot(slot({ expires_at: at(5) }));
+        await store.settleSlot(answered.id, { status: "resolved", value: 1, settled_at: at(4) });
+        const expired = await store.expireSlots(at(20));
+        expect(expired.map((record) => record.id).sort()).toEqual([due.id, exactlyNow.id].sort());
+        expect(expired.every((record) => record.status === "expired" && record.settled_at === at(20))).toBe(true);
+        expect((await store.getSlot(later.id))?.status).toBe("pending");
+        expect((await store.getSlot(never.id))?.status).toBe("pending");
+        expect((await store.getSlot(answered.id))?.status).toBe("resolved");
+        expect((await store.settleSlot(due.id, { status: "resolved", value: 1, settled_at: at(21) }))?.won).toBe(false);
+      });
+
+      it("stores props and values by value", async () => {
+        const store = await makeStore();
+        const record = slot();
+        await store.createSlot(record);
+        (record.props as { amount: number }).amount = 999;
+        expect(((await store.getSlot(record.id))?.props as { amount: number }).amount).toBe(10);
+      });
+    });
+
+    describe("steering queue", () => {
+      it("keeps messages in order and deletes by id", async () => {
+        const store = await makeStore();
+        const [a, b, c] = [queued("a"), queued("b"), queued("c")];
+        for (const item of [a, b, c]) expect(await store.enqueueMessage(item, 10)).toBe(true);
+        expect(await store.getQueuedMessages()).toEqual([a, b, c]);
+        await store.deleteQueuedMessages([a.id, "missing", c.id]);
+        expect(await store.getQueuedMessages()).toEqual([b]);
+      });
+
+      it("refuses beyond the limit, also under concurrency", async () => {
+        const store = await makeStore();
+        const results = await Promise.all(Array.from({ length: 15 }, (_, index) => store.enqueueMessage(queued(`m${index}`), 10)));
+        expect(results.filter(Boolean)).toHaveLength(10);
+        expect(await store.getQueuedMessages()).toHaveLength(10);
+        expect(await store.enqueueMessage(queued("late"), 10)).toBe(false);
+        await store.deleteQueuedMessages([(await store.getQueuedMessages())[0].id]);
+        expect(await store.enqueueMessage(queued("fits again"), 10)).toBe(true);
+      });
+    });
+
+    describe("isolation between stores", () => {
+      it("two stores from the factory (two conversations) share no messages or runs", async () => {
+        const first = await makeStore();
+        const second = await makeStore();
+        await first.appendMessages([message("first only")]);
+        await first.createRun(run());
+        expect(await second.getMessages()).toEqual([]);
+        expect(await second.getActiveRun()).toBeNull();
+      });
+    });
+  });
+}
