@@ -84,14 +84,7 @@ export async function createDatabaseIfMissing(adminUrl: string, databaseName: st
 export async function startEmbeddedPostgres(options: { dataDir: string; throwaway?: boolean }): Promise<PostgresServer> {
   const { dataDir, throwaway = false } = options;
   const running = await runningPostmaster(dataDir);
-  if (running) {
-    // Another process (a second `npm run dev`, `npm run db:migrate`, or one that was killed) owns
-    // this cluster: share it rather than fight over the data directory, and leave stopping it to its owner.
-    debug("reusing postgres pid %d on port %d", running.pid, running.port);
-    const adminUrl = adminUrlFor(running.port);
-    await waitUntilAcceptingConnections(adminUrl);
-    return { adminUrl, stop: async () => {} };
-  }
+  if (running) return shareRunningServer(running);
 
   const EmbeddedPostgres = await importEmbeddedPostgres();
   const logTail = new LogTail();
@@ -122,6 +115,9 @@ export async function startEmbeddedPostgres(options: { dataDir: string; throwawa
       }
       await cluster.start();
     } catch (error) {
+      // Another process started this cluster at the same moment: its lock file won.
+      const startedMeanwhile = await runningPostmaster(dataDir);
+      if (startedMeanwhile) return shareRunningServer(startedMeanwhile);
       const portTaken = logTail.text().includes("could not bind");
       if (portTaken && attempt < 3) continue; // another process took the port between our probe and the bind
       throw new Error(
@@ -148,6 +144,17 @@ export async function startEmbeddedPostgres(options: { dataDir: string; throwawa
     installProcessHooks();
     return server;
   }
+}
+
+/**
+ * Another process (a second `npm run dev`, `npm run db:migrate`, or one that was killed) runs this
+ * cluster: share it rather than fight over the data directory, and leave stopping it to its owner.
+ */
+async function shareRunningServer(running: { pid: number; port: number }): Promise<PostgresServer> {
+  debug("reusing postgres pid %d on port %d", running.pid, running.port);
+  const adminUrl = adminUrlFor(running.port);
+  await waitUntilAcceptingConnections(adminUrl);
+  return { adminUrl, stop: async () => {} };
 }
 
 /**
