@@ -239,3 +239,13 @@ describe("extractFormValues", () => {
     expect(extractFormValues("nothing to see")).toEqual({});
   });
 });
+
+describe("docs/models.md", () => {
+  test("documents every demo trigger with its example and tool, in order", async () => {
+    const { readFile } = await import("node:fs/promises");
+    const docs = await readFile(new URL("../../../docs/models.md", import.meta.url), "utf8");
+    const rows = DEMO_TRIGGERS.map((trigger, index) => `| ${index + 1} | ${trigger.feature} | \`${trigger.example}\` | \`${trigger.tool}\` |`);
+    for (const row of rows) expect(docs).toContain(row);
+    expect(docs).toContain(`\`${DEMO_LONG_ANSWER.example}\``);
+  });
+});
