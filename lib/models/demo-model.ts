@@ -69,16 +69,25 @@ export class DemoModel implements ModelAdapter {
 }
 
 /** The reply for a request, decided from the last message and whether it carries tool results. */
-export function planReply(request: PromptRequest, longAnswerWords = 600): PlannedReply {
+function planReply(request: PromptRequest, longAnswerWords = 600): PlannedReply {
   const { messages } = request;
   const last = messages.at(-1);
-  const lastText = last?.text.trim() ?? "";
+  const lastText = userWords(last?.text ?? "");
   if (isSummaryRequest(request, lastText)) return { text: summarize(messages), calls: [] };
   if (last?.tool_results?.length) return { text: describeResults(last.tool_results, messages), calls: [] };
 
   const reply = answer(request, last, lastText, longAnswerWords);
   const firstReply = !messages.some((message) => message.sender === "agent" || message.is_compaction);
   return firstReply ? { ...reply, text: `${DEMO_INTRO}\n\n${reply.text}` } : reply;
+}
+
+/**
+ * The runtime appends its notes to the last user message after a blank line, in brackets
+ * ("[Reminder] ...", the step-limit note); they are not the user's request. Whitespace is
+ * folded so the triggers' end-anchored patterns work on multi-line messages.
+ */
+function userWords(text: string): string {
+  return text.split(/\n\s*\n\[/)[0].replace(/\s+/g, " ").trim();
 }
 
 /** Compaction and the loop's last call at its iteration cap forbid tools: text only. */

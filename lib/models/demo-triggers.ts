@@ -83,7 +83,7 @@ export function extractFormValues(text: string): Record<string, string> {
 }
 
 /** The user's answer inside a result's data: a plain value, or a conventional field of an object. */
-export function describeAnswer(data: unknown): string {
+function describeAnswer(data: unknown): string {
   if (typeof data === "string" || typeof data === "number" || typeof data === "boolean") return String(data);
   if (Array.isArray(data)) return data.map(describeAnswer).join(", ");
   if (data && typeof data === "object") {

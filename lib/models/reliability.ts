@@ -60,7 +60,7 @@ const DEFAULTS = {
  * Exponential backoff with "equal jitter": half the step is fixed, half random, so retries of
  * many runs spread out but never collapse to zero.
  */
-export function backoffDelay(retry: number, options: { baseDelayMs: number; maxDelayMs: number; random: () => number }): number {
+function backoffDelay(retry: number, options: { baseDelayMs: number; maxDelayMs: number; random: () => number }): number {
   const step = Math.min(options.maxDelayMs, options.baseDelayMs * 2 ** (retry - 1));
   return Math.round(step / 2 + options.random() * (step / 2));
 }
@@ -72,7 +72,7 @@ class AttemptTimeout extends Error {
   }
 }
 
-export class ReliableModel implements ModelAdapter {
+class ReliableModel implements ModelAdapter {
   readonly name: string;
   private readonly settings: typeof DEFAULTS & Required<Pick<ReliabilityOptions, "sleep" | "random">>;
 

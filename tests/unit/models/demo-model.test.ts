@@ -109,6 +109,12 @@ describe("the offline demo model", () => {
     expect(events.find((event) => event.name === "tool_use")?.data).toEqual({ id: call.id, name: tool, input: call.input_args });
   });
 
+  test("ignores the runtime's bracketed notes after the user's words, and folds line breaks", async () => {
+    const text = "ask finance to\napprove the Q3 budget\n\n[Reminder] These blocking inbox requests are still waiting. Please confirm nothing.";
+    const result = await demo().prompt(ask(text, EARLIER), () => {});
+    expect(result.messages[0].tool_calls?.[0]).toMatchObject({ tool_name: "glove_post_to_inbox", input_args: EXPECTED_INPUTS.glove_post_to_inbox });
+  });
+
   test("a tool call in the first reply comes after the introduction", async () => {
     const result = await demo().prompt(ask("send an email to ada@example.com"), () => {});
     expect(result.messages[0].text).toContain(DEMO_INTRO);
