@@ -1,0 +1,81 @@
+import { z } from "zod";
+import type { InboxItem, Message, QueuedMessage, RunStatus, SlotRecord, Task } from "@/lib/agent";
+
+/** Request and response shapes of the chat routes: the routes validate with them, the browser's hooks type with them. */
+
+export const MESSAGE_TEXT_MAX = 20_000;
+export const ATTACHMENT_MAX_BYTES = 4 * 1024 * 1024;
+export const ATTACHMENTS_MAX = 4;
+
+export const conversationTitleSchema = z.string().trim().min(1, "Enter a title.").max(200, "Use at most 200 characters for the title.");
+
+export const createConversationSchema = z.object({ title: conversationTitleSchema.optional() });
+export const renameConversationSchema = z.object({ title: conversationTitleSchema });
+
+export const listConversationsQuerySchema = z.object({
+  q: z.string().trim().max(200).optional(),
+  cursor: z.string().max(100).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(30),
+});
+
+export const attachmentSchema = z.object({
+  media_type: z.enum(["image/png", "image/jpeg", "image/gif", "image/webp"]),
+  /** base64, no data: prefix */
+  data: z.string().max(Math.ceil((ATTACHMENT_MAX_BYTES * 4) / 3), "An image may be at most 4 MB.").regex(/^[A-Za-z0-9+/=]+$/, "data must be base64"),
+});
+
+export const sendMessageSchema = z.object({
+  text: z.string().trim().min(1, "Type a message.").max(MESSAGE_TEXT_MAX, `A message may be at most ${MESSAGE_TEXT_MAX} characters.`),
+  attachments: z.array(attachmentSchema).max(ATTACHMENTS_MAX).optional(),
+});
+
+export const resolveSlotSchema = z.object({ value: z.unknown().refine((v) => v !== undefined, "value is required") });
+export const rejectSlotSchema = z.object({ reason: z.string().trim().max(1000).optional() });
+
+export interface ConversationSummary {
+  id: string;
+  title: string;
+  createdAt: string;
+  lastActivityAt: string;
+  /** True while a run is active or a card waits. */
+  busy: boolean;
+  pendingSlots: number;
+}
+
+export interface ConversationStats {
+  tokens_in: number;
+  tokens_out: number;
+  cache_read_tokens: number;
+  cache_write_tokens: number;
+  /** Size of the context the model saw on its last call. */
+  context_tokens: number;
+  turns: number;
+}
+
+export interface RunView {
+  id: string;
+  status: RunStatus;
+  /** For failed runs: what happened and what to do next. */
+  error: string | null;
+}
+
+/** Everything the chat page needs to draw a conversation, as of event `lastEventSeq`. */
+export interface ConversationSnapshot {
+  conversation: { id: string; title: string; createdAt: string; lastActivityAt: string };
+  /** The newest page of the timeline, oldest first. */
+  messages: Message[];
+  /** Pass as `before` to load the previous page; null when this is the start. */
+  earlierCursor: string | null;
+  /** Cards of the loaded messages (pending and settled), oldest first. */
+  slots: SlotRecord[];
+  tasks: Task[];
+  inbox: InboxItem[];
+  queued: QueuedMessage[];
+  stats: ConversationStats;
+  /** The latest run, if any. */
+  run: RunView | null;
+  /** Re-attach to `GET /events?after=` this to get everything after the snapshot. */
+  lastEventSeq: number;
+  /** True when the offline demo model answers (no provider key configured). */
+  usingDemoModel: boolean;
+}

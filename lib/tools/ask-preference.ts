@@ -1,0 +1,12 @@
+import { z } from "zod";
+
+/** Single choice among the options the agent offers. */
+export const ASK_PREFERENCE = "ask_preference";
+
+export const askPreferenceProps = z.object({
+  question: z.string().trim().min(1).max(500),
+  options: z.array(z.string().trim().min(1).max(200)).min(2).max(12),
+});
+export const askPreferenceAnswer = z.object({ choice: z.string().min(1).max(200) });
+export type AskPreferenceProps = z.infer<typeof askPreferenceProps>;
+export type AskPreferenceAnswer = z.infer<typeof askPreferenceAnswer>;

@@ -1,0 +1,12 @@
+import { z } from "zod";
+
+export const CONFIRM_ACTION = "confirm_action";
+
+export const confirmActionProps = z.object({
+  title: z.string().trim().min(1).max(200),
+  message: z.string().max(2000),
+  confirmLabel: z.string().max(40).optional(),
+});
+export const confirmActionAnswer = z.object({ confirmed: z.boolean() });
+export type ConfirmActionProps = z.infer<typeof confirmActionProps>;
+export type ConfirmActionAnswer = z.infer<typeof confirmActionAnswer>;

@@ -1,0 +1,11 @@
+import { z } from "zod";
+
+/** Display only (pushAndForget): nothing waits on it. */
+export const SHOW_INFO_CARD = "show_info_card";
+
+export const showInfoCardProps = z.object({
+  variant: z.enum(["info", "success", "warning", "error"]).default("info"),
+  title: z.string().trim().min(1).max(200),
+  body: z.string().max(4000),
+});
+export type ShowInfoCardProps = z.infer<typeof showInfoCardProps>;

@@ -1,0 +1,14 @@
+import { z } from "zod";
+
+export const TEXT_INPUT = "text_input";
+
+export const TEXT_INPUT_MAX = 2000;
+
+export const textInputProps = z.object({
+  prompt: z.string().trim().min(1).max(500),
+  placeholder: z.string().max(200).optional(),
+  multiline: z.boolean().optional(),
+});
+export const textInputAnswer = z.object({ text: z.string().trim().min(1, "Enter some text.").max(TEXT_INPUT_MAX) });
+export type TextInputProps = z.infer<typeof textInputProps>;
+export type TextInputAnswer = z.infer<typeof textInputAnswer>;
