@@ -20,6 +20,16 @@ const config = [
   },
   { files: ["lib/agent/**/*.ts", "lib/forms/**/*.ts"], rules: { "no-restricted-imports": ["error", frameworkFree] } },
   {
+    // Model adapters may use lib/agent's types, nothing of the app around them.
+    files: ["lib/models/**/*.ts"],
+    rules: { "no-restricted-imports": ["error", { patterns: frameworkFree.patterns.map((p) => ({ ...p, group: p.group.filter((g) => g !== "@/lib/models/*") })) }] },
+  },
+  {
+    // Shapes shared by server and browser: zod and other shape modules only.
+    files: ["lib/schemas/**/*.ts", "lib/tools/**/*.ts"],
+    rules: { "no-restricted-imports": ["error", frameworkFree] },
+  },
+  {
     // Routes and components never reach the database client directly: every tenant query lives in lib/db.
     files: ["app/**/*.{ts,tsx}", "components/**/*.{ts,tsx}", "lib/client/**/*.{ts,tsx}"],
     rules: {
@@ -32,7 +42,8 @@ const config = [
     files: ["components/**/*.{ts,tsx}", "lib/client/**/*.{ts,tsx}"],
     rules: {
       "no-restricted-imports": ["error", { patterns: [
-        { group: ["@/lib/db/*", "@/lib/server/*", "@/lib/models/*", "@prisma/*", "pg"], message: "Client code never imports server modules." },
+        { group: ["@/lib/db/*", "@/lib/server/*", "@prisma/*", "pg"], message: "Client code never imports server modules." },
+        { group: ["@/lib/models/*", "!@/lib/models/model-config"], message: "Client code never imports model adapters (model-config holds the shared zod schema)." },
       ] }],
     },
   },
