@@ -27,7 +27,7 @@ const config = [
   {
     // Shapes shared by server and browser: zod and other shape modules only.
     files: ["lib/schemas/**/*.ts", "lib/tools/**/*.ts"],
-    rules: { "no-restricted-imports": ["error", frameworkFree] },
+    rules: { "no-restricted-imports": ["error", { patterns: [...frameworkFree.patterns.slice(0, 2), { group: ["@prisma/*", "pg", "@/lib/db/*", "@/lib/server/*", "@/lib/client/*", "@/app/*", "@/components/*", "@/lib/models/*", "!@/lib/models/model-config"], message: "Shape modules import zod and other shape modules only." }] }] },
   },
   {
     // Routes and components never reach the database client directly: every tenant query lives in lib/db.

@@ -1,0 +1,46 @@
+import { z } from "zod";
+import { modelConfigSchema } from "@/lib/models/model-config";
+
+/**
+ * A tenant's agent: what an admin edits on the agent settings page and what every run is built
+ * from. The provider key is write-only: the server stores it encrypted and answers only whether one is set.
+ */
+
+export const DEFAULT_SYSTEM_PROMPT =
+  "You are the team's assistant in Handoff. Be concise. Use the tools you have; ask a person with a card when you need a decision.";
+
+export const permissionPolicySchema = z.record(z.string().max(100), z.enum(["allow", "deny"]));
+
+export const agentSettingsInputSchema = z.object({
+  name: z.string().trim().min(1, "Give the agent a name.").max(80).default("Assistant"),
+  systemPrompt: z.string().max(20_000, "The system prompt may be at most 20,000 characters.").default(DEFAULT_SYSTEM_PROMPT),
+  /** Without `apiKey`: keys travel in `providerApiKey` and are never echoed back. */
+  model: modelConfigSchema.default({ provider: "demo", fallbacks: [], thinking: "off" }),
+  /** Names of the built-in tools this agent may use. */
+  enabledTools: z.array(z.string().max(100)).max(100),
+  /** Tools allowed or denied without a card. */
+  permissionPolicy: permissionPolicySchema.default({}),
+  /** Pending cards expire after this many minutes; null: never. */
+  slotTtlMinutes: z.number().int().min(1).max(60 * 24 * 30).nullable().default(null),
+  /** Write-only. A string sets the key, "" clears it, absent leaves it as it is. */
+  providerApiKey: z.string().max(1000).optional(),
+});
+export type AgentSettingsInput = z.input<typeof agentSettingsInputSchema>;
+
+export interface AgentSettingsView {
+  name: string;
+  systemPrompt: string;
+  model: z.infer<typeof modelConfigSchema>;
+  enabledTools: string[];
+  permissionPolicy: Record<string, "allow" | "deny">;
+  slotTtlMinutes: number | null;
+  /** Whether a provider key is stored for this tenant (the key itself never leaves the server). */
+  providerKeySet: boolean;
+  /** Whether the server's environment has a key for the chosen provider. */
+  environmentKeySet: boolean;
+  usingDemoModel: boolean;
+  /** Sentences for the page: why the demo model answers, what to set. */
+  notices: string[];
+  /** Every built-in tool, for the checkboxes. */
+  availableTools: { name: string; description: string; requiresPermission: boolean }[];
+}
