@@ -19,12 +19,18 @@ export const SUMMARY_HEADING = "[Summary of the conversation so far]";
 export const estimateTokens = (messages: Message[]) => Math.ceil(JSON.stringify(stripRenderData(messages)).length / 4);
 
 /**
- * The size of the context the model would see now, not a running total: the estimate of the
- * view since the last summary, or the last call's real input + output if that is larger (it
- * also counts the system prompt and tool list).
+ * The size of the context the model would see now, not a running total: the last stored reply's
+ * real input + output (which also counts the system prompt and tools) plus an estimate of what
+ * came after it, or the estimate of the whole view since the last summary if that is larger.
  */
-export const currentContextTokens = (session: RunSession) =>
-  Math.max(estimateTokens(modelView(session.history)), session.lastContextTokens);
+export function currentContextTokens(history: Message[]): number {
+  const view = modelView(history);
+  const estimate = estimateTokens(view);
+  const measuredAt = view.findLastIndex((message) => message.sender === "agent" && message.usage);
+  if (measuredAt === -1) return estimate;
+  const { tokens_in, tokens_out } = view[measuredAt].usage!;
+  return Math.max(estimate, tokens_in + tokens_out + estimateTokens(view.slice(measuredAt + 1)));
+}
 
 /**
  * Summarises when the context passes the limit (or when forced by a hook). Only called at safe
@@ -34,7 +40,7 @@ export const currentContextTokens = (session: RunSession) =>
 export async function maybeCompact(session: RunSession, force = false): Promise<boolean> {
   const view = modelView(session.history);
   const nothingNew = view.length === 0 || (view.length === 1 && view[0].is_compaction);
-  const size = currentContextTokens(session);
+  const size = currentContextTokens(session.history);
   if (nothingNew || (!force && size < session.deps.settings.contextLimit)) return false;
 
   const { store, emit, settings, tools } = session.deps;
@@ -54,7 +60,6 @@ export async function maybeCompact(session: RunSession, force = false): Promise<
   };
   await session.append(summary);
   await store.resetCounters();
-  session.lastContextTokens = 0;
   await emit("compaction_end", { current_token_consumption: estimateTokens([summary]), summary_message: summary });
   return true;
 }

@@ -45,6 +45,11 @@ export interface Message {
   images?: ImagePart[];
   /** Set by the Anthropic adapter when extended thinking is on; other adapters ignore it. */
   thinking_blocks?: ThinkingBlock[];
+  /**
+   * On agent messages: what the model call that wrote it consumed. Its input + output is the
+   * size of the context at that point, which is what compaction measures.
+   */
+  usage?: { tokens_in: number; tokens_out: number };
   /** A summary that replaces everything before it in what the model sees. */
   is_compaction?: boolean;
   /** A user message injected by a skill. */

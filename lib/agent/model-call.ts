@@ -82,20 +82,18 @@ export async function callModel(session: RunSession, messages: Message[], option
   await store.addTokens(usage);
   await store.incrementTurn();
   await emit("token_consumption", { consumption: usage });
-  // The context the model just saw plus its answer: the measure compaction compares to its limit.
-  session.lastContextTokens = result.tokens_in + result.tokens_out;
-
-  return { message: mergeReply(result.messages, session), result, announcedToolUseIds };
+  return { message: mergeReply(result, session), result, announcedToolUseIds };
 }
 
-function mergeReply(messages: Message[], session: RunSession): Message {
-  const replies = messages.filter((message) => message.sender === "agent");
+function mergeReply(result: ModelPromptResult, session: RunSession): Message {
+  const replies = result.messages.filter((message) => message.sender === "agent");
   const toolCalls: ToolCall[] = replies.flatMap((message) => message.tool_calls ?? []).map((call) => ({ ...call, id: call.id || session.deps.newId() }));
   return {
     id: session.deps.newId(),
     sender: "agent",
     text: replies.map((message) => message.text).join(""),
     ...(toolCalls.length > 0 && { tool_calls: toolCalls }),
+    usage: { tokens_in: result.tokens_in, tokens_out: result.tokens_out },
     created_at: session.timestamp(),
   };
 }

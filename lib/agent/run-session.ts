@@ -31,8 +31,6 @@ export interface RuntimeDeps {
  * messages while it lives and may keep the history in memory.
  */
 export class RunSession {
-  /** Input + output tokens of the last model call in this process (0 after a compaction). */
-  lastContextTokens = 0;
   private readonly storedIds: Set<string | undefined>;
 
   constructor(

@@ -1,0 +1,109 @@
+import { describe, expect, it } from "vitest";
+import { SteeringQueueFullError } from "@/lib/agent/errors";
+import { success } from "@/lib/agent/tool";
+import { deferred, expectPairedHistory, makeAgent, transcript } from "./helpers";
+
+/** An agent whose "work" tool blocks until released, so messages can arrive mid-run. */
+function busyAgent(script: Parameters<typeof makeAgent>[0], config: Parameters<typeof makeAgent>[1] = {}) {
+  const started = deferred();
+  const release = deferred();
+  const harness = makeAgent(script, config);
+  harness.glove.fold({
+    name: "work",
+    description: "Works for a while.",
+    do: async () => {
+      started.resolve();
+      await release.promise;
+      return success("worked");
+    },
+  });
+  return { ...harness, started, release };
+}
+
+describe("steering", () => {
+  it("queues messages sent during a run and injects them in order after the current tool, before the next model call", async () => {
+    const { glove, store, model, recorder, started, release } = busyAgent([{ toolCalls: [{ name: "work", input: {} }] }, { text: "Adjusted." }]);
+    const run = glove.processRequest("Start working");
+    await started.promise;
+    const first = await glove.processRequest("Actually, use blue");
+    const second = await glove.processRequest("And make it big");
+    expect(first).toMatchObject({ status: "queued", queued: { text: "Actually, use blue" } });
+    expect(second.status).toBe("queued");
+    expect(recorder.of("message_queued").map((event) => event.queue_length)).toEqual([1, 2]);
+    release.resolve();
+    expect((await run).status).toBe("completed");
+
+    expect(transcript(model.requests[1].messages)).toEqual([
+      "user:Start working",
+      "calls:work",
+      "results:work=success",
+      "user:Actually, use blue",
+      "user:And make it big",
+    ]);
+    const history = await store.getMessages();
+    expect(history.filter((message) => message.is_steering).map((message) => message.text)).toEqual(["Actually, use blue", "And make it big"]);
+    expectPairedHistory(history);
+    expect(await store.getQueuedMessages()).toEqual([]);
+  });
+
+  it("refuses the 11th queued message with a typed error the server turns into 429", async () => {
+    const { glove, store, model, started, release } = busyAgent([{ toolCalls: [{ name: "work", input: {} }] }, { text: "Read them all." }]);
+    const run = glove.processRequest("Start");
+    await started.promise;
+    for (let index = 1; index <= 10; index++) expect((await glove.processRequest(`note ${index}`)).status).toBe("queued");
+    const refused = await glove.processRequest("note 11").catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(SteeringQueueFullError);
+    expect(refused).toMatchObject({ httpStatus: 429, code: "steering_queue_full" });
+    await expect(glove.queueMessage("note 12")).rejects.toBeInstanceOf(SteeringQueueFullError);
+    expect(await store.getQueuedMessages()).toHaveLength(10);
+    release.resolve();
+    await run;
+    expect(model.requests[1].messages.filter((message) => message.is_steering).map((message) => message.text)).toEqual(
+      Array.from({ length: 10 }, (_, index) => `note ${index + 1}`),
+    );
+  });
+
+  it("the limit is configurable", async () => {
+    const { glove, started, release } = busyAgent([{ toolCalls: [{ name: "work", input: {} }] }, { text: "ok" }], { steeringLimit: 1 });
+    const run = glove.processRequest("Start");
+    await started.promise;
+    await glove.processRequest("one");
+    await expect(glove.processRequest("two")).rejects.toBeInstanceOf(SteeringQueueFullError);
+    release.resolve();
+    await run;
+  });
+
+  it("a message sent while the run waits for a card is injected when the step completes", async () => {
+    const { glove, store, model } = makeAgent([{ toolCalls: [{ name: "ask", input: {} }] }, { text: "Got both." }]);
+    glove.fold({ name: "ask", description: "Asks.", do: async (_input, display) => success(await display.pushAndWait({ q: "color?" })) });
+    await glove.processRequest("Pick a color");
+    expect((await glove.processRequest("I prefer warm colors")).status).toBe("queued");
+    const [slot] = await store.listSlots({ status: "pending" });
+    await glove.resolveSlot(slot.id, "red");
+    await glove.continueRun();
+    expect(transcript(model.requests[1].messages).slice(-2)).toEqual(["results:ask=success", "user:I prefer warm colors"]);
+  });
+
+  it("queued messages are never lost: an aborted run leaves them for the next request, in order", async () => {
+    const controller = new AbortController();
+    const { glove, store, model, started } = busyAgent([{ toolCalls: [{ name: "work", input: {} }] }, { text: "Fresh start." }]);
+    const run = glove.processRequest("Start", { signal: controller.signal });
+    await started.promise;
+    await glove.processRequest("queued during the run");
+    controller.abort();
+    expect((await run).status).toBe("aborted");
+    expect((await store.getQueuedMessages()).map((message) => message.text)).toEqual(["queued during the run"]);
+    await glove.processRequest("new message");
+    expect(transcript(model.requests[1].messages).slice(-2)).toEqual(["user:queued during the run", "user:new message"]);
+    expect(await store.getQueuedMessages()).toEqual([]);
+  });
+
+  it("continueRun picks up messages left in the queue after a run ended", async () => {
+    const { glove, store, model } = makeAgent([{ text: "first" }, { text: "About the leftover." }]);
+    await glove.processRequest("hi");
+    await store.enqueueMessage({ id: "late", text: "a late message", created_at: new Date().toISOString() }, 10);
+    expect(await glove.continueRun()).toMatchObject({ status: "completed", reply: { text: "About the leftover." } });
+    expect(model.requests[1].messages.at(-1)).toMatchObject({ id: "late", is_steering: true, text: "a late message" });
+    expect(await glove.continueRun()).toEqual({ status: "idle" });
+  });
+});
