@@ -85,10 +85,16 @@ export async function callModel(session: RunSession, messages: Message[], option
   return { message: mergeReply(result, session), result, announcedToolUseIds };
 }
 
+/**
+ * One stored agent message from the adapter's reply. Fields an adapter adds (e.g. Anthropic's
+ * `thinking_blocks`, which must be sent back with the tool calls) are kept.
+ */
 function mergeReply(result: ModelPromptResult, session: RunSession): Message {
   const replies = result.messages.filter((message) => message.sender === "agent");
   const toolCalls: ToolCall[] = replies.flatMap((message) => message.tool_calls ?? []).map((call) => ({ ...call, id: call.id || session.deps.newId() }));
+  const { tool_calls: _calls, ...extras } = Object.assign({}, ...replies) as Message;
   return {
+    ...extras,
     id: session.deps.newId(),
     sender: "agent",
     text: replies.map((message) => message.text).join(""),

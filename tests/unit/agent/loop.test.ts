@@ -275,6 +275,25 @@ describe("agent loop", () => {
     expect(results.map((result) => result.result)).toEqual([success("installed"), success({ echoed: "new" })]);
   });
 
+  it("keeps fields an adapter adds to its reply (Anthropic thinking blocks) and records the call's usage", async () => {
+    const { glove, store } = makeAgent([]);
+    glove.setModel({
+      name: "thinker",
+      setSystemPrompt() {},
+      prompt: async () => ({
+        messages: [{ sender: "agent", text: "hm", thinking_blocks: [{ type: "thinking", thinking: "let me think", signature: "sig" }] }],
+        tokens_in: 12,
+        tokens_out: 3,
+      }),
+    });
+    await glove.processRequest("think");
+    expect((await store.getMessages())[1]).toMatchObject({
+      text: "hm",
+      thinking_blocks: [{ type: "thinking", thinking: "let me think", signature: "sig" }],
+      usage: { tokens_in: 12, tokens_out: 3 },
+    });
+  });
+
   it("refuses to run before build()", async () => {
     const { Glove } = await import("@/lib/agent/agent");
     const { MemoryStore } = await import("@/lib/agent/memory-store");
