@@ -11,6 +11,8 @@ export class ApiError extends Error {
     readonly code: string,
     message: string,
     readonly issues: FieldIssue[] = [],
+    /** The error's `details` as the route sent them (e.g. the slot as someone else answered it, on a 409). */
+    readonly details?: unknown,
   ) {
     super(message);
   }
@@ -36,6 +38,7 @@ export async function apiFetch<T>(path: string, init: { method?: string; body?: 
       error?.code ?? "http_error",
       error?.message ?? `The request failed (${response.status}). Try again.`,
       Array.isArray(error?.details?.issues) ? error.details.issues : [],
+      error?.details,
     );
   }
   return payload as T;

@@ -1,0 +1,23 @@
+import type { AgentEvent } from "@/lib/agent/events";
+import type { SseFrame } from "./sse-parser";
+
+/** A run event as it arrives over SSE: the agent event plus its sequence number (the frame's `id:`). */
+export type ChatEvent = AgentEvent & { seq: number };
+
+/**
+ * A frame's sequence number and event. Frames without a numeric id or with unreadable JSON carry
+ * nothing we can place in order, so they are dropped; event types this client does not know keep
+ * their seq (so re-attaching skips them) and are ignored by the reducer.
+ */
+export function parseChatFrame(frame: SseFrame): ChatEvent | null {
+  const seq = Number(frame.id);
+  if (frame.id === undefined || !Number.isSafeInteger(seq) || seq < 0) return null;
+  let data: unknown;
+  try {
+    data = JSON.parse(frame.data);
+  } catch {
+    return null;
+  }
+  if (typeof data !== "object" || data === null || Array.isArray(data)) return null;
+  return { ...(data as object), type: frame.event, seq } as ChatEvent;
+}

@@ -1,0 +1,35 @@
+import type { SlotRecord } from "@/lib/agent/store-adapter";
+import type { TimelineEntry } from "./timeline";
+
+/** Where cards go relative to the conversation (Glove's `<Render strategy>`). */
+export type RenderStrategy = "interleaved" | "slots-before" | "slots-after" | "slots-only";
+
+export type RenderItem = TimelineEntry | { kind: "slot"; key: string; slot: SlotRecord };
+
+const slotItem = (slot: SlotRecord): RenderItem => ({ kind: "slot", key: `slot:${slot.id}`, slot });
+
+/**
+ * The rows and cards in drawing order. "interleaved" puts each card right under the tool call
+ * that pushed it; a card whose call is not among the rows (an earlier page, a call not seen yet)
+ * goes to the end rather than nowhere, because a card nobody sees leaves the agent waiting.
+ */
+export function placeSlots(entries: readonly TimelineEntry[], slots: readonly SlotRecord[], strategy: RenderStrategy): RenderItem[] {
+  const ordered = [...slots].sort((a, b) => a.created_at.localeCompare(b.created_at) || a.index - b.index);
+  if (strategy === "slots-only") return ordered.map(slotItem);
+  if (strategy === "slots-before") return [...ordered.map(slotItem), ...entries];
+  if (strategy === "slots-after") return [...entries, ...ordered.map(slotItem)];
+
+  const byCall = new Map<string, SlotRecord[]>();
+  for (const slot of ordered) byCall.set(slot.call_id, [...(byCall.get(slot.call_id) ?? []), slot]);
+  const items: RenderItem[] = [];
+  for (const entry of entries) {
+    items.push(entry);
+    if (entry.kind !== "tool") continue;
+    const own = byCall.get(entry.call.id);
+    if (!own) continue;
+    items.push(...own.sort((a, b) => a.index - b.index).map(slotItem));
+    byCall.delete(entry.call.id);
+  }
+  for (const rest of byCall.values()) items.push(...rest.map(slotItem));
+  return items;
+}

@@ -1,0 +1,49 @@
+import type { Message } from "@/lib/agent/messages";
+import type { ConversationSnapshot } from "@/lib/schemas/conversation";
+import { applyEvent } from "./apply-event";
+import type { ChatEvent } from "./chat-event";
+import { stateFromSnapshot, type ChatState } from "./chat-state";
+
+/** Events after which nothing that streamed before belongs to the response still streaming. */
+const RESPONSE_BOUNDARIES = new Set<ChatEvent["type"]>([
+  "run_started",
+  "model_response_complete",
+  "run_suspended",
+  "run_completed",
+  "run_failed",
+  "run_aborted",
+]);
+
+/**
+ * A freshly fetched snapshot, brought up to date with the events this client already holds.
+ *
+ * A snapshot stores messages, not the response that is streaming while it is taken, so the
+ * text deltas and tool calls at or below its `lastEventSeq` that belong to that response are
+ * folded in again; events after it are applied as usual. `unsent` are optimistic messages whose
+ * run has not been confirmed yet: they stay at the end until the server's copy shows up.
+ */
+export function rebaseOnSnapshot(snapshot: ConversationSnapshot, held: readonly ChatEvent[], unsent: readonly Message[] = []): ChatState {
+  const ordered = [...held].sort((a, b) => a.seq - b.seq);
+  let state = stateFromSnapshot(snapshot);
+  if (snapshot.run?.status === "running") state = withStreamingResponse(state, ordered.filter((event) => event.seq <= snapshot.lastEventSeq));
+  state = { ...state, messages: [...state.messages, ...unsent] };
+  return ordered.reduce(applyEvent, state);
+}
+
+function withStreamingResponse(state: ChatState, before: ChatEvent[]): ChatState {
+  const lastBoundary = before.findLastIndex(
+    (event) => RESPONSE_BOUNDARIES.has(event.type) || ((event.type === "model_retry" || event.type === "model_fallback") && event.discardPartial === true),
+  );
+  let streamingText = "";
+  const streamingToolCalls = [...state.streamingToolCalls];
+  let isCompacting = false;
+  for (const event of before.slice(lastBoundary + 1)) {
+    if (event.type === "text_delta") streamingText += event.text;
+    if (event.type === "tool_use" && !streamingToolCalls.some((call) => call.id === event.id)) {
+      streamingToolCalls.push({ id: event.id, tool_name: event.name, input_args: event.input });
+    }
+    if (event.type === "compaction_start") isCompacting = true;
+    if (event.type === "compaction_end") isCompacting = false;
+  }
+  return { ...state, streamingText, streamingToolCalls, isCompacting };
+}

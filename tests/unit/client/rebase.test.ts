@@ -1,0 +1,33 @@
+import { describe, expect, it } from "vitest";
+import { rebaseOnSnapshot } from "@/lib/client/rebase";
+import { numbered, snapshot } from "./fixtures";
+
+describe("rebaseOnSnapshot", () => {
+  const events = numbered(1, [
+    { type: "run_started", run_id: "r1", kind: "request" },
+    { type: "text_delta", text: "First answer" },
+    { type: "model_response_complete", text: "First answer", tool_calls: [] },
+    { type: "text_delta", text: "Second " },
+    { type: "text_delta", text: "answer" },
+  ]);
+
+  it("keeps the text of the response that streams while the snapshot is taken", () => {
+    const fresh = snapshot({ messages: [{ id: "m1", sender: "agent", text: "First answer" }], run: { id: "r1", status: "running", error: null }, lastEventSeq: 4 });
+    const state = rebaseOnSnapshot(fresh, events);
+    expect(state.messages.map((m) => m.text)).toEqual(["First answer"]);
+    expect(state.streamingText).toBe("Second answer");
+    expect(state.lastEventSeq).toBe(5);
+  });
+
+  it("adds nothing that streamed before a finished run's snapshot", () => {
+    const fresh = snapshot({ messages: [{ id: "m1", sender: "agent", text: "First answer" }], run: { id: "r1", status: "completed", error: null }, lastEventSeq: 5 });
+    expect(rebaseOnSnapshot(fresh, events).streamingText).toBe("");
+  });
+
+  it("applies the events after the snapshot and keeps unsent optimistic messages at the end", () => {
+    const fresh = snapshot({ lastEventSeq: 0 });
+    const state = rebaseOnSnapshot(fresh, events.slice(0, 2), [{ id: "local:x", sender: "user", text: "hi" }]);
+    expect(state.messages.map((m) => m.id)).toEqual(["local:x"]);
+    expect(state.streamingText).toBe("First answer");
+  });
+});
