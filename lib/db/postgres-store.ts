@@ -1,0 +1,439 @@
+import { randomUUID } from "node:crypto";
+import { NotFoundError } from "@/lib/agent/errors";
+import type { Message } from "@/lib/agent/messages";
+import type { TokenUsage } from "@/lib/agent/model-adapter";
+import type {
+  InboxItem,
+  InboxItemStatus,
+  PermissionRecord,
+  QueuedMessage,
+  RunRecord,
+  RunStatus,
+  SlotRecord,
+  SlotSettlement,
+  SlotStatus,
+  StoreAdapter,
+  Task,
+  ToolCallState,
+} from "@/lib/agent/store-adapter";
+import type { Prisma, PrismaClient, ToolCallState as ToolCallStateRow } from "@/lib/db/client";
+import {
+  TOOL_WIDE_INPUT_KEY,
+  jsonOrJsonNull,
+  messageToRow,
+  rowToInboxItem,
+  rowToMessage,
+  rowToPermission,
+  rowToQueuedMessage,
+  rowToRun,
+  rowToSlot,
+  rowToTask,
+  rowToToolCallState,
+  toDate,
+  toDateOrNull,
+} from "@/lib/db/store/records";
+
+/** Which store: a conversation of a tenant, and "" (the conversation's own) or a subagent's namespace. */
+export interface StoreScope {
+  organizationId: string;
+  conversationId: string;
+  namespace?: string;
+}
+
+const ACTIVE_RUN_STATUSES: RunStatus[] = ["running", "suspended"];
+const DISMISSED_REASON = "The run was stopped.";
+const EXPIRED_REASON = "Nobody answered in time.";
+
+/**
+ * The StoreAdapter over Postgres, scoped to one tenant, one conversation and one namespace (one
+ * AgentStore row). Every query filters by the store's id and organizationId. Conditional methods
+ * are single conditional statements, except `createRun`, which locks the store row (see there), so
+ * they hold across server instances. Each method is one round trip unless its doc says otherwise.
+ */
+export class PostgresStore implements StoreAdapter {
+  readonly identifier: string;
+
+  private constructor(
+    private readonly db: PrismaClient,
+    private readonly storeId: string,
+    readonly organizationId: string,
+    readonly conversationId: string,
+    readonly namespace: string,
+  ) {
+    this.identifier = namespace ? `${conversationId}/${namespace}` : conversationId;
+  }
+
+  /**
+   * The store of a conversation of this tenant, created on first use. A conversation that does not
+   * exist in this tenant is a NotFoundError, also when it exists in another one.
+   */
+  static async open(db: PrismaClient, scope: StoreScope): Promise<PostgresStore> {
+    const namespace = scope.namespace ?? "";
+    // DO UPDATE rather than DO NOTHING: it returns the existing row too, also one a concurrent opener just created.
+    const rows = await db.$queryRaw<{ id: string }[]>`
+      INSERT INTO "AgentStore" ("id", "organizationId", "conversationId", "namespace")
+      SELECT ${randomUUID()}, c."organizationId", c."id", ${namespace}
+      FROM "Conversation" c
+      WHERE c."id" = ${scope.conversationId} AND c."organizationId" = ${scope.organizationId}
+      ON CONFLICT ("conversationId", "namespace") DO UPDATE SET "namespace" = EXCLUDED."namespace"
+      RETURNING "id"`;
+    if (rows.length === 0) throw new NotFoundError("The conversation");
+    return new PostgresStore(db, rows[0].id, scope.organizationId, scope.conversationId, namespace);
+  }
+
+  /** The filter every query of this store starts from. */
+  private get own() {
+    return { storeId: this.storeId, organizationId: this.organizationId };
+  }
+
+  private get self() {
+    return { id: this.storeId, organizationId: this.organizationId };
+  }
+
+  // ── Messages ──────────────────────────────────────────────────────────
+
+  async getMessages(): Promise<Message[]> {
+    const rows = await this.db.message.findMany({ where: this.own, orderBy: { seq: "asc" } });
+    return rows.map(rowToMessage);
+  }
+
+  async appendMessages(messages: Message[]): Promise<void> {
+    if (messages.length === 0) return;
+    // ON CONFLICT DO NOTHING on (storeId, messageId): known ids are skipped, also within the batch.
+    await this.db.message.createMany({
+      data: messages.map((message) => messageToRow(message, this.storeId, this.organizationId)),
+      skipDuplicates: true,
+    });
+  }
+
+  // ── Counters ──────────────────────────────────────────────────────────
+
+  async getTokenCount(): Promise<number> {
+    return (await this.counters()).tokenCount;
+  }
+
+  async addTokens(usage: TokenUsage): Promise<void> {
+    await this.db.agentStore.updateMany({ where: this.self, data: { tokenCount: { increment: usage.tokens_in + usage.tokens_out } } });
+  }
+
+  async getTurnCount(): Promise<number> {
+    return (await this.counters()).turnCount;
+  }
+
+  async incrementTurn(): Promise<void> {
+    await this.db.agentStore.updateMany({ where: this.self, data: { turnCount: { increment: 1 } } });
+  }
+
+  async resetCounters(): Promise<void> {
+    await this.db.agentStore.updateMany({ where: this.self, data: { tokenCount: 0, turnCount: 0 } });
+  }
+
+  private async counters() {
+    const row = await this.db.agentStore.findFirst({ where: this.self, select: { tokenCount: true, turnCount: true } });
+    if (!row) throw new NotFoundError("The conversation");
+    return row;
+  }
+
+  // ── Tasks ─────────────────────────────────────────────────────────────
+
+  async getTasks(): Promise<Task[]> {
+    const rows = await this.db.agentTask.findMany({ where: this.own, orderBy: { position: "asc" } });
+    return rows.map(rowToTask);
+  }
+
+  async addTasks(tasks: Task[]): Promise<void> {
+    // One statement: overwrite positions 0..n-1, drop the rest. The two touch disjoint rows.
+    await this.db.$executeRaw`
+      WITH dropped AS (
+        DELETE FROM "AgentTask"
+        WHERE "storeId" = ${this.storeId} AND "organizationId" = ${this.organizationId} AND "position" >= ${tasks.length}::int
+      )
+      INSERT INTO "AgentTask" ("storeId", "position", "organizationId", "taskId", "content", "activeForm", "status")
+      SELECT ${this.storeId}, (t.ord - 1)::int, ${this.organizationId},
+             t.task->>'id', t.task->>'content', t.task->>'activeForm', t.task->>'status'
+      FROM json_array_elements(${JSON.stringify(tasks)}::json) WITH ORDINALITY AS t(task, ord)
+      ON CONFLICT ("storeId", "position") DO UPDATE SET
+        "taskId" = EXCLUDED."taskId", "content" = EXCLUDED."content",
+        "activeForm" = EXCLUDED."activeForm", "status" = EXCLUDED."status"`;
+  }
+
+  async updateTask(taskId: string, updates: Partial<Pick<Task, "status" | "content" | "activeForm">>): Promise<void> {
+    const data = definedOnly({ status: updates.status, content: updates.content, activeForm: updates.activeForm });
+    if (Object.keys(data).length === 0) return;
+    await this.db.agentTask.updateMany({ where: { ...this.own, taskId }, data });
+  }
+
+  // ── Permissions (tenant-wide) ─────────────────────────────────────────
+
+  async getPermission(toolName: string, inputKey: string | null): Promise<PermissionRecord | null> {
+    const row = await this.db.toolPermission.findUnique({ where: { organizationId_toolName_inputKey: this.permissionKey(toolName, inputKey) } });
+    return row ? rowToPermission(row) : null;
+  }
+
+  async setPermission(record: PermissionRecord): Promise<void> {
+    const key = this.permissionKey(record.tool_name, record.input_key);
+    const decision = { status: record.status, reason: record.reason ?? null };
+    await this.db.toolPermission.upsert({ where: { organizationId_toolName_inputKey: key }, create: { ...key, ...decision }, update: decision });
+  }
+
+  private permissionKey(toolName: string, inputKey: string | null) {
+    return { organizationId: this.organizationId, toolName, inputKey: inputKey ?? TOOL_WIDE_INPUT_KEY };
+  }
+
+  // ── Inbox ─────────────────────────────────────────────────────────────
+
+  async getInboxItems(): Promise<InboxItem[]> {
+    const rows = await this.db.inboxItem.findMany({ where: this.own, orderBy: { seq: "asc" } });
+    return rows.map(rowToInboxItem);
+  }
+
+  async addInboxItem(item: InboxItem): Promise<void> {
+    // skipDuplicates: a tool re-executed after a crash may post the same item again.
+    await this.db.inboxItem.createMany({
+      data: [
+        {
+          ...this.own,
+          conversationId: this.conversationId,
+          id: item.id,
+          tag: item.tag,
+          request: item.request,
+          response: item.response,
+          status: item.status,
+          blocking: item.blocking,
+          createdAt: toDate(item.created_at),
+          resolvedAt: toDateOrNull(item.resolved_at),
+        },
+      ],
+      skipDuplicates: true,
+    });
+  }
+
+  async updateInboxItem(
+    itemId: string,
+    updates: Partial<Pick<InboxItem, "status" | "response" | "resolved_at">>,
+    expectedStatus?: InboxItemStatus,
+  ): Promise<boolean> {
+    const where = { ...this.own, id: itemId, ...(expectedStatus !== undefined && { status: expectedStatus }) };
+    const data = definedOnly({
+      status: updates.status,
+      response: updates.response,
+      resolvedAt: updates.resolved_at === undefined ? undefined : toDateOrNull(updates.resolved_at),
+    });
+    if (Object.keys(data).length === 0) return (await this.db.inboxItem.count({ where })) === 1;
+    const { count } = await this.db.inboxItem.updateMany({ where, data });
+    return count === 1;
+  }
+
+  async getResolvedInboxItems(): Promise<InboxItem[]> {
+    const rows = await this.db.inboxItem.findMany({ where: { ...this.own, status: "resolved" }, orderBy: { seq: "asc" } });
+    return rows.map(rowToInboxItem);
+  }
+
+  async markInboxConsumed(itemIds: string[]): Promise<void> {
+    if (itemIds.length === 0) return;
+    await this.db.inboxItem.updateMany({ where: { ...this.own, id: { in: itemIds }, status: "resolved" }, data: { status: "consumed" } });
+  }
+
+  // ── Subagents ─────────────────────────────────────────────────────────
+
+  async createSubAgentStore(namespace: string, durable = false): Promise<StoreAdapter> {
+    if (!namespace) throw new Error("A subagent store needs a namespace.");
+    const path = this.namespace ? `${this.namespace}/${namespace}` : namespace;
+    // Not durable: a namespace of its own, so every call gets a fresh, empty store.
+    return PostgresStore.open(this.db, {
+      organizationId: this.organizationId,
+      conversationId: this.conversationId,
+      namespace: durable ? path : `${path}#${randomUUID()}`,
+    });
+  }
+
+  // ── Runs ──────────────────────────────────────────────────────────────
+
+  /**
+   * Four round trips (BEGIN, lock, insert, COMMIT), once per run. A conditional INSERT alone is not
+   * enough: its NOT EXISTS reads the snapshot taken when it started, so two creators could both
+   * see no active run. Locking the store row first serialises them, and the INSERT, a statement of
+   * its own, then sees every run committed before the lock was granted.
+   */
+  async createRun(run: RunRecord): Promise<boolean> {
+    return this.db.$transaction(async (tx) => {
+      const locked = await tx.$queryRaw<unknown[]>`
+        SELECT 1 FROM "AgentStore" WHERE "id" = ${this.storeId} AND "organizationId" = ${this.organizationId} FOR UPDATE`;
+      if (locked.length === 0) return false;
+      const inserted = await tx.$executeRaw`
+        INSERT INTO "Run" ("storeId", "id", "organizationId", "status", "error", "createdAt", "updatedAt")
+        SELECT ${this.storeId}, ${run.id}, ${this.organizationId}, 'running', ${run.error ?? null}::text,
+               ${toDate(run.created_at)}::timestamp(3), ${new Date()}::timestamp(3)
+        WHERE NOT EXISTS (
+          SELECT 1 FROM "Run" WHERE "storeId" = ${this.storeId} AND "status" IN ('running', 'suspended')
+        )
+        ON CONFLICT ("storeId", "id") DO NOTHING`;
+      return inserted === 1;
+    });
+  }
+
+  async getRun(runId: string): Promise<RunRecord | null> {
+    const row = await this.db.run.findFirst({ where: { ...this.own, id: runId } });
+    return row ? rowToRun(row) : null;
+  }
+
+  async getActiveRun(): Promise<RunRecord | null> {
+    const row = await this.db.run.findFirst({ where: { ...this.own, status: { in: ACTIVE_RUN_STATUSES } } });
+    return row ? rowToRun(row) : null;
+  }
+
+  async transitionRun(runId: string, from: RunStatus[], to: RunStatus, error?: string): Promise<boolean> {
+    const { count } = await this.db.run.updateMany({
+      where: { ...this.own, id: runId, status: { in: from } },
+      data: { status: to, ...(error !== undefined && { error }) },
+    });
+    return count === 1;
+  }
+
+  // ── Tool call states ──────────────────────────────────────────────────
+
+  async getToolCallStates(callIds: string[]): Promise<ToolCallState[]> {
+    if (callIds.length === 0) return [];
+    const rows = await this.db.toolCallState.findMany({ where: { ...this.own, callId: { in: callIds } } });
+    const byCall = new Map(rows.map((row) => [row.callId, rowToToolCallState(row)]));
+    return callIds.flatMap((callId) => byCall.get(callId) ?? []);
+  }
+
+  /** One round trip; a second only when saving over a done state (a replay), to read what stands. */
+  async saveToolCallState(state: ToolCallState): Promise<ToolCallState> {
+    const result = state.result === undefined ? null : JSON.stringify(state.result);
+    const [saved] = await this.db.$queryRaw<ToolCallStateRow[]>`
+      INSERT INTO "ToolCallState" ("storeId", "callId", "organizationId", "runId", "toolName", "status", "result", "updatedAt")
+      VALUES (${this.storeId}, ${state.call_id}, ${this.organizationId}, ${state.run_id}, ${state.tool_name}, ${state.status},
+              ${result}::json, ${new Date()}::timestamp(3))
+      ON CONFLICT ("storeId", "callId") DO UPDATE SET
+        "runId" = EXCLUDED."runId", "toolName" = EXCLUDED."toolName", "status" = EXCLUDED."status",
+        "result" = EXCLUDED."result", "updatedAt" = EXCLUDED."updatedAt"
+      WHERE "ToolCallState"."status" <> 'done'
+      RETURNING *`;
+    if (saved) return rowToToolCallState(saved);
+    const stored = await this.db.toolCallState.findFirstOrThrow({ where: { ...this.own, callId: state.call_id } });
+    return rowToToolCallState(stored);
+  }
+
+  // ── Slots ─────────────────────────────────────────────────────────────
+
+  /** One round trip; a second only when the (call id, index) already has a slot. */
+  async createSlot(slot: SlotRecord): Promise<SlotRecord> {
+    const [created] = await this.db.slot.createManyAndReturn({
+      data: [
+        {
+          ...this.own,
+          conversationId: this.conversationId,
+          id: slot.id,
+          runId: slot.run_id,
+          callId: slot.call_id,
+          index: slot.index,
+          kind: slot.kind,
+          toolName: slot.tool_name,
+          renderer: slot.renderer,
+          props: jsonOrJsonNull(slot.props),
+          displayStrategy: slot.display_strategy,
+          status: slot.status,
+          ...(slot.status === "resolved" && { value: jsonOrJsonNull(slot.value) }),
+          reason: slot.reason ?? null,
+          createdAt: toDate(slot.created_at),
+          expiresAt: toDateOrNull(slot.expires_at),
+          settledAt: toDateOrNull(slot.settled_at),
+        },
+      ],
+      skipDuplicates: true,
+    });
+    if (created) return rowToSlot(created);
+    const existing = await this.getSlotByCall(slot.call_id, slot.index);
+    if (!existing) throw new Error(`Slot id ${slot.id} is already used by another tool call.`);
+    return existing;
+  }
+
+  async getSlot(slotId: string): Promise<SlotRecord | null> {
+    const row = await this.db.slot.findFirst({ where: { ...this.own, id: slotId } });
+    return row ? rowToSlot(row) : null;
+  }
+
+  async getSlotByCall(callId: string, index: number): Promise<SlotRecord | null> {
+    const row = await this.db.slot.findFirst({ where: { ...this.own, callId, index } });
+    return row ? rowToSlot(row) : null;
+  }
+
+  async listSlots(filter: { runId?: string; status?: SlotStatus } = {}): Promise<SlotRecord[]> {
+    const rows = await this.db.slot.findMany({
+      where: { ...this.own, ...definedOnly({ runId: filter.runId, status: filter.status }) },
+      orderBy: { seq: "asc" },
+    });
+    return rows.map(rowToSlot);
+  }
+
+  /** One round trip for the winner; a loser reads the slot as the winner stored it. */
+  async settleSlot(slotId: string, settlement: SlotSettlement): Promise<{ won: boolean; slot: SlotRecord } | null> {
+    const data: Prisma.SlotUpdateManyMutationInput =
+      settlement.status === "resolved"
+        ? { status: "resolved", value: jsonOrJsonNull(settlement.value), settledAt: toDate(settlement.settled_at) }
+        : { status: "rejected", reason: settlement.reason, settledAt: toDate(settlement.settled_at) };
+    const [won] = await this.db.slot.updateManyAndReturn({ where: { ...this.own, id: slotId, kind: "wait", status: "pending" }, data });
+    if (won) return { won: true, slot: rowToSlot(won) };
+    const stored = await this.getSlot(slotId);
+    return stored ? { won: false, slot: stored } : null;
+  }
+
+  async dismissPendingSlots(runId: string, at: string): Promise<SlotRecord[]> {
+    return this.settlePending({ runId }, "dismissed", at, DISMISSED_REASON);
+  }
+
+  async expireSlots(now: string): Promise<SlotRecord[]> {
+    return this.settlePending({ expiresAt: { not: null, lte: toDate(now) } }, "expired", now, EXPIRED_REASON);
+  }
+
+  private async settlePending(match: Prisma.SlotWhereInput, status: "dismissed" | "expired", at: string, reason: string) {
+    const rows = await this.db.slot.updateManyAndReturn({
+      where: { ...this.own, ...match, status: "pending" },
+      data: { status, reason, settledAt: toDate(at) },
+    });
+    // RETURNING follows no particular order.
+    return rows.sort((a, b) => (a.seq < b.seq ? -1 : 1)).map(rowToSlot);
+  }
+
+  // ── Steering queue ────────────────────────────────────────────────────
+  // AgentStore.queuedCount mirrors the queue's length; only these statements change either.
+
+  async enqueueMessage(message: QueuedMessage, limit: number): Promise<boolean> {
+    // The conditional UPDATE is re-checked against the latest row version when it had to wait for a
+    // concurrent writer's lock, so the count can never pass the limit.
+    const inserted = await this.db.$executeRaw`
+      WITH claimed AS (
+        UPDATE "AgentStore" SET "queuedCount" = "queuedCount" + 1
+        WHERE "id" = ${this.storeId} AND "organizationId" = ${this.organizationId} AND "queuedCount" < ${limit}::int
+        RETURNING "id"
+      )
+      INSERT INTO "QueuedMessage" ("storeId", "id", "organizationId", "text", "createdAt")
+      SELECT claimed."id", ${message.id}, ${this.organizationId}, ${message.text}, ${toDate(message.created_at)}::timestamp(3)
+      FROM claimed`;
+    return inserted === 1;
+  }
+
+  async getQueuedMessages(): Promise<QueuedMessage[]> {
+    const rows = await this.db.queuedMessage.findMany({ where: this.own, orderBy: { seq: "asc" } });
+    return rows.map(rowToQueuedMessage);
+  }
+
+  async deleteQueuedMessages(messageIds: string[]): Promise<void> {
+    if (messageIds.length === 0) return;
+    await this.db.$executeRaw`
+      WITH removed AS (
+        DELETE FROM "QueuedMessage"
+        WHERE "storeId" = ${this.storeId} AND "organizationId" = ${this.organizationId} AND "id" = ANY(${messageIds}::text[])
+        RETURNING 1
+      )
+      UPDATE "AgentStore" SET "queuedCount" = "queuedCount" - (SELECT count(*) FROM removed)::int
+      WHERE "id" = ${this.storeId} AND "organizationId" = ${this.organizationId} AND EXISTS (SELECT 1 FROM removed)`;
+  }
+}
+
+/** Drops undefined entries, so Prisma leaves those columns (or filters) alone. */
+function definedOnly<T extends Record<string, unknown>>(values: T): { [K in keyof T]?: Exclude<T[K], undefined> } {
+  return Object.fromEntries(Object.entries(values).filter(([, value]) => value !== undefined)) as { [K in keyof T]?: Exclude<T[K], undefined> };
+}

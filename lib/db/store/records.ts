@@ -1,0 +1,141 @@
+// Rows of the runtime's tables ↔ the StoreAdapter's records. Rows hold Dates and SQL NULLs; records
+// hold ISO strings and leave optional fields out, exactly as the runtime (and MemoryStore) does.
+import type { ImagePart, Message, ToolCall, ToolResult, ToolResultPayload } from "@/lib/agent/messages";
+import type {
+  DisplayStrategy,
+  InboxItem,
+  InboxItemStatus,
+  PermissionRecord,
+  QueuedMessage,
+  RunRecord,
+  RunStatus,
+  SlotKind,
+  SlotRecord,
+  SlotStatus,
+  Task,
+  ToolCallState,
+  ToolCallStatus,
+} from "@/lib/agent/store-adapter";
+import { Prisma } from "@/lib/db/generated/client";
+import type {
+  AgentTask as TaskRow,
+  InboxItem as InboxItemRow,
+  Message as MessageRow,
+  QueuedMessage as QueuedMessageRow,
+  Run as RunRow,
+  Slot as SlotRow,
+  ToolCallState as ToolCallStateRow,
+  ToolPermission as PermissionRow,
+} from "@/lib/db/generated/client";
+
+/** The tool-wide permission scope; NULL cannot be used because NULLs never conflict in a unique index. */
+export const TOOL_WIDE_INPUT_KEY = "";
+
+const iso = (date: Date) => date.toISOString();
+const isoOrNull = (date: Date | null) => (date ? date.toISOString() : null);
+export const toDate = (value: string) => new Date(value);
+export const toDateOrNull = (value: string | null) => (value === null ? null : new Date(value));
+const json = (value: unknown) => value as Prisma.InputJsonValue;
+
+/** Message fields with a column of their own; everything else goes, as it is, into `extras`. */
+type ColumnFields = "id" | "sender" | "text" | "is_compaction" | "tool_calls" | "tool_results" | "images" | "created_at";
+
+export function messageToRow(message: Message, storeId: string, organizationId: string): Prisma.MessageCreateManyInput {
+  const { id, sender, text, is_compaction, tool_calls, tool_results, images, created_at, ...extras } = message;
+  return {
+    storeId,
+    organizationId,
+    messageId: id ?? null,
+    sender,
+    text,
+    isCompaction: is_compaction === true,
+    ...(tool_calls !== undefined && { toolCalls: json(tool_calls) }),
+    ...(tool_results !== undefined && { toolResults: json(tool_results) }),
+    ...(images !== undefined && { images: json(images) }),
+    ...(Object.values(extras).some((value) => value !== undefined) && { extras: json(extras) }),
+    createdAt: created_at === undefined ? null : toDate(created_at),
+  };
+}
+
+export function rowToMessage(row: MessageRow): Message {
+  const extras = (row.extras ?? {}) as Omit<Message, ColumnFields>;
+  return {
+    ...(row.messageId !== null && { id: row.messageId }),
+    sender: row.sender as Message["sender"],
+    text: row.text,
+    ...extras,
+    ...(row.isCompaction && { is_compaction: true }),
+    ...(row.toolCalls !== null && { tool_calls: row.toolCalls as unknown as ToolCall[] }),
+    ...(row.toolResults !== null && { tool_results: row.toolResults as unknown as ToolResult[] }),
+    ...(row.images !== null && { images: row.images as unknown as ImagePart[] }),
+    ...(row.createdAt !== null && { created_at: iso(row.createdAt) }),
+  };
+}
+
+export const rowToTask = (row: TaskRow): Task => ({
+  id: row.taskId,
+  content: row.content,
+  activeForm: row.activeForm,
+  status: row.status as Task["status"],
+});
+
+export const rowToPermission = (row: PermissionRow): PermissionRecord => ({
+  tool_name: row.toolName,
+  input_key: row.inputKey === TOOL_WIDE_INPUT_KEY ? null : row.inputKey,
+  status: row.status as PermissionRecord["status"],
+  ...(row.reason !== null && { reason: row.reason }),
+});
+
+export const rowToInboxItem = (row: InboxItemRow): InboxItem => ({
+  id: row.id,
+  tag: row.tag,
+  request: row.request,
+  response: row.response,
+  status: row.status as InboxItemStatus,
+  blocking: row.blocking,
+  created_at: iso(row.createdAt),
+  resolved_at: isoOrNull(row.resolvedAt),
+});
+
+export const rowToRun = (row: RunRow): RunRecord => ({
+  id: row.id,
+  status: row.status as RunStatus,
+  created_at: iso(row.createdAt),
+  ...(row.error !== null && { error: row.error }),
+});
+
+export const rowToToolCallState = (row: ToolCallStateRow): ToolCallState => ({
+  call_id: row.callId,
+  run_id: row.runId,
+  tool_name: row.toolName,
+  status: row.status as ToolCallStatus,
+  ...(row.result !== null && { result: row.result as unknown as ToolResultPayload }),
+});
+
+export const rowToSlot = (row: SlotRow): SlotRecord => ({
+  id: row.id,
+  run_id: row.runId,
+  call_id: row.callId,
+  index: row.index,
+  kind: row.kind as SlotKind,
+  tool_name: row.toolName,
+  renderer: row.renderer,
+  props: row.props,
+  display_strategy: row.displayStrategy as DisplayStrategy,
+  status: row.status as SlotStatus,
+  // Present once resolved, even when the answer is null, as in MemoryStore.
+  ...(row.status === "resolved" && { value: row.value }),
+  ...(row.reason !== null && { reason: row.reason }),
+  created_at: iso(row.createdAt),
+  expires_at: isoOrNull(row.expiresAt),
+  settled_at: isoOrNull(row.settledAt),
+});
+
+export const rowToQueuedMessage = (row: QueuedMessageRow): QueuedMessage => ({
+  id: row.id,
+  text: row.text,
+  created_at: iso(row.createdAt),
+});
+
+/** Prisma wants JsonNull, not null, for a JSON null in a nullable Json column. */
+export const jsonOrJsonNull = (value: unknown) => (value === null || value === undefined ? Prisma.JsonNull : json(value));
