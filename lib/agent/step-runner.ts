@@ -21,9 +21,13 @@ export async function settleStep(session: RunSession, step: Message): Promise<St
   for (const call of calls) {
     let state = states.get(call.id);
     if (state?.status !== "done") {
+      const saveStatus = (status: "pending" | "waiting") =>
+        session.deps.store.saveToolCallState({ call_id: call.id, run_id: session.runId, tool_name: call.tool_name, status });
+      // "pending" marks a call as started: after a crash it tells a call that may have had side effects from one that never ran.
+      if (!state) await saveStatus("pending");
       const outcome = await executeToolCall(session, call, { requestHistory, stepCalls: calls, stepResults: results, firstExecution: !state });
       if (outcome.kind === "suspended") {
-        await session.deps.store.saveToolCallState({ call_id: call.id, run_id: session.runId, tool_name: call.tool_name, status: "waiting" });
+        await saveStatus("waiting");
         waiting.push(outcome.slot);
         continue;
       }

@@ -164,6 +164,7 @@ export interface RunRecord {
   error?: string;
 }
 
+/** `pending`: started (not yet known to wait or finish); `waiting`: suspended on a card; `done`: has its result. */
 export type ToolCallStatus = "pending" | "waiting" | "done";
 
 export interface ToolCallState {

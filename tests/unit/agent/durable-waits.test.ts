@@ -54,12 +54,14 @@ describe("durable waits", () => {
     // A different instance (say, after a restart) answers and continues.
     const second = makeAgent([{ text: "Refunded A1." }], { store });
     second.glove.fold(refundTool(effects));
+    expect(await store.getToolCallStates(["c1"])).toMatchObject([{ status: "waiting", run_id: first.recorder.of("run_started")[0].run_id }]);
     const answer = await second.glove.resolveSlot(slot.id, { approved: true });
     expect(answer).toMatchObject({ changed: true, continuable: true, slot: { status: "resolved", value: { approved: true } } });
     const outcome = await second.glove.continueRun();
     expect(outcome).toMatchObject({ status: "completed", reply: { text: "Refunded A1." } });
     expect(effects).toEqual(["refund A1 (key c1)"]);
 
+    expect(await store.getToolCallStates(["c1"])).toMatchObject([{ status: "done", result: { status: "success" } }]);
     // Continuing again does nothing: the call is done and never reruns.
     expect(await second.glove.continueRun()).toEqual({ status: "idle" });
     expect(effects).toHaveLength(1);

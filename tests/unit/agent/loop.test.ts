@@ -247,6 +247,15 @@ describe("agent loop", () => {
     expectPairedHistory(await store.getMessages());
   });
 
+  it("marks a call pending while it runs, done with its result after", async () => {
+    const states: unknown[] = [];
+    const { glove, store } = makeAgent([{ toolCalls: [{ id: "p1", name: "probe", input: {} }] }, { text: "ok" }]);
+    glove.fold({ name: "probe", description: "Looks at its own state.", do: async () => ((states.push(...(await store.getToolCallStates(["p1"])))), success(null)) });
+    await glove.processRequest("go");
+    expect(states).toMatchObject([{ call_id: "p1", status: "pending", tool_name: "probe" }]);
+    expect(await store.getToolCallStates(["p1"])).toMatchObject([{ status: "done", result: { status: "success" } }]);
+  });
+
   it("closes a step left open by a dead process before storing a new message", async () => {
     const { glove, store } = makeAgent([{ text: "fresh start" }]);
     await store.appendMessages([
