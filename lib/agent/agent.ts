@@ -116,7 +116,7 @@ export class Glove {
 
   /** Registers a tool; legal after `build()` too. A tool with the same name is replaced. */
   fold<I, P, R>(tool: GloveTool<I, P, R>): this {
-    this.tools.set(tool.name, tool as unknown as GloveTool);
+    this.tools.set(tool.name, tool);
     return this;
   }
 
