@@ -1,0 +1,145 @@
+// The conditional methods against real Postgres, from two Prisma clients at once (two server
+// instances, each with its own connection pool) on the same conversation.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { SlotRecord } from "@/lib/agent/store-adapter";
+import { createPrismaClient, type PrismaClient } from "@/lib/db/client";
+import { PostgresStore } from "@/lib/db/postgres-store";
+import { appendRunEvents, listRunEventsAfter } from "@/lib/db/run-events";
+import type { TenantContext } from "@/lib/db/tenant-context";
+import { getTestPrisma, testDatabaseUrl } from "@/tests/integration/support/databases";
+import { createTenant, openNewConversationStore } from "./support";
+
+const at = new Date(Date.UTC(2030, 0, 1)).toISOString();
+let sequence = 0;
+const uid = (prefix: string) => `${prefix}-${++sequence}`;
+
+describe("concurrency across server instances", () => {
+  let tenant: TenantContext;
+  const instances: PrismaClient[] = [];
+
+  beforeAll(async () => {
+    tenant = await createTenant("concurrency");
+    instances.push(createPrismaClient(testDatabaseUrl()), createPrismaClient(testDatabaseUrl()));
+  });
+  afterAll(async () => {
+    await Promise.all(instances.map((client) => client.$disconnect()));
+  });
+
+  /** The same conversation's store, opened once on each instance. */
+  async function storesOfOneConversation() {
+    const { conversation } = await openNewConversationStore(tenant);
+    return Promise.all(instances.map((db) => PostgresStore.open(db, { organizationId: tenant.organizationId, conversationId: conversation.id })));
+  }
+  /** `per` concurrent callers on each instance's store. */
+  const onEach = <T>(stores: PostgresStore[], per: number, call: (store: PostgresStore, index: number) => Promise<T>) =>
+    Promise.all(stores.flatMap((store, instance) => Array.from({ length: per }, (_, index) => call(store, instance * per + index))));
+
+  it("opening the same store concurrently gives one AgentStore row", async () => {
+    const { conversation } = await openNewConversationStore(tenant);
+    const stores = await Promise.all(
+      Array.from({ length: 10 }, (_, index) =>
+        PostgresStore.open(instances[index % 2], { organizationId: tenant.organizationId, conversationId: conversation.id, namespace: "sub" }),
+      ),
+    );
+    await stores[0].appendMessages([{ id: "m", sender: "user", text: "seen by all" }]);
+    for (const store of stores) expect(await store.getMessages()).toHaveLength(1);
+    expect(await getTestPrisma().agentStore.count({ where: { conversationId: conversation.id } })).toBe(2);
+  });
+
+  it("settleSlot: exactly one of many concurrent answers wins, and every caller sees the winner's", async () => {
+    for (let round = 0; round < 5; round++) {
+      const stores = await storesOfOneConversation();
+      const slot: SlotRecord = {
+        id: uid("slot"), run_id: "run", call_id: uid("call"), index: 1, kind: "wait", tool_name: "t", renderer: "t",
+        props: {}, display_strategy: "stay", status: "pending", created_at: at, expires_at: null, settled_at: null,
+      };
+      await stores[0].createSlot(slot);
+      const outcomes = await onEach(stores, 3, (store, index) => store.settleSlot(slot.id, { status: "resolved", value: { choice: index }, settled_at: at }));
+      const winners = outcomes.filter((outcome) => outcome?.won);
+      expect(winners).toHaveLength(1);
+      for (const outcome of outcomes) expect(outcome?.slot.value).toEqual(winners[0]?.slot.value);
+    }
+  });
+
+  it("createRun: exactly one of many concurrent creators gets the conversation's run", async () => {
+    for (let round = 0; round < 5; round++) {
+      const stores = await storesOfOneConversation();
+      const created = await onEach(stores, 4, (store) => store.createRun({ id: uid("run"), status: "running", created_at: at }));
+      expect(created.filter(Boolean)).toHaveLength(1);
+      expect(await getTestPrisma().run.count({ where: { store: { conversationId: stores[0].conversationId } } })).toBe(1);
+    }
+  });
+
+  it("transitionRun: one of many concurrent claims of a suspended run wins", async () => {
+    const stores = await storesOfOneConversation();
+    const run = { id: uid("run"), status: "running" as const, created_at: at };
+    await stores[0].createRun(run);
+    await stores[0].transitionRun(run.id, ["running"], "suspended");
+    const claims = await onEach(stores, 4, (store) => store.transitionRun(run.id, ["suspended"], "running"));
+    expect(claims.filter(Boolean)).toHaveLength(1);
+  });
+
+  it("enqueueMessage: concurrent senders at the limit never pass it, and deletes free places exactly", async () => {
+    const stores = await storesOfOneConversation();
+    for (let index = 0; index < 7; index++) await stores[0].enqueueMessage({ id: uid("q"), text: `early ${index}`, created_at: at }, 10);
+    const accepted = await onEach(stores, 5, (store, index) => store.enqueueMessage({ id: uid("q"), text: `late ${index}`, created_at: at }, 10));
+    expect(accepted.filter(Boolean)).toHaveLength(3);
+    const queued = await stores[1].getQueuedMessages();
+    expect(queued).toHaveLength(10);
+
+    // Deleting the same messages from both instances at once frees each place once.
+    const gone = queued.slice(0, 4).map((message) => message.id);
+    await Promise.all(stores.map((store) => store.deleteQueuedMessages(gone)));
+    const refill = await onEach(stores, 5, (store, index) => store.enqueueMessage({ id: uid("q"), text: `refill ${index}`, created_at: at }, 10));
+    expect(refill.filter(Boolean)).toHaveLength(4);
+    expect(await stores[0].getQueuedMessages()).toHaveLength(10);
+  });
+
+  it("saveToolCallState: of concurrent results the first done one stands for everyone", async () => {
+    const stores = await storesOfOneConversation();
+    const callId = uid("call");
+    const saved = await onEach(stores, 3, (store, index) =>
+      store.saveToolCallState({ call_id: callId, run_id: "run", tool_name: "t", status: "done", result: { status: "success", data: index } }),
+    );
+    const [stored] = await stores[0].getToolCallStates([callId]);
+    for (const state of saved) expect(state).toEqual(stored);
+  });
+
+  it("createSlot: concurrent pushes of the same wait end up with one slot", async () => {
+    const stores = await storesOfOneConversation();
+    const callId = uid("call");
+    const created = await onEach(stores, 3, (store) =>
+      store.createSlot({
+        id: uid("slot"), run_id: "run", call_id: callId, index: 1, kind: "wait", tool_name: "t", renderer: "t",
+        props: {}, display_strategy: "stay", status: "pending", created_at: at, expires_at: null, settled_at: null,
+      }),
+    );
+    expect(new Set(created.map((slot) => slot.id)).size).toBe(1);
+    expect(await stores[0].listSlots()).toHaveLength(1);
+  });
+
+  it("updateInboxItem with an expected status: one of many concurrent answers wins", async () => {
+    const stores = await storesOfOneConversation();
+    const id = uid("item");
+    await stores[0].addInboxItem({ id, tag: "t", request: "r", response: null, status: "pending", blocking: true, created_at: at, resolved_at: null });
+    const changed = await onEach(stores, 3, (store, index) => store.updateInboxItem(id, { status: "resolved", response: `answer ${index}`, resolved_at: at }, "pending"));
+    expect(changed.filter(Boolean)).toHaveLength(1);
+  });
+
+  it("appendRunEvents: concurrent appenders get unique, gap-free, increasing numbers, each batch in order", async () => {
+    const { conversation } = await openNewConversationStore(tenant);
+    const batches = Array.from({ length: 20 }, (_, batch) => Array.from({ length: 1 + (batch % 4) }, (_, index) => ({ type: "text_delta", data: { batch, index } })));
+    const results = await Promise.all(batches.map((events, batch) => appendRunEvents(tenant.organizationId, conversation.id, `run-${batch}`, events)));
+    const total = batches.flat().length;
+
+    const seqs = results.flat().map((event) => event.seq).sort((x, y) => x - y);
+    expect(seqs).toEqual(Array.from({ length: total }, (_, index) => index + 1));
+    results.forEach((stored, batch) => {
+      expect(stored.map((event) => event.data)).toEqual(batches[batch].map((event) => event.data));
+      expect(stored.map((event) => event.seq - stored[0].seq)).toEqual(stored.map((_, index) => index));
+    });
+    const listed = await listRunEventsAfter(tenant, conversation.id, 0);
+    expect(listed.map((event) => event.seq)).toEqual(seqs);
+    expect((await getTestPrisma().conversation.findUniqueOrThrow({ where: { id: conversation.id } })).lastEventSeq).toBe(BigInt(total));
+  });
+});
