@@ -101,7 +101,7 @@ function addUsage(stats: ChatState["stats"], usage: Extract<ChatEvent, { type: "
   };
 }
 
-function upsertSlot(slots: SlotRecord[], slot: SlotRecord): SlotRecord[] {
+export function upsertSlot(slots: SlotRecord[], slot: SlotRecord): SlotRecord[] {
   const at = slots.findIndex((existing) => existing.id === slot.id);
   if (at === -1) return [...slots, slot];
   return slots.map((existing, index) => (index === at ? slot : existing));

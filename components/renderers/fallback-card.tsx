@@ -1,0 +1,62 @@
+"use client";
+
+import { useId, useState } from "react";
+import { PuzzleIcon } from "lucide-react";
+import { Button } from "@/components/ui/button";
+import { Label } from "@/components/ui/label";
+import { Textarea } from "@/components/ui/textarea";
+import { CardActions, SlotFrame } from "./slot-frame";
+import type { LiveCardProps } from "./types";
+import { JsonBlock } from "./value-view";
+
+/**
+ * A card this browser has no renderer for (or whose props it cannot read). Never nothing: a card
+ * nobody sees leaves the agent waiting forever. Admins can answer it with raw JSON.
+ */
+export function FallbackCard({ slot, answer, canAdmin, problem }: LiveCardProps<unknown> & { problem: string }) {
+  const id = useId();
+  const [json, setJson] = useState("{}");
+  const [error, setError] = useState<string>();
+  const waiting = slot.status === "pending";
+
+  function resolve() {
+    try {
+      void answer.resolve(JSON.parse(json));
+    } catch {
+      setError("This is not valid JSON. Fix it and try again.");
+    }
+  }
+
+  return (
+    <SlotFrame slot={slot} title={`Card "${slot.renderer}" from ${slot.tool_name}`} icon={<PuzzleIcon />} pending={answer.pending}>
+      <p className="text-sm text-muted-foreground">{problem}</p>
+      <JsonBlock value={slot.props} label="The card's data" />
+      {waiting && canAdmin ? (
+        <div className="grid gap-2">
+          <Label htmlFor={`${id}-answer`}>Answer (JSON)</Label>
+          <Textarea
+            id={`${id}-answer`}
+            className="font-mono text-xs"
+            rows={3}
+            value={json}
+            onChange={(e) => {
+              setJson(e.target.value);
+              setError(undefined);
+            }}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? `${id}-error` : undefined}
+          />
+          {error ? <p id={`${id}-error`} className="text-sm text-destructive">{error}</p> : null}
+          <CardActions>
+            <Button onClick={resolve} disabled={answer.pending}>Resolve</Button>
+            <Button variant="outline" onClick={() => answer.reject("Declined by an admin: this browser could not show the card.")} disabled={answer.pending}>
+              Reject
+            </Button>
+          </CardActions>
+        </div>
+      ) : waiting ? (
+        <p className="text-sm">Ask an admin of your organization to answer it, or stop the run.</p>
+      ) : null}
+    </SlotFrame>
+  );
+}

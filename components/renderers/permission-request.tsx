@@ -1,0 +1,189 @@
+"use client";
+
+import { useId, useState } from "react";
+import { ShieldQuestionIcon } from "lucide-react";
+import { z } from "zod";
+import { Button } from "@/components/ui/button";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import { Textarea } from "@/components/ui/textarea";
+import type { PermissionDecision, PermissionRequestProps } from "@/lib/agent/permissions";
+import { Spinner } from "@/components/ui/spinner";
+import { humanize } from "./describe-value";
+import { CardActions, SlotFrame } from "./slot-frame";
+import { defineRenderer, type LiveCardProps } from "./types";
+import { ValueView } from "./value-view";
+
+const propsSchema = z.object({ tool_name: z.string(), input: z.unknown(), input_editable: z.boolean().default(false) });
+
+type Choice = PermissionDecision["decision"];
+
+const CHOICES: { value: Choice; label: (tool: string) => string; hint: string }[] = [
+  { value: "allow_once", label: () => "Allow once", hint: "Only this call, with this input." },
+  { value: "allow_input_always", label: () => "Always allow this input", hint: "Later calls with exactly this input run without asking." },
+  { value: "allow_tool_always", label: (tool) => `Always allow ${tool}`, hint: "Every later call of this tool runs without asking." },
+  { value: "deny", label: () => "Deny", hint: "The tool does not run; the agent is told your reason." },
+];
+
+const DESCRIBE: Record<Choice, string> = {
+  allow_once: "allowed once",
+  allow_input_always: "always allowed for this input",
+  allow_tool_always: "always allowed for this tool",
+  deny: "denied",
+};
+
+export function describePermission(value: unknown): string {
+  const answer = value as Partial<PermissionDecision> | null;
+  const decision = answer?.decision ? DESCRIBE[answer.decision] : "answered";
+  const edited = answer?.editedInput !== undefined ? " (input edited)" : "";
+  const reason = answer?.reason ? `: ${answer.reason}` : "";
+  return `${decision.charAt(0).toUpperCase()}${decision.slice(1)}${edited}${reason}`;
+}
+
+/** Inputs whose fields are all text, numbers or booleans can be edited field by field; others as JSON. */
+const isFlat = (input: unknown): input is Record<string, string | number | boolean> =>
+  Boolean(input) && typeof input === "object" && !Array.isArray(input) && Object.values(input as object).every((v) => ["string", "number", "boolean"].includes(typeof v));
+
+function PermissionCard({ slot, props, answer, canAdmin }: LiveCardProps<PermissionRequestProps>) {
+  const id = useId();
+  const tool = humanize(props.tool_name);
+  const [choice, setChoice] = useState<Choice>("allow_once");
+  const [reason, setReason] = useState("");
+  const [editing, setEditing] = useState(false);
+  const [fields, setFields] = useState<Record<string, string>>(() =>
+    isFlat(props.input) ? Object.fromEntries(Object.entries(props.input).map(([k, v]) => [k, String(v)])) : {},
+  );
+  const [json, setJson] = useState(() => JSON.stringify(props.input, null, 2));
+  const [jsonError, setJsonError] = useState<string>();
+  const canEdit = canAdmin && props.input_editable;
+
+  /** The input exactly as shown on the card: the tool runs with this. */
+  function editedInput(): { ok: true; value: unknown } | { ok: false } {
+    if (isFlat(props.input)) {
+      const original = props.input;
+      const value = Object.fromEntries(
+        Object.entries(fields).map(([k, v]) => [k, typeof original[k] === "number" ? Number(v) : typeof original[k] === "boolean" ? v === "true" : v]),
+      );
+      return { ok: true, value };
+    }
+    try {
+      return { ok: true, value: JSON.parse(json) };
+    } catch {
+      setJsonError("This is not valid JSON. Fix it or cancel editing.");
+      return { ok: false };
+    }
+  }
+
+  async function onSubmit(event: React.FormEvent) {
+    event.preventDefault();
+    const decision: PermissionDecision = { decision: choice };
+    if (choice === "deny" && reason.trim()) decision.reason = reason.trim();
+    if (editing && choice !== "deny") {
+      const edited = editedInput();
+      if (!edited.ok) return;
+      if (JSON.stringify(edited.value) !== JSON.stringify(props.input)) decision.editedInput = edited.value;
+    }
+    await answer.resolve(decision);
+  }
+
+  const selected = CHOICES.find((c) => c.value === choice)!;
+  return (
+    <SlotFrame slot={slot} title={`Allow ${tool}?`} icon={<ShieldQuestionIcon />} pending={answer.pending}>
+      <p className="text-sm text-muted-foreground">The agent wants to run <strong className="text-foreground">{tool}</strong> with this input:</p>
+      <form onSubmit={onSubmit} className="grid gap-4" aria-label={`Permission for ${tool}`}>
+        {editing ? (
+          isFlat(props.input) ? (
+            <div className="grid gap-3">
+              {Object.keys(fields).map((key) => {
+                const long = fields[key].length > 60 || fields[key].includes("\n");
+                const fieldId = `${id}-${key}`;
+                return (
+                  <div key={key} className="grid gap-1.5">
+                    <Label htmlFor={fieldId}>{humanize(key)}</Label>
+                    {long ? (
+                      <Textarea id={fieldId} value={fields[key]} rows={4} onChange={(e) => setFields({ ...fields, [key]: e.target.value })} disabled={answer.pending} />
+                    ) : (
+                      <Input id={fieldId} value={fields[key]} onChange={(e) => setFields({ ...fields, [key]: e.target.value })} disabled={answer.pending} />
+                    )}
+                  </div>
+                );
+              })}
+            </div>
+          ) : (
+            <div className="grid gap-1.5">
+              <Label htmlFor={`${id}-json`}>Input (JSON)</Label>
+              <Textarea
+                id={`${id}-json`}
+                className="font-mono text-xs"
+                rows={8}
+                value={json}
+                aria-invalid={jsonError ? true : undefined}
+                aria-describedby={jsonError ? `${id}-json-error` : undefined}
+                onChange={(e) => {
+                  setJson(e.target.value);
+                  setJsonError(undefined);
+                }}
+              />
+              {jsonError ? <p id={`${id}-json-error`} className="text-sm text-destructive">{jsonError}</p> : null}
+            </div>
+          )
+        ) : (
+          <div className="rounded-md border bg-muted/40 p-3">
+            <ValueView value={props.input} />
+          </div>
+        )}
+        {canEdit ? (
+          <div>
+            <Button type="button" variant="link" size="sm" className="h-auto px-0" onClick={() => setEditing(!editing)} disabled={answer.pending} aria-expanded={editing}>
+              {editing ? "Cancel editing (use the input as the agent wrote it)" : "Edit the input before allowing"}
+            </Button>
+          </div>
+        ) : null}
+        <fieldset className="grid gap-2" disabled={answer.pending}>
+          <legend className="mb-1 text-sm font-medium">Your decision</legend>
+          {CHOICES.map((option) => (
+            <label key={option.value} className="flex cursor-pointer items-start gap-2 rounded-md border p-2 text-sm has-[:checked]:border-primary has-[:checked]:bg-primary/5">
+              <input
+                type="radio"
+                name={`${id}-decision`}
+                value={option.value}
+                checked={choice === option.value}
+                onChange={() => setChoice(option.value)}
+                className="mt-0.5 accent-[hsl(var(--primary))]"
+              />
+              <span className="grid gap-0.5">
+                <span className="font-medium">{option.label(tool)}</span>
+                <span className="text-xs text-muted-foreground">{option.hint}</span>
+              </span>
+            </label>
+          ))}
+        </fieldset>
+        {choice === "deny" ? (
+          <div className="grid gap-1.5">
+            <Label htmlFor={`${id}-reason`}>Reason (the agent reads it)</Label>
+            <Textarea id={`${id}-reason`} rows={2} maxLength={2000} value={reason} onChange={(e) => setReason(e.target.value)} disabled={answer.pending} />
+          </div>
+        ) : null}
+        <CardActions>
+          <Button type="submit" variant={choice === "deny" ? "destructive" : "default"} disabled={answer.pending}>
+            {answer.pending ? <Spinner label={null} /> : null}
+            {answer.pending ? "Sending…" : choice === "deny" ? "Deny" : editing ? `${selected.label(tool)} with my edits` : selected.label(tool)}
+          </Button>
+        </CardActions>
+      </form>
+    </SlotFrame>
+  );
+}
+
+export const permissionRequestRenderer = defineRenderer<PermissionRequestProps>({
+  label: "Permission request",
+  propsSchema: propsSchema as z.ZodType<PermissionRequestProps, unknown>,
+  render: (props) => <PermissionCard {...props} />,
+  renderResult: ({ value, props }) => (
+    <div className="grid gap-2 text-sm">
+      <p>{describePermission(value)}</p>
+      {props ? <ValueView value={(value as PermissionDecision | undefined)?.editedInput ?? props.input} /> : null}
+    </div>
+  ),
+  describe: describePermission,
+});

@@ -1,0 +1,49 @@
+"use client";
+
+import type { SlotRenderContext } from "@/lib/client/use-glove";
+import { describeValue } from "./describe-value";
+import { FallbackCard } from "./fallback-card";
+import { SlotFrame } from "./slot-frame";
+import type { RendererRegistry } from "./types";
+import { useCardAnswer } from "./use-card-answer";
+
+const SETTLED_NOTE: Partial<Record<string, string>> = {
+  rejected: "Declined",
+  expired: "Nobody answered in time, so the card expired",
+  dismissed: "The run was stopped, so the card was dismissed",
+};
+
+/**
+ * One card, drawn by its renderer: live while it waits, read-only once settled. A renderer that
+ * is missing or cannot read the props gives the fallback card.
+ */
+export function SlotCard({ context, registry, canAdmin }: { context: SlotRenderContext; registry: RendererRegistry; canAdmin: boolean }) {
+  const { slot } = context;
+  const renderer = registry[slot.renderer];
+  const parsed = renderer?.propsSchema ? renderer.propsSchema.safeParse(slot.props) : { success: true as const, data: slot.props };
+  const describe = (value: unknown) => (renderer?.describe && parsed.success ? renderer.describe(value, parsed.data) : describeValue(value));
+  const answer = useCardAnswer(context, describe);
+
+  if (!renderer || !parsed.success) {
+    const problem = !renderer
+      ? "This browser has no card for it, so its raw data is shown."
+      : "Its data is not what this card expects, so its raw data is shown.";
+    return <FallbackCard slot={slot} props={slot.props} answer={answer} canAdmin={canAdmin} problem={problem} />;
+  }
+  if (slot.status === "pending" || slot.status === "shown") {
+    return <>{renderer.render({ slot, props: parsed.data, answer, canAdmin })}</>;
+  }
+  const note = SETTLED_NOTE[slot.status];
+  return (
+    <SlotFrame slot={slot} title={renderer.label}>
+      {slot.status === "resolved" ? (
+        renderer.renderResult ? renderer.renderResult({ slot, props: parsed.data, value: slot.value }) : <p className="text-sm">{describe(slot.value)}</p>
+      ) : (
+        <p className="text-sm text-muted-foreground">
+          {note}
+          {slot.reason ? `: ${slot.reason}` : "."}
+        </p>
+      )}
+    </SlotFrame>
+  );
+}

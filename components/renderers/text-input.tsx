@@ -1,0 +1,54 @@
+"use client";
+
+import { useState } from "react";
+import { TextCursorInputIcon } from "lucide-react";
+import { Button } from "@/components/ui/button";
+import { FormField } from "@/components/ui/form-field";
+import { Input } from "@/components/ui/input";
+import { Textarea } from "@/components/ui/textarea";
+import { TEXT_INPUT_MAX, textInputAnswer, textInputProps, type TextInputAnswer, type TextInputProps } from "@/lib/tools/text-input";
+import { CardActions, SlotFrame } from "./slot-frame";
+import { defineRenderer, type LiveCardProps } from "./types";
+
+function TextInputCard({ slot, props, answer }: LiveCardProps<TextInputProps>) {
+  const [text, setText] = useState("");
+  const [error, setError] = useState<string>();
+  return (
+    <SlotFrame slot={slot} title="The agent asks" icon={<TextCursorInputIcon />} pending={answer.pending}>
+      <form
+        className="grid gap-3"
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          const parsed = textInputAnswer.safeParse({ text });
+          if (!parsed.success) return setError(parsed.error.issues[0]?.message);
+          void answer.resolve(parsed.data satisfies TextInputAnswer);
+        }}
+      >
+        <FormField label={props.prompt} error={error} required>
+          {props.multiline ? (
+            <Textarea value={text} maxLength={TEXT_INPUT_MAX} placeholder={props.placeholder} onChange={(e) => { setText(e.target.value); setError(undefined); }} disabled={answer.pending} />
+          ) : (
+            <Input value={text} maxLength={TEXT_INPUT_MAX} placeholder={props.placeholder} onChange={(e) => { setText(e.target.value); setError(undefined); }} disabled={answer.pending} />
+          )}
+        </FormField>
+        <CardActions>
+          <Button type="submit" disabled={answer.pending}>{answer.pending ? "Sending…" : "Send"}</Button>
+        </CardActions>
+      </form>
+    </SlotFrame>
+  );
+}
+
+export const textInputRenderer = defineRenderer<TextInputProps>({
+  label: "Text input",
+  propsSchema: textInputProps,
+  render: (props) => <TextInputCard {...props} />,
+  renderResult: ({ props, value }) => (
+    <div className="grid gap-1 text-sm">
+      {props ? <p className="text-muted-foreground">{props.prompt}</p> : null}
+      <p className="font-medium whitespace-pre-wrap">{(value as TextInputAnswer | null)?.text}</p>
+    </div>
+  ),
+  describe: (value) => `"${(value as TextInputAnswer | null)?.text ?? ""}"`,
+});

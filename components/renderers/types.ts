@@ -1,0 +1,44 @@
+import type { ReactNode } from "react";
+import type { z } from "zod";
+import type { ToolResultPayload } from "@/lib/agent/messages";
+import type { SlotRecord } from "@/lib/agent/store-adapter";
+
+/** How a live card answers. `pending` is true while an answer is on its way. */
+export interface CardAnswer {
+  pending: boolean;
+  resolve: (value: unknown) => Promise<boolean>;
+  reject: (reason?: string) => Promise<boolean>;
+}
+
+export interface LiveCardProps<P> {
+  slot: SlotRecord;
+  props: P;
+  answer: CardAnswer;
+  /** Owners and admins: may edit a permission request's input, answer unknown cards. */
+  canAdmin: boolean;
+}
+
+/** The read-only view: a settled card from history, or a tool result's `renderData`. */
+export interface ResultViewProps<P> {
+  slot?: SlotRecord;
+  props?: P;
+  value?: unknown;
+  result?: ToolResultPayload;
+}
+
+/** One kind of card: its live `render` and its read-only `renderResult` (Glove's names). */
+export interface SlotRenderer<P = unknown> {
+  /** Props that do not match fall back to the raw-props card, never to nothing. */
+  propsSchema?: z.ZodType<P, unknown>;
+  /** A short label of the card, for screen readers and the fallback's heading. */
+  label: string;
+  render: (props: LiveCardProps<P>) => ReactNode;
+  renderResult?: (props: ResultViewProps<P>) => ReactNode;
+  /** An answer in words ("Allowed once"), for history and the "someone else answered" toast. */
+  describe?: (value: unknown, props: P) => string;
+}
+
+export type RendererRegistry = Readonly<Record<string, SlotRenderer>>;
+
+/** Types a renderer by its props and files it in the registry's common shape (its schema guards the props). */
+export const defineRenderer = <P,>(renderer: SlotRenderer<P>) => renderer as unknown as SlotRenderer;

@@ -1,0 +1,66 @@
+import type { SlotRecord } from "@/lib/agent/store-adapter";
+import type { AgentSettingsInput, AgentSettingsView } from "@/lib/schemas/agent-settings";
+import type { ConversationSnapshot, ConversationSummary } from "@/lib/schemas/conversation";
+import { apiFetch } from "./api";
+import type { ChatEvent } from "./chat-event";
+import { postMaybeStreaming } from "./sse-client";
+
+/** The chat routes, one function each: the only place that knows their paths. */
+
+export interface ConversationPage {
+  conversations: ConversationSummary[];
+  nextCursor: string | null;
+}
+
+const conversationsPath = (orgSlug: string) => `/api/conversations?org=${encodeURIComponent(orgSlug)}`;
+const conversationPath = (id: string) => `/api/conversations/${encodeURIComponent(id)}`;
+const slotPath = (id: string) => `/api/slots/${encodeURIComponent(id)}`;
+
+export const chatApi = {
+  listConversations: (orgSlug: string, params: { q?: string; cursor?: string | null }, signal?: AbortSignal) => {
+    const query = new URLSearchParams();
+    if (params.q) query.set("q", params.q);
+    if (params.cursor) query.set("cursor", params.cursor);
+    const extra = query.size > 0 ? `&${query}` : "";
+    return apiFetch<ConversationPage>(`${conversationsPath(orgSlug)}${extra}`, { signal });
+  },
+  createConversation: async (orgSlug: string, title?: string) =>
+    conversationOf(await apiFetch<{ conversation: ConversationSummary } | ConversationSummary>(conversationsPath(orgSlug), { body: title ? { title } : {} })),
+  renameConversation: (id: string, title: string) => apiFetch(conversationPath(id), { method: "PATCH", body: { title } }),
+  deleteConversation: (id: string) => apiFetch(conversationPath(id), { method: "DELETE" }),
+  snapshot: (id: string, signal?: AbortSignal) => apiFetch<ConversationSnapshot>(conversationPath(id), { signal }),
+  eventsPath: (id: string) => `${conversationPath(id)}/events`,
+  sendMessage: (id: string, text: string, onEvent: (event: ChatEvent) => void) => postMaybeStreaming(`${conversationPath(id)}/messages`, { text }, onEvent),
+  abort: (id: string) => apiFetch(`${conversationPath(id)}/abort`, { body: {} }),
+  retry: (id: string, onEvent: (event: ChatEvent) => void) => postMaybeStreaming(`${conversationPath(id)}/retry`, {}, onEvent),
+  resolveSlot: (slotId: string, value: unknown, onEvent: (event: ChatEvent) => void) =>
+    postMaybeStreaming<SlotAnswerResponse>(`${slotPath(slotId)}/resolve`, { value }, onEvent),
+  rejectSlot: (slotId: string, reason: string | undefined, onEvent: (event: ChatEvent) => void) =>
+    postMaybeStreaming<SlotAnswerResponse>(`${slotPath(slotId)}/reject`, reason ? { reason } : {}, onEvent),
+  agentSettings: (orgSlug: string, signal?: AbortSignal) => apiFetch<AgentSettingsView>(`/api/orgs/${encodeURIComponent(orgSlug)}/agent`, { signal }),
+  saveAgentSettings: (orgSlug: string, input: AgentSettingsInput) =>
+    apiFetch<AgentSettingsView>(`/api/orgs/${encodeURIComponent(orgSlug)}/agent`, { method: "PUT", body: input }),
+};
+
+/** What the answer routes may say when they do not stream. */
+export interface SlotAnswerResponse {
+  slot?: SlotRecord;
+}
+
+function conversationOf(payload: { conversation: ConversationSummary } | ConversationSummary): ConversationSummary {
+  return "conversation" in payload ? payload.conversation : payload;
+}
+
+/** The slot as someone else settled it, when a route answered 409 with it in the details. */
+export function slotFromConflict(details: unknown): SlotRecord | null {
+  const slot = (details as { slot?: unknown } | null | undefined)?.slot;
+  return slot && typeof slot === "object" && "id" in slot && "status" in slot ? (slot as SlotRecord) : null;
+}
+
+export const chatKeys = {
+  all: ["chat"] as const,
+  conversations: (orgSlug: string) => ["chat", orgSlug, "conversations"] as const,
+  conversationList: (orgSlug: string, q: string) => ["chat", orgSlug, "conversations", q] as const,
+  conversation: (id: string) => ["chat", "conversation", id] as const,
+  agentSettings: (orgSlug: string) => ["chat", orgSlug, "agent-settings"] as const,
+};

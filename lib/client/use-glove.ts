@@ -1,0 +1,243 @@
+"use client";
+
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
+import { useRouter } from "next/navigation";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import type { InboxItem, QueuedMessage, SlotRecord, Task } from "@/lib/agent/store-adapter";
+import type { ConversationSnapshot, ConversationStats, RunView } from "@/lib/schemas/conversation";
+import { ApiError } from "./api";
+import { applyEvent, LOCAL_ID_PREFIX, upsertSlot, withOptimisticMessage } from "./apply-event";
+import { chatApi, chatKeys, slotFromConflict } from "./chat-api";
+import type { ChatEvent } from "./chat-event";
+import type { ChatState } from "./chat-state";
+import { rebaseOnSnapshot } from "./rebase";
+import { tailEvents, type TailStatus } from "./sse-client";
+import { visibleSlots } from "./slot-visibility";
+import { buildTimeline, type TimelineEntry } from "./timeline";
+
+/** A card's answer functions, bound to its slot. */
+export interface SlotRenderContext {
+  slot: SlotRecord;
+  resolve: (value: unknown) => Promise<void>;
+  reject: (reason?: string) => Promise<void>;
+}
+
+/** How cards and tool results are drawn: the components layer passes its renderer registry in. */
+export interface GloveRenderers {
+  slot: (context: SlotRenderContext) => ReactNode;
+  toolResult: (entry: Extract<TimelineEntry, { kind: "tool" }>) => ReactNode;
+}
+
+export interface UseGloveOptions {
+  orgSlug: string;
+  conversationId: string;
+  renderers: GloveRenderers;
+}
+
+/** Glove's handle (`useGlove`), over the server's conversation. */
+export interface GloveHandle {
+  conversation: ConversationSnapshot["conversation"] | null;
+  timeline: TimelineEntry[];
+  streamingText: string;
+  /** The model is working (a run is running; a run waiting on a card is not busy). */
+  busy: boolean;
+  /** Cards to show, after the display strategies. */
+  slots: SlotRecord[];
+  tasks: Task[];
+  inbox: InboxItem[];
+  queued: QueuedMessage[];
+  stats: ConversationStats | null;
+  isCompacting: boolean;
+  run: RunView | null;
+  notice: string | null;
+  usingDemoModel: boolean;
+  /** Loading the snapshot. */
+  status: "loading" | "ready" | "error";
+  error: Error | null;
+  connection: TailStatus;
+  sendMessage: (text: string) => Promise<void>;
+  abort: () => Promise<void>;
+  retry: () => Promise<void>;
+  resolveSlot: (slotId: string, value: unknown) => Promise<void>;
+  rejectSlot: (slotId: string, reason?: string) => Promise<void>;
+  renderSlot: (slot: SlotRecord) => ReactNode;
+  renderToolResult: (entry: Extract<TimelineEntry, { kind: "tool" }>) => ReactNode;
+  newConversation: () => Promise<string>;
+  switchConversation: (conversationId: string) => void;
+}
+
+/** Events kept to rebase a refetched snapshot on; more than one long run needs. */
+const HELD_EVENTS_MAX = 5000;
+const RUN_ENDINGS = new Set<ChatEvent["type"]>(["run_suspended", "run_completed", "run_failed", "run_aborted"]);
+
+/**
+ * The chat of one conversation. The snapshot is a react-query query whose cached value is the
+ * `ChatState`; every event, from the stream a POST answered with or from the GET /events tail
+ * every open tab keeps, goes through `applyEvent` into that cache (duplicates drop out by seq).
+ * When a run ends the snapshot is fetched again, so the cache converges on what the server stored.
+ */
+export function useGlove({ orgSlug, conversationId, renderers }: UseGloveOptions): GloveHandle {
+  const queryClient = useQueryClient();
+  const router = useRouter();
+  const key = useMemo(() => chatKeys.conversation(conversationId), [conversationId]);
+  const held = useRef<ChatEvent[]>([]);
+  const followUp = useRef(false);
+  const [connection, setConnection] = useState<TailStatus>("connecting");
+
+  const query = useQuery({
+    queryKey: key,
+    queryFn: async ({ signal }) => {
+      const snapshot = await chatApi.snapshot(conversationId, signal);
+      const unsent = queryClient.getQueryData<ChatState>(key)?.messages.filter((m) => m.id?.startsWith(LOCAL_ID_PREFIX)) ?? [];
+      return rebaseOnSnapshot(snapshot, held.current, unsent);
+    },
+    staleTime: Infinity,
+    refetchOnWindowFocus: false,
+    retry: (count, error) => !(error instanceof ApiError && error.status >= 400 && error.status < 500) && count < 3,
+  });
+  const state = query.data;
+
+  useEffect(() => {
+    held.current = [];
+    followUp.current = false;
+  }, [conversationId]);
+
+  const refetch = useCallback(() => {
+    void queryClient.invalidateQueries({ queryKey: key });
+    void queryClient.invalidateQueries({ queryKey: chatKeys.conversations(orgSlug) });
+  }, [queryClient, key, orgSlug]);
+
+  const receive = useCallback(
+    (event: ChatEvent) => {
+      held.current.push(event);
+      if (held.current.length > HELD_EVENTS_MAX) held.current.splice(0, held.current.length - HELD_EVENTS_MAX);
+      const before = queryClient.getQueryData<ChatState>(key);
+      if (!before || event.seq <= before.lastEventSeq) return;
+      queryClient.setQueryData<ChatState>(key, applyEvent(before, event));
+      if (event.type === "run_started") {
+        // Another tab's message: it is stored by the time the model answers, so fetch it then.
+        followUp.current = event.kind === "request" && !before.messages.some((m) => m.id?.startsWith(LOCAL_ID_PREFIX));
+      } else if (RUN_ENDINGS.has(event.type)) {
+        followUp.current = false;
+        refetch();
+      } else if (followUp.current && (event.type === "text_delta" || event.type === "tool_use" || event.type === "model_response_complete")) {
+        followUp.current = false;
+        refetch();
+      }
+    },
+    [queryClient, key, refetch],
+  );
+
+  // An event can land between a refetch's rebase and the cache write; apply what the cache missed.
+  useEffect(() => {
+    if (!state) return;
+    const missed = held.current.filter((event) => event.seq > state.lastEventSeq);
+    if (missed.length > 0) queryClient.setQueryData<ChatState>(key, missed.reduce(applyEvent, state));
+  }, [state, queryClient, key]);
+
+  const ready = query.isSuccess;
+  useEffect(() => {
+    if (!ready) return;
+    const controller = new AbortController();
+    void tailEvents({
+      url: chatApi.eventsPath(conversationId),
+      lastEventId: () => queryClient.getQueryData<ChatState>(key)?.lastEventSeq ?? 0,
+      onEvent: receive,
+      onStatus: (status) => setConnection(status),
+      signal: controller.signal,
+    });
+    return () => controller.abort();
+  }, [ready, conversationId, queryClient, key, receive]);
+
+  const update = useCallback((change: (state: ChatState) => ChatState) => {
+    const current = queryClient.getQueryData<ChatState>(key);
+    if (current) queryClient.setQueryData<ChatState>(key, change(current));
+  }, [queryClient, key]);
+
+  const sendMessage = useCallback(
+    async (text: string) => {
+      const localId = crypto.randomUUID();
+      update((current) => withOptimisticMessage(current, localId, text));
+      try {
+        await chatApi.sendMessage(conversationId, text, receive);
+      } catch (error) {
+        update((current) => ({ ...current, messages: current.messages.filter((m) => m.id !== `${LOCAL_ID_PREFIX}${localId}`) }));
+        throw error;
+      }
+    },
+    [conversationId, receive, update],
+  );
+
+  const settle = useCallback(
+    async (answer: () => Promise<{ slot?: SlotRecord } | null>) => {
+      try {
+        const response = await answer();
+        if (response?.slot) update((current) => ({ ...current, slots: upsertSlot(current.slots, response.slot!) }));
+      } catch (error) {
+        const theirs = error instanceof ApiError && error.status === 409 ? slotFromConflict(error.details) : null;
+        if (theirs) update((current) => ({ ...current, slots: upsertSlot(current.slots, theirs) }));
+        throw error;
+      }
+    },
+    [update],
+  );
+  const resolveSlot = useCallback((slotId: string, value: unknown) => settle(() => chatApi.resolveSlot(slotId, value, receive)), [settle, receive]);
+  const rejectSlot = useCallback((slotId: string, reason?: string) => settle(() => chatApi.rejectSlot(slotId, reason, receive)), [settle, receive]);
+
+  const abort = useCallback(async () => {
+    await chatApi.abort(conversationId);
+  }, [conversationId]);
+  const retry = useCallback(async () => {
+    await chatApi.retry(conversationId, receive);
+  }, [conversationId, receive]);
+
+  const newConversation = useCallback(async () => {
+    const created = await chatApi.createConversation(orgSlug);
+    void queryClient.invalidateQueries({ queryKey: chatKeys.conversations(orgSlug) });
+    router.push(`/${orgSlug}/c/${created.id}`);
+    return created.id;
+  }, [orgSlug, queryClient, router]);
+  const switchConversation = useCallback((id: string) => router.push(`/${orgSlug}/c/${id}`), [orgSlug, router]);
+
+  const timeline = useMemo(() => (state ? buildTimeline(state) : []), [state]);
+  const slots = useMemo(() => {
+    if (!state) return [];
+    const completed = new Set(timeline.flatMap((entry) => (entry.kind === "tool" && (entry.status === "done" || entry.status === "error") ? [entry.call.id] : [])));
+    return visibleSlots(state.slots, completed);
+  }, [state, timeline]);
+
+  const renderSlot = useCallback(
+    (slot: SlotRecord) =>
+      renderers.slot({ slot, resolve: (value) => resolveSlot(slot.id, value), reject: (reason) => rejectSlot(slot.id, reason) }),
+    [renderers, resolveSlot, rejectSlot],
+  );
+
+  return {
+    conversation: state?.conversation ?? null,
+    timeline,
+    streamingText: state?.streamingText ?? "",
+    busy: state?.run?.status === "running",
+    slots,
+    tasks: state?.tasks ?? [],
+    inbox: state?.inbox ?? [],
+    queued: state?.queued ?? [],
+    stats: state?.stats ?? null,
+    isCompacting: state?.isCompacting ?? false,
+    run: state?.run ?? null,
+    notice: state?.notice ?? null,
+    usingDemoModel: state?.usingDemoModel ?? false,
+    status: query.isPending ? "loading" : query.isError ? "error" : "ready",
+    error: query.error,
+    connection,
+    sendMessage,
+    abort,
+    retry,
+    resolveSlot,
+    rejectSlot,
+    renderSlot,
+    renderToolResult: renderers.toolResult,
+    newConversation,
+    switchConversation,
+  };
+}
+
