@@ -1,5 +1,6 @@
 import { notFound, redirect } from "next/navigation";
-import { HomeIcon, SettingsIcon } from "lucide-react";
+import { MessageSquareIcon, SettingsIcon } from "lucide-react";
+import { ConversationSidebar } from "@/components/chat/conversation-sidebar";
 import { AppShell } from "@/components/shell/app-shell";
 import { currentUser } from "@/lib/server/auth/session";
 import { signOutAction } from "@/lib/server/auth/sign-out-action";
@@ -21,10 +22,11 @@ export default async function OrganizationLayout({ children, params }: { childre
       {...shell}
       currentOrgSlug={ctx.orgSlug}
       nav={[
-        { href: `/${ctx.orgSlug}`, label: "Home", icon: <HomeIcon /> },
+        { href: `/${ctx.orgSlug}`, label: "Chat", icon: <MessageSquareIcon /> },
         { href: `/${ctx.orgSlug}/settings`, label: "Settings", icon: <SettingsIcon /> },
       ]}
       signOutAction={signOutAction}
+      sidebarContent={<ConversationSidebar orgSlug={ctx.orgSlug} />}
     >
       {children}
     </AppShell>

@@ -1,0 +1,15 @@
+import type { Metadata } from "next";
+import { notFound } from "next/navigation";
+import { ChatView } from "@/components/chat/chat-view";
+import { isAdmin } from "@/lib/db/tenant-context";
+import { tenantFor } from "@/lib/server/tenant";
+
+export const metadata: Metadata = { title: "Conversation" };
+
+export default async function ConversationPage({ params }: { params: Promise<{ orgSlug: string; conversationId: string }> }) {
+  const { orgSlug, conversationId } = await params;
+  const ctx = await tenantFor(orgSlug);
+  if (!ctx) notFound();
+  // key: switching conversations starts a fresh view (composer draft, scroll position, stream).
+  return <ChatView key={conversationId} orgSlug={ctx.orgSlug} conversationId={conversationId} canAdmin={isAdmin(ctx)} />;
+}

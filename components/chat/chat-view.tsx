@@ -1,0 +1,116 @@
+"use client";
+
+import { useEffect, useRef } from "react";
+import Link from "next/link";
+import { CloudOffIcon } from "lucide-react";
+import { toast } from "sonner";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { EmptyState } from "@/components/ui/empty-state";
+import { Skeleton } from "@/components/ui/skeleton";
+import { ApiError } from "@/lib/client/api";
+import type { RenderStrategy } from "@/lib/client/place-slots";
+import { takeFirstMessage } from "@/lib/client/use-draft";
+import { useGlove } from "@/lib/client/use-glove";
+import { useChatRenderers } from "./chat-renderers";
+import { Composer } from "./composer";
+import { EmptyChat } from "./empty-chat";
+import { Render } from "./render";
+import { FailedRunBanner, QueuedMessages, RunNotices } from "./run-banners";
+import { TaskList } from "./task-list";
+import { TimelineEntryView } from "./timeline-entry";
+import { TokenUsage } from "./token-usage";
+import { useStickToBottom } from "./use-stick-to-bottom";
+
+export interface ChatViewProps {
+  orgSlug: string;
+  conversationId: string;
+  /** Owners and admins may edit permission inputs and answer unknown cards. */
+  canAdmin: boolean;
+  strategy?: RenderStrategy;
+}
+
+/** The chat page: the conversation with its cards, the run's state, and the composer. */
+export function ChatView({ orgSlug, conversationId, canAdmin, strategy = "interleaved" }: ChatViewProps) {
+  const renderers = useChatRenderers(canAdmin);
+  const glove = useGlove({ orgSlug, conversationId, renderers });
+  const { scrollRef, contentRef } = useStickToBottom<HTMLDivElement, HTMLDivElement>();
+  const { status, sendMessage } = glove;
+
+  // The org home created this conversation and handed its first message over.
+  const handedOver = useRef(false);
+  useEffect(() => {
+    if (status !== "ready" || handedOver.current) return;
+    handedOver.current = true;
+    const first = takeFirstMessage(conversationId);
+    if (first) sendMessage(first).catch((error) => toast.error(error instanceof ApiError ? error.message : "Your message was not sent. Type it again."));
+  }, [status, conversationId, sendMessage]);
+
+  if (glove.status === "error") {
+    const gone = glove.error instanceof ApiError && glove.error.status === 404;
+    return (
+      <div className="p-6">
+        <EmptyState
+          icon={<CloudOffIcon />}
+          title={gone ? "This conversation does not exist" : "The conversation could not be loaded"}
+          description={gone ? "It may have been deleted. Start a new one or pick another from the list." : `${glove.error?.message ?? ""} Reload the page to try again.`}
+          action={<Button asChild><Link href={`/${orgSlug}`}>Go to the chat home</Link></Button>}
+        />
+      </div>
+    );
+  }
+
+  const empty = glove.status === "ready" && glove.timeline.length === 0 && glove.slots.length === 0;
+  const failed = glove.run?.status === "failed" ? glove.run : null;
+  const waitingOnCard = glove.run?.status === "suspended";
+
+  return (
+    <div className="flex h-full min-h-0 flex-col">
+      <header className="flex shrink-0 flex-wrap items-center gap-2 border-b px-4 py-2">
+        <h1 className="min-w-0 flex-1 truncate text-base font-semibold">{glove.conversation?.title ?? "Conversation"}</h1>
+        {glove.usingDemoModel ? (
+          <Badge variant="secondary" title="No model key is configured: the offline demo model answers.">Demo model</Badge>
+        ) : null}
+        {glove.connection === "reconnecting" ? <Badge variant="warning">Reconnecting…</Badge> : null}
+        {glove.stats ? <TokenUsage stats={glove.stats} /> : null}
+      </header>
+
+      <div ref={scrollRef} className="min-h-0 flex-1 overflow-y-auto">
+        <div ref={contentRef} className="mx-auto grid w-full max-w-3xl gap-4 px-4 py-6">
+          <TaskList tasks={glove.tasks} />
+          {glove.status === "loading" ? (
+            <div className="grid gap-3" aria-busy="true" aria-label="Loading the conversation">
+              <Skeleton className="ml-auto h-9 w-1/2" />
+              <Skeleton className="h-16 w-3/4" />
+            </div>
+          ) : empty ? (
+            <EmptyChat usingDemoModel={glove.usingDemoModel} onPick={(text) => void sendMessage(text).catch((error) => toast.error(error instanceof ApiError ? error.message : "Your message was not sent. Try again."))} />
+          ) : (
+            <div role="log" aria-label="Conversation" aria-busy={glove.busy} className="grid gap-4">
+              <Render
+                glove={glove}
+                strategy={strategy}
+                renderEntry={(entry) => <TimelineEntryView entry={entry} renderToolResult={glove.renderToolResult} />}
+                renderSlotFrame={(_slot, card) => <div className="pl-10">{card}</div>}
+              />
+            </div>
+          )}
+          {failed ? <FailedRunBanner run={failed} onRetry={glove.retry} /> : null}
+        </div>
+      </div>
+
+      <div className="mx-auto grid w-full max-w-3xl shrink-0 gap-2 px-4 pt-2 pb-4">
+        <RunNotices isCompacting={glove.isCompacting} notice={glove.notice} />
+        <QueuedMessages queued={glove.queued} />
+        {waitingOnCard ? <p className="text-xs text-muted-foreground" role="status">The agent waits for an answer to a card above.</p> : null}
+        <Composer
+          draftScope={conversationId}
+          onSend={sendMessage}
+          busy={glove.busy}
+          onStop={glove.abort}
+          disabled={glove.status !== "ready"}
+        />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,144 @@
+"use client";
+
+import { useDeferredValue, useState } from "react";
+import Link from "next/link";
+import { usePathname, useRouter } from "next/navigation";
+import { EllipsisIcon, PencilIcon, PlusIcon, SearchIcon, Trash2Icon } from "lucide-react";
+import { toast } from "sonner";
+import { Button } from "@/components/ui/button";
+import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from "@/components/ui/dropdown-menu";
+import { Input } from "@/components/ui/input";
+import { Skeleton } from "@/components/ui/skeleton";
+import { ApiError } from "@/lib/client/api";
+import { useConversationList, useConversationMutations } from "@/lib/client/use-conversations";
+import type { ConversationSummary } from "@/lib/schemas/conversation";
+import { cn } from "@/lib/utils";
+import { DeleteConversationDialog, RenameConversationDialog } from "./conversation-dialogs";
+
+const failed = (what: string) => (error: unknown) => toast.error(error instanceof ApiError ? error.message : `Could not ${what}. Try again.`);
+
+/** The conversation list in AppShell's sidebar: new, search, switch, rename, delete. */
+export function ConversationSidebar({ orgSlug }: { orgSlug: string }) {
+  const router = useRouter();
+  const pathname = usePathname();
+  const [search, setSearch] = useState("");
+  const q = useDeferredValue(search.trim());
+  const list = useConversationList(orgSlug, q);
+  const { create } = useConversationMutations(orgSlug);
+  const conversations = list.data?.pages.flatMap((page) => page.conversations) ?? [];
+
+  async function startNew() {
+    try {
+      const created = await create.mutateAsync(undefined);
+      router.push(`/${orgSlug}/c/${created.id}`);
+    } catch (error) {
+      failed("start a conversation")(error);
+    }
+  }
+
+  return (
+    <nav aria-label="Conversations" className="grid gap-2 pb-2">
+      <div className="flex items-center justify-between gap-2">
+        <h2 className="text-xs font-medium tracking-wide text-muted-foreground uppercase">Conversations</h2>
+        <Button size="sm" variant="ghost" onClick={startNew} disabled={create.isPending} aria-label="New conversation">
+          <PlusIcon aria-hidden /> New
+        </Button>
+      </div>
+      <div className="relative">
+        <SearchIcon aria-hidden className="pointer-events-none absolute top-1/2 left-2.5 size-3.5 -translate-y-1/2 text-muted-foreground" />
+        <Input type="search" value={search} onChange={(e) => setSearch(e.target.value)} placeholder="Search titles" aria-label="Search conversations" className="h-8 pl-8 text-xs" />
+      </div>
+      {list.isPending ? (
+        <div className="grid gap-1.5" aria-label="Loading conversations">
+          <Skeleton className="h-7" />
+          <Skeleton className="h-7" />
+        </div>
+      ) : list.isError ? (
+        <p role="alert" className="text-xs text-destructive">{list.error.message}</p>
+      ) : conversations.length === 0 ? (
+        <p className="px-1 text-xs text-muted-foreground">{q ? "No conversation has that in its title." : "No conversations yet. Start one with New."}</p>
+      ) : (
+        <ul className="grid gap-0.5">
+          {conversations.map((conversation) => (
+            <ConversationItem key={conversation.id} orgSlug={orgSlug} conversation={conversation} current={pathname === `/${orgSlug}/c/${conversation.id}`} />
+          ))}
+        </ul>
+      )}
+      {list.hasNextPage ? (
+        <Button size="sm" variant="ghost" onClick={() => list.fetchNextPage()} disabled={list.isFetchingNextPage}>
+          {list.isFetchingNextPage ? "Loading…" : "Show older"}
+        </Button>
+      ) : null}
+    </nav>
+  );
+}
+
+function ConversationItem({ orgSlug, conversation, current }: { orgSlug: string; conversation: ConversationSummary; current: boolean }) {
+  const router = useRouter();
+  const { rename, remove } = useConversationMutations(orgSlug);
+  const [dialog, setDialog] = useState<"rename" | "delete" | null>(null);
+  const waiting = conversation.pendingSlots > 0;
+  return (
+    <li className={cn("group flex items-center rounded-md hover:bg-accent", current && "bg-accent")}>
+      <Link
+        href={`/${orgSlug}/c/${conversation.id}`}
+        aria-current={current ? "page" : undefined}
+        className="flex min-w-0 flex-1 items-center gap-2 rounded-md px-2 py-1.5 text-sm focus-visible:outline-2 focus-visible:outline-ring"
+      >
+        <span className="min-w-0 flex-1 truncate">{conversation.title}</span>
+        {waiting ? (
+          <span className="shrink-0 rounded-full bg-warning/15 px-1.5 text-[0.65rem] font-medium text-warning" title="Cards wait for an answer">
+            {conversation.pendingSlots}
+            <span className="sr-only"> waiting {conversation.pendingSlots === 1 ? "card" : "cards"}</span>
+          </span>
+        ) : conversation.busy ? (
+          <span className="size-1.5 shrink-0 rounded-full bg-primary" title="The agent is working">
+            <span className="sr-only">The agent is working</span>
+          </span>
+        ) : null}
+      </Link>
+      <DropdownMenu>
+        <DropdownMenuTrigger asChild>
+          <Button variant="ghost" size="icon-sm" className="shrink-0 opacity-60 group-hover:opacity-100 focus-visible:opacity-100" aria-label={`Actions for ${conversation.title}`}>
+            <EllipsisIcon aria-hidden />
+          </Button>
+        </DropdownMenuTrigger>
+        <DropdownMenuContent align="end">
+          <DropdownMenuItem onSelect={() => setDialog("rename")}>
+            <PencilIcon aria-hidden /> Rename
+          </DropdownMenuItem>
+          <DropdownMenuItem variant="destructive" onSelect={() => setDialog("delete")}>
+            <Trash2Icon aria-hidden /> Delete
+          </DropdownMenuItem>
+        </DropdownMenuContent>
+      </DropdownMenu>
+      {dialog === "rename" ? (
+        <RenameConversationDialog
+          title={conversation.title}
+          open
+          onOpenChange={(open) => !open && setDialog(null)}
+          onRename={async (title) => {
+            await rename.mutateAsync({ id: conversation.id, title });
+            toast.success("Conversation renamed.");
+          }}
+        />
+      ) : null}
+      {dialog === "delete" ? (
+        <DeleteConversationDialog
+          title={conversation.title}
+          open
+          onOpenChange={(open) => !open && setDialog(null)}
+          onDelete={async () => {
+            try {
+              await remove.mutateAsync(conversation.id);
+              toast.success("Conversation deleted.");
+              if (current) router.push(`/${orgSlug}`);
+            } catch (error) {
+              failed("delete the conversation")(error);
+            }
+          }}
+        />
+      ) : null}
+    </li>
+  );
+}

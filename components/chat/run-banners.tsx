@@ -1,0 +1,76 @@
+"use client";
+
+import { useState } from "react";
+import { CircleAlertIcon, InfoIcon, ListEndIcon, Loader2Icon, RotateCcwIcon } from "lucide-react";
+import { toast } from "sonner";
+import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import type { QueuedMessage } from "@/lib/agent/store-adapter";
+import { ApiError } from "@/lib/client/api";
+import type { RunView } from "@/lib/schemas/conversation";
+
+/** A failed run says what happened and offers the one click that usually fixes it. */
+export function FailedRunBanner({ run, onRetry }: { run: RunView; onRetry: () => Promise<void> }) {
+  const [retrying, setRetrying] = useState(false);
+  async function retry() {
+    setRetrying(true);
+    try {
+      await onRetry();
+    } catch (error) {
+      toast.error(error instanceof ApiError ? error.message : "The retry did not start. Try again in a moment.");
+    } finally {
+      setRetrying(false);
+    }
+  }
+  return (
+    <Alert variant="destructive">
+      <CircleAlertIcon aria-hidden />
+      <AlertTitle>The agent stopped with an error</AlertTitle>
+      <AlertDescription className="grid gap-2">
+        <p>{run.error ?? "Something went wrong while the agent worked."}</p>
+        <div>
+          <Button size="sm" variant="outline" onClick={retry} disabled={retrying}>
+            <RotateCcwIcon aria-hidden /> {retrying ? "Retrying…" : "Retry"}
+          </Button>
+        </div>
+      </AlertDescription>
+    </Alert>
+  );
+}
+
+/** What the run is doing that a person should know: compaction, a model retry. */
+export function RunNotices({ isCompacting, notice }: { isCompacting: boolean; notice: string | null }) {
+  if (!isCompacting && !notice) return null;
+  return (
+    <div role="status" className="flex flex-wrap gap-3 text-xs text-muted-foreground">
+      {isCompacting ? (
+        <span className="flex items-center gap-1.5">
+          <Loader2Icon aria-hidden className="size-3.5 animate-spin" /> Summarizing earlier messages to make room…
+        </span>
+      ) : null}
+      {notice ? (
+        <span className="flex items-center gap-1.5">
+          <InfoIcon aria-hidden className="size-3.5" /> {notice}
+        </span>
+      ) : null}
+    </div>
+  );
+}
+
+/** Messages sent while the agent works, waiting for its next step. */
+export function QueuedMessages({ queued }: { queued: QueuedMessage[] }) {
+  if (queued.length === 0) return null;
+  return (
+    <div role="status" className="grid gap-1 rounded-md border border-dashed px-3 py-2 text-xs text-muted-foreground">
+      <p className="flex items-center gap-1.5 font-medium">
+        <ListEndIcon aria-hidden className="size-3.5" />
+        {queued.length === 1 ? "1 message waits" : `${queued.length} messages wait`} for the agent&apos;s next step
+      </p>
+      <ul className="grid gap-0.5 pl-5">
+        {queued.map((message) => (
+          <li key={message.id} className="truncate">{message.text}</li>
+        ))}
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,50 @@
+"use client";
+
+import type { ReactNode } from "react";
+import { BotIcon, ScrollTextIcon } from "lucide-react";
+import type { TimelineEntry } from "@/lib/client/timeline";
+import { cn } from "@/lib/utils";
+import { AgentMarkdown } from "./agent-markdown";
+import { ToolCallRow } from "./tool-call-row";
+
+/** One row of the conversation. */
+export function TimelineEntryView({ entry, renderToolResult }: { entry: TimelineEntry; renderToolResult: (entry: Extract<TimelineEntry, { kind: "tool" }>) => ReactNode }) {
+  switch (entry.kind) {
+    case "user":
+      return (
+        <div className="flex justify-end" data-message="user">
+          <div className={cn("max-w-[85%] rounded-2xl rounded-br-sm bg-primary px-4 py-2 text-sm whitespace-pre-wrap break-words text-primary-foreground", entry.pending && "opacity-80")}>
+            <span className="sr-only">You: </span>
+            {entry.message.pre_modified_text ?? entry.message.text}
+          </div>
+        </div>
+      );
+    case "agent":
+      return (
+        <div className="flex gap-3" data-message="agent" data-streaming={entry.streaming || undefined}>
+          <div aria-hidden className="mt-0.5 flex size-7 shrink-0 items-center justify-center rounded-full bg-muted text-muted-foreground">
+            <BotIcon className="size-4" />
+          </div>
+          <div className="min-w-0 flex-1">
+            <span className="sr-only">Agent: </span>
+            <AgentMarkdown text={entry.text} streaming={entry.streaming} />
+          </div>
+        </div>
+      );
+    case "tool":
+      return (
+        <div className="pl-10">
+          <ToolCallRow entry={entry} resultView={renderToolResult(entry)} />
+        </div>
+      );
+    case "compaction":
+      return (
+        <details className="rounded-md border border-dashed px-3 py-2 text-xs text-muted-foreground">
+          <summary className="flex cursor-pointer items-center gap-1.5">
+            <ScrollTextIcon aria-hidden className="size-3.5" /> Earlier messages were summarized to make room. Show the summary
+          </summary>
+          <p className="mt-2 whitespace-pre-wrap">{entry.text}</p>
+        </details>
+      );
+  }
+}

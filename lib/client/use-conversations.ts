@@ -1,0 +1,37 @@
+"use client";
+
+import { useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
+import { chatApi, chatKeys } from "./chat-api";
+
+/** The organization's conversations, newest activity first, filtered by title. */
+export function useConversationList(orgSlug: string, q: string) {
+  return useInfiniteQuery({
+    queryKey: chatKeys.conversationList(orgSlug, q),
+    initialPageParam: null as string | null,
+    queryFn: ({ pageParam, signal }) => chatApi.listConversations(orgSlug, { q: q || undefined, cursor: pageParam }, signal),
+    getNextPageParam: (last) => last.nextCursor,
+    staleTime: 10_000,
+  });
+}
+
+export function useConversationMutations(orgSlug: string) {
+  const queryClient = useQueryClient();
+  const refreshList = () => queryClient.invalidateQueries({ queryKey: chatKeys.conversations(orgSlug) });
+  return {
+    create: useMutation({ mutationFn: (title?: string) => chatApi.createConversation(orgSlug, title), onSuccess: refreshList }),
+    rename: useMutation({
+      mutationFn: (input: { id: string; title: string }) => chatApi.renameConversation(input.id, input.title),
+      onSuccess: (_result, input) => {
+        void queryClient.invalidateQueries({ queryKey: chatKeys.conversation(input.id) });
+        return refreshList();
+      },
+    }),
+    remove: useMutation({
+      mutationFn: (id: string) => chatApi.deleteConversation(id),
+      onSuccess: (_result, id) => {
+        queryClient.removeQueries({ queryKey: chatKeys.conversation(id) });
+        return refreshList();
+      },
+    }),
+  };
+}
