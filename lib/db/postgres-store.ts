@@ -16,11 +16,11 @@ import type {
   Task,
   ToolCallState,
 } from "@/lib/agent/store-adapter";
-import type { Prisma, PrismaClient, ToolCallState as ToolCallStateRow } from "@/lib/db/client";
+import { Prisma, type PrismaClient, type ToolCallState as ToolCallStateRow } from "@/lib/db/client";
 import {
   TOOL_WIDE_INPUT_KEY,
   jsonOrJsonNull,
-  messageToRow,
+  messageToJsonRow,
   rowToInboxItem,
   rowToMessage,
   rowToPermission,
@@ -97,41 +97,70 @@ export class PostgresStore implements StoreAdapter {
     return rows.map(rowToMessage);
   }
 
+  /**
+   * One statement: inserts in order, skipping ids already stored (also within the batch: ON
+   * CONFLICT DO NOTHING on (storeId, messageId)), and writes the counters added since the last append.
+   */
   async appendMessages(messages: Message[]): Promise<void> {
     if (messages.length === 0) return;
-    // ON CONFLICT DO NOTHING on (storeId, messageId): known ids are skipped, also within the batch.
-    await this.db.message.createMany({
-      data: messages.map((message) => messageToRow(message, this.storeId, this.organizationId)),
-      skipDuplicates: true,
-    });
+    const rows = JSON.stringify(messages.map(messageToJsonRow));
+    const { tokens, turns } = this.unwritten;
+    await this.db.$executeRaw`
+      WITH ${this.counterUpdate(tokens, turns)}
+      INSERT INTO "Message" ("storeId", "organizationId", "messageId", "sender", "text", "isCompaction",
+                             "toolCalls", "toolResults", "images", "extras", "createdAt")
+      SELECT ${this.storeId}, ${this.organizationId}, m->>'messageId', m->>'sender', m->>'text', (m->>'isCompaction')::boolean,
+             m->'toolCalls', m->'toolResults', m->'images', m->'extras', (m->>'createdAt')::timestamp(3)
+      FROM json_array_elements(${rows}::json) WITH ORDINALITY AS e(m, ord)
+      ORDER BY e.ord
+      ON CONFLICT ("storeId", "messageId") DO NOTHING`;
+    this.unwritten.tokens -= tokens;
+    this.unwritten.turns -= turns;
   }
 
   // ── Counters ──────────────────────────────────────────────────────────
+  // Written behind: added here, stored by the next appendMessages of this instance (which in the
+  // loop follows every model call at once) or the next transitionRun, saving two round trips per
+  // model step. Reads on this instance include what is not written yet; other instances see it
+  // once written. A crash before the write loses the count of a reply that was not stored either.
+
+  private readonly unwritten = { tokens: 0, turns: 0 };
 
   async getTokenCount(): Promise<number> {
-    return (await this.counters()).tokenCount;
+    return (await this.storedCounters()).tokenCount + this.unwritten.tokens;
   }
 
   async addTokens(usage: TokenUsage): Promise<void> {
-    await this.db.agentStore.updateMany({ where: this.self, data: { tokenCount: { increment: usage.tokens_in + usage.tokens_out } } });
+    this.unwritten.tokens += usage.tokens_in + usage.tokens_out;
   }
 
   async getTurnCount(): Promise<number> {
-    return (await this.counters()).turnCount;
+    return (await this.storedCounters()).turnCount + this.unwritten.turns;
   }
 
   async incrementTurn(): Promise<void> {
-    await this.db.agentStore.updateMany({ where: this.self, data: { turnCount: { increment: 1 } } });
+    this.unwritten.turns += 1;
   }
 
   async resetCounters(): Promise<void> {
+    this.unwritten.tokens = 0;
+    this.unwritten.turns = 0;
     await this.db.agentStore.updateMany({ where: this.self, data: { tokenCount: 0, turnCount: 0 } });
   }
 
-  private async counters() {
+  private async storedCounters() {
     const row = await this.db.agentStore.findFirst({ where: this.self, select: { tokenCount: true, turnCount: true } });
     if (!row) throw new NotFoundError("The conversation");
     return row;
+  }
+
+  /** A CTE for a statement's WITH that adds the given counters, or a no-op CTE when there is nothing to add. */
+  private counterUpdate(tokens: number, turns: number) {
+    if (tokens === 0 && turns === 0) return Prisma.sql`counted AS (SELECT 1)`;
+    return Prisma.sql`counted AS (
+      UPDATE "AgentStore" SET "tokenCount" = "tokenCount" + ${tokens}::int, "turnCount" = "turnCount" + ${turns}::int
+      WHERE "id" = ${this.storeId} AND "organizationId" = ${this.organizationId}
+    )`;
   }
 
   // ── Tasks ─────────────────────────────────────────────────────────────
@@ -282,12 +311,20 @@ export class PostgresStore implements StoreAdapter {
     return row ? rowToRun(row) : null;
   }
 
+  /** Also writes the counters not written yet (a run ends with a transition), in the same statement. */
   async transitionRun(runId: string, from: RunStatus[], to: RunStatus, error?: string): Promise<boolean> {
-    const { count } = await this.db.run.updateMany({
-      where: { ...this.own, id: runId, status: { in: from } },
-      data: { status: to, ...(error !== undefined && { error }) },
-    });
-    return count === 1;
+    const { tokens, turns } = this.unwritten;
+    const [{ moved }] = await this.db.$queryRaw<{ moved: number }[]>`
+      WITH ${this.counterUpdate(tokens, turns)},
+      moved AS (
+        UPDATE "Run" SET "status" = ${to}, "error" = COALESCE(${error ?? null}::text, "error"), "updatedAt" = ${new Date()}::timestamp(3)
+        WHERE "storeId" = ${this.storeId} AND "organizationId" = ${this.organizationId} AND "id" = ${runId} AND "status" = ANY(${from}::text[])
+        RETURNING 1
+      )
+      SELECT count(*)::int AS moved FROM moved`;
+    this.unwritten.tokens -= tokens;
+    this.unwritten.turns -= turns;
+    return moved === 1;
   }
 
   // ── Tool call states ──────────────────────────────────────────────────

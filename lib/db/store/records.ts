@@ -40,20 +40,22 @@ const json = (value: unknown) => value as Prisma.InputJsonValue;
 /** Message fields with a column of their own; everything else goes, as it is, into `extras`. */
 type ColumnFields = "id" | "sender" | "text" | "is_compaction" | "tool_calls" | "tool_results" | "images" | "created_at";
 
-export function messageToRow(message: Message, storeId: string, organizationId: string): Prisma.MessageCreateManyInput {
+/**
+ * A message as one element of the JSON array appendMessages expands in SQL. Absent keys become
+ * SQL NULLs; `createdAt` is normalised to UTC, as Prisma stores timestamps.
+ */
+export function messageToJsonRow(message: Message) {
   const { id, sender, text, is_compaction, tool_calls, tool_results, images, created_at, ...extras } = message;
   return {
-    storeId,
-    organizationId,
-    messageId: id ?? null,
+    messageId: id,
     sender,
     text,
     isCompaction: is_compaction === true,
-    ...(tool_calls !== undefined && { toolCalls: json(tool_calls) }),
-    ...(tool_results !== undefined && { toolResults: json(tool_results) }),
-    ...(images !== undefined && { images: json(images) }),
-    ...(Object.values(extras).some((value) => value !== undefined) && { extras: json(extras) }),
-    createdAt: created_at === undefined ? null : toDate(created_at),
+    toolCalls: tool_calls,
+    toolResults: tool_results,
+    images,
+    extras: Object.values(extras).some((value) => value !== undefined) ? extras : undefined,
+    createdAt: created_at === undefined ? undefined : toDate(created_at).toISOString(),
   };
 }
 
