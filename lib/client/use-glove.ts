@@ -169,20 +169,23 @@ export function useGlove({ orgSlug, conversationId, renderers }: UseGloveOptions
   );
 
   const settle = useCallback(
-    async (answer: () => Promise<{ slot?: SlotRecord } | null>) => {
+    async (slotId: string, answer: () => Promise<{ slot?: SlotRecord } | null>) => {
       try {
         const response = await answer();
         if (response?.slot) update((current) => ({ ...current, slots: upsertSlot(current.slots, response.slot!) }));
       } catch (error) {
-        const theirs = error instanceof ApiError && error.status === 409 ? slotFromConflict(error.details) : null;
-        if (theirs) update((current) => ({ ...current, slots: upsertSlot(current.slots, theirs) }));
-        throw error;
+        if (!(error instanceof ApiError && error.status === 409)) throw error;
+        // Someone else answered first: show their answer, in the card and in the error.
+        const theirs = slotFromConflict(error.details) ?? (await chatApi.snapshot(conversationId).catch(() => null))?.slots.find((s) => s.id === slotId);
+        if (!theirs) throw error;
+        update((current) => ({ ...current, slots: upsertSlot(current.slots, theirs) }));
+        throw new ApiError(409, error.code, error.message, error.issues, { slot: theirs });
       }
     },
-    [update],
+    [update, conversationId],
   );
-  const resolveSlot = useCallback((slotId: string, value: unknown) => settle(() => chatApi.resolveSlot(slotId, value, receive)), [settle, receive]);
-  const rejectSlot = useCallback((slotId: string, reason?: string) => settle(() => chatApi.rejectSlot(slotId, reason, receive)), [settle, receive]);
+  const resolveSlot = useCallback((slotId: string, value: unknown) => settle(slotId, () => chatApi.resolveSlot(slotId, value, receive)), [settle, receive]);
+  const rejectSlot = useCallback((slotId: string, reason?: string) => settle(slotId, () => chatApi.rejectSlot(slotId, reason, receive)), [settle, receive]);
 
   const abort = useCallback(async () => {
     await chatApi.abort(conversationId);

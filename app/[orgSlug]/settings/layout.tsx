@@ -11,11 +11,12 @@ export default async function SettingsLayout({ children, params }: { children: R
   const items = [
     { href: base, label: "General" },
     { href: `${base}/members`, label: "Members" },
+    { href: `${base}/agent`, label: "Agent" },
     ...(isAdmin(ctx) ? [{ href: `${base}/audit`, label: "Audit log" }] : []),
   ];
   return (
     <div className="mx-auto grid w-full max-w-5xl gap-6 p-6">
-      <PageHeader title="Organization settings" description="Members, invites, roles and the audit log of this organization." />
+      <PageHeader title="Organization settings" description="Members, invites, roles, the agent and the audit log of this organization." />
       <SettingsNav items={items} />
       {children}
     </div>
