@@ -1,0 +1,180 @@
+import { randomBytes, randomUUID } from "node:crypto";
+import { existsSync } from "node:fs";
+import fs from "node:fs/promises";
+import path from "node:path";
+import pg from "pg";
+import { withDatabaseName } from "@/lib/db/database-url";
+import { createDatabaseIfMissing, repoRoot, startEmbeddedPostgres, testDataRoot } from "@/lib/db/embedded-postgres";
+import { migrate } from "@/lib/db/migrate";
+import { startAppServer, type AppServer } from "../../support/app-server";
+import { jsonRequest, stream, type RequestOptions, type StreamHandle } from "./sse-client";
+
+/**
+ * Handoff as the benchmark runs it: a throwaway embedded PostgreSQL (or DATABASE_URL's server),
+ * a fresh migrated database, and `next start` on the production build; accounts that sign in
+ * the way a browser does, with agent settings that point the "anthropic" provider at the fake model.
+ */
+
+/** The operator switch that lets a tenant's model base URL be a loopback address (lib/server/agent/model-url-guard.ts). */
+export const ALLOW_PRIVATE_MODEL_URLS_ENV = "ALLOW_PRIVATE_MODEL_URLS";
+export const AUTH_SECRET = "bench-secret-for-the-streaming-benchmark-only-0123456789";
+
+export interface HandoffInstance {
+  app: AppServer;
+  databaseUrl: string;
+  stop(): Promise<void>;
+}
+
+/** Where the embedded cluster of this run lives. */
+export const benchDataDir = () => path.join(testDataRoot, `bench-${process.pid}`);
+
+/**
+ * `durable`: PostgreSQL's default settings (fsync, synchronous_commit), as a deployment runs it;
+ * otherwise the test clusters' settings (fsync=off, synchronous_commit=off), which hide commit cost.
+ */
+export async function startHandoff(options: { env?: Record<string, string>; durable?: boolean } = {}): Promise<HandoffInstance> {
+  if (!existsSync(path.join(repoRoot, ".next", "BUILD_ID"))) throw new Error("No production build found: run `npm run build` first.");
+  const dataDir = benchDataDir();
+  const durable = options.durable ?? true;
+  const embedded = process.env.DATABASE_URL ? undefined : await startEmbeddedPostgres({ dataDir, throwaway: !durable });
+  const server = embedded
+    ? {
+        adminUrl: embedded.adminUrl,
+        async stop() {
+          await embedded.stop();
+          // A durable cluster is not removed by stop(); this one is the run's own.
+          await fs.rm(dataDir, { recursive: true, force: true });
+        },
+      }
+    : { adminUrl: process.env.DATABASE_URL!, stop: async () => {} };
+  let app: AppServer | undefined;
+  try {
+    const databaseName = `bench_${randomBytes(4).toString("hex")}`;
+    await createDatabaseIfMissing(server.adminUrl, databaseName);
+    const databaseUrl = withDatabaseName(server.adminUrl, databaseName);
+    await migrate(databaseUrl);
+    process.env.AUTH_SECRET = AUTH_SECRET;
+    app = await startAppServer({ databaseUrl, env: { AUTH_SECRET, [ALLOW_PRIVATE_MODEL_URLS_ENV]: "1", ...options.env } });
+    const started = app;
+    return {
+      app: started,
+      databaseUrl,
+      async stop() {
+        await started.stop().catch(() => {});
+        await server.stop().catch(() => {});
+      },
+    };
+  } catch (error) {
+    await app?.stop().catch(() => {});
+    await server.stop().catch(() => {});
+    throw error;
+  }
+}
+
+const rand = () => Math.floor(Math.random() * 250) + 1;
+
+/** A signed-in user (owner of their own organization) with a cookie jar. */
+export class Account {
+  private cookies = new Map<string, string>();
+  readonly ip = `10.${rand()}.${rand()}.${rand()}`;
+  email = "";
+  orgSlug = "";
+  userId = "";
+
+  constructor(readonly baseURL: string) {}
+
+  get cookieHeader(): string {
+    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
+  }
+
+  /** Session cookies for a browser context. */
+  browserCookies(): { name: string; value: string; url: string }[] {
+    return [...this.cookies].map(([name, value]) => ({ name, value, url: this.baseURL }));
+  }
+
+  headers(extra: Record<string, string> = {}): Record<string, string> {
+    return { "x-forwarded-for": this.ip, ...(this.cookies.size ? { cookie: this.cookieHeader } : {}), ...extra };
+  }
+
+  async json<T = Record<string, unknown>>(pathname: string, init: { method?: string; json?: unknown; body?: string; headers?: Record<string, string> } = {}) {
+    const response = await jsonRequest<T>(`${this.baseURL}${pathname}`, { ...init, headers: this.headers(init.headers) });
+    const setCookie = response.headers["set-cookie"] ?? [];
+    for (const line of setCookie) {
+      const [pair] = line.split(";");
+      const eq = pair.indexOf("=");
+      const name = pair.slice(0, eq).trim();
+      const value = pair.slice(eq + 1).trim();
+      if (value === "" || /max-age=0/i.test(line)) this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+    return response;
+  }
+
+  stream(pathname: string, init: RequestOptions = {}): StreamHandle {
+    return stream(`${this.baseURL}${pathname}`, { ...init, headers: this.headers(init.headers) });
+  }
+
+  static async signUp(baseURL: string, label: string): Promise<Account> {
+    const account = new Account(baseURL);
+    account.email = `${label}-${randomUUID().slice(0, 8)}@example.com`;
+    const password = "correct-horse-battery";
+    const created = await account.json<{ user: { id: string }; organization: { slug: string } }>("/api/signup", {
+      json: { email: account.email, password, name: "Bench Tester", organization: `Bench ${label}` },
+    });
+    if (created.status !== 201) throw new Error(`sign-up failed: ${created.status} ${created.text.slice(0, 300)}`);
+    account.userId = created.body.user.id;
+    account.orgSlug = created.body.organization.slug;
+    const csrf = await account.json<{ csrfToken: string }>("/api/auth/csrf");
+    const form = new URLSearchParams({ csrfToken: csrf.body.csrfToken, email: account.email, password, callbackUrl: `${baseURL}/app` });
+    await account.json("/api/auth/callback/credentials", { method: "POST", body: form.toString(), headers: { "content-type": "application/x-www-form-urlencoded" } });
+    if (![...account.cookies.keys()].some((k) => k.includes("session-token"))) throw new Error("sign-in after sign-up issued no session cookie");
+    return account;
+  }
+
+  /** Points the organization's agent at the fake Anthropic server. */
+  async useFakeAnthropic(modelUrl: string): Promise<void> {
+    const response = await this.json(`/api/orgs/${encodeURIComponent(this.orgSlug)}/agent`, {
+      method: "PUT",
+      json: {
+        name: "Bench agent",
+        systemPrompt: "You are a benchmark agent.",
+        // maxAttempts 1: a failed model call is an error of the run, not a hidden retry.
+        model: { provider: "anthropic", model: "claude-bench", baseURL: modelUrl, fallbacks: [], thinking: "off", maxAttempts: 1 },
+        enabledTools: ["confirm_action"],
+        permissionPolicy: {},
+        slotTtlMinutes: null,
+        providerApiKey: "sk-ant-bench-dummy-key",
+      },
+    });
+    if (response.status !== 200) throw new Error(`PUT /api/orgs/${this.orgSlug}/agent answered ${response.status}: ${response.text.slice(0, 500)}`);
+    const view = response.body as { usingDemoModel?: boolean; notices?: string[] };
+    if (view.usingDemoModel) throw new Error(`the agent still uses the demo model: ${JSON.stringify(view.notices)}`);
+  }
+
+  async createConversation(): Promise<string> {
+    const response = await this.json<{ conversation?: { id: string }; id?: string }>(`/api/conversations?org=${encodeURIComponent(this.orgSlug)}`, {
+      method: "POST",
+      json: {},
+    });
+    const id = response.body?.conversation?.id ?? response.body?.id;
+    if (response.status >= 300 || !id) throw new Error(`POST /api/conversations answered ${response.status}: ${response.text.slice(0, 300)}`);
+    return id;
+  }
+
+  sendMessage(conversationId: string, text: string, init: RequestOptions = {}): StreamHandle {
+    return this.stream(`/api/conversations/${encodeURIComponent(conversationId)}/messages`, { ...init, method: "POST", body: JSON.stringify({ text }) });
+  }
+}
+
+/** The organization's id, for seeding rows directly. */
+export async function organizationIdOf(databaseUrl: string, slug: string): Promise<string> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ id: string }>(`SELECT "id" FROM "Organization" WHERE "slug" = $1`, [slug]);
+    if (!rows[0]) throw new Error(`no organization ${slug}`);
+    return rows[0].id;
+  } finally {
+    await client.end();
+  }
+}

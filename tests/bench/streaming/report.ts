@@ -1,0 +1,352 @@
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { repoRoot } from "@/lib/db/embedded-postgres";
+import type { FirstLoadJs } from "./first-load-js";
+import type { LoadResult } from "./run";
+import { markdownTable, ms, num, textTable, type Summary } from "./stats";
+
+export interface Report {
+  date: string;
+  command: string;
+  commit: string;
+  machine: Record<string, string>;
+  config: Record<string, unknown>;
+  phases: Record<string, unknown>;
+  notes: string[];
+  serverLogTail?: string[];
+}
+
+interface TtftPhase {
+  relay: { ttft: Summary; headers: Summary; total: Summary; errors: number; errorSamples: string[] };
+  handoff: { ttft: Summary; headers: Summary; total: Summary; errors: number; errorSamples: string[] };
+}
+type ThroughputPhase = { relay: LoadResult; handoff: LoadResult };
+type RampPhase = { level: number; relay?: LoadResult; handoff?: LoadResult }[];
+interface ResolvePhase {
+  mode: string;
+  latency: Summary;
+  tailLatency: Summary;
+  firstEventTypes: Record<string, number>;
+  errors: number;
+  errorSamples: string[];
+}
+interface SnapshotPhase {
+  status: number;
+  time: Summary;
+  health: Summary;
+  bytes: number;
+  messagesReturned: number;
+  serverTiming: string;
+}
+
+const TARGETS = {
+  ttftAddedP50Ms: 15,
+  throughputRatio: 0.9,
+  concurrent: 300,
+  resolveP50Ms: 50,
+  snapshotP50Ms: 50,
+  firstLoadJsGzipBytes: 200_000,
+};
+
+type Verdict = "met" | "missed" | "not measured";
+
+interface Row {
+  metric: string;
+  relay: string;
+  handoff: string;
+  result: string;
+  target: string;
+  verdict: Verdict;
+}
+
+const failed = (phase: unknown): string | undefined => (phase as { failed?: string } | undefined)?.failed;
+const kb = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
+
+function rows(report: Report): Row[] {
+  const out: Row[] = [];
+  const p = report.phases;
+
+  const ttft = p.ttft as TtftPhase | undefined;
+  if (ttft && !failed(ttft) && ttft.handoff && ttft.handoff.ttft.n > 0) {
+    const addedP50 = ttft.handoff.ttft.p50 - ttft.relay.ttft.p50;
+    const addedP99 = ttft.handoff.ttft.p99 - ttft.relay.ttft.p99;
+    out.push({
+      metric: "1. time to first token added (1 client, p50 / p99)",
+      relay: `${ms(ttft.relay.ttft.p50)} / ${ms(ttft.relay.ttft.p99)}`,
+      handoff: `${ms(ttft.handoff.ttft.p50)} / ${ms(ttft.handoff.ttft.p99)}`,
+      result: `+${ms(addedP50)} / +${ms(addedP99)}`,
+      target: `≤ ${TARGETS.ttftAddedP50Ms} ms p50`,
+      verdict: addedP50 <= TARGETS.ttftAddedP50Ms && ttft.handoff.errors === 0 ? "met" : "missed",
+    });
+  } else out.push(notMeasured("1. time to first token added", failed(ttft) ?? (ttft?.handoff ? `Handoff errors: ${ttft.handoff.errorSamples.join("; ")}` : undefined)));
+
+  const tp = p.throughput as ThroughputPhase | undefined;
+  if (tp && !failed(tp) && tp.handoff) {
+    const ratio = tp.handoff.charsPerSecond / tp.relay.charsPerSecond;
+    out.push({
+      metric: `2. sustained throughput, text chars/s (${tp.relay.clients} clients × ${tp.relay.rounds})`,
+      relay: `${num(tp.relay.charsPerSecond)} (${num(tp.relay.framesPerSecond)} frames/s)`,
+      handoff: `${num(tp.handoff.charsPerSecond)} (${num(tp.handoff.framesPerSecond)} frames/s)${tp.handoff.errors ? `, ${tp.handoff.errors} errors` : ""}`,
+      result: `ratio ${ratio.toFixed(2)}`,
+      target: `≥ ${TARGETS.throughputRatio}`,
+      verdict: ratio >= TARGETS.throughputRatio && tp.handoff.errors === 0 ? "met" : "missed",
+    });
+  } else out.push(notMeasured("2. sustained throughput ratio", failed(tp)));
+
+  const ramp = p.ramp as RampPhase | undefined;
+  if (ramp && !failed(ramp) && ramp.some((row) => row.handoff)) {
+    const clean = (side: "relay" | "handoff") => {
+      let best = 0;
+      for (const row of ramp) {
+        const r = row[side];
+        if (!r || r.errors > 0) break;
+        best = row.level;
+      }
+      return best;
+    };
+    const best = clean("handoff");
+    const tested = ramp.map((r) => r.level).join("/");
+    out.push({
+      metric: `3. concurrent streams with 0 errors (ramp ${tested})`,
+      relay: `${clean("relay")}`,
+      handoff: `${best}`,
+      result: `${best}`,
+      target: `≥ ${TARGETS.concurrent}`,
+      verdict: best >= TARGETS.concurrent ? "met" : "missed",
+    });
+  } else out.push(notMeasured("3. concurrent streams with 0 errors", failed(ramp)));
+
+  const resolve = p.resolve as ResolvePhase | undefined;
+  if (resolve && !failed(resolve) && resolve.latency.n > 0) {
+    out.push({
+      metric: `4. resolve → first continuation event (p50 / p99, ${resolve.mode})`,
+      relay: "—",
+      handoff: `${ms(resolve.latency.p50)} / ${ms(resolve.latency.p99)}`,
+      result: `${ms(resolve.latency.p50)} p50${resolve.errors ? `, ${resolve.errors} errors` : ""}`,
+      target: `≤ ${TARGETS.resolveP50Ms} ms p50`,
+      verdict: resolve.latency.p50 <= TARGETS.resolveP50Ms && resolve.errors === 0 ? "met" : "missed",
+    });
+  } else out.push(notMeasured("4. resolve → first continuation event", failed(resolve) ?? resolve?.errorSamples?.join("; ")));
+
+  const snap = p.snapshot as SnapshotPhase | undefined;
+  if (snap && !failed(snap) && snap.status === 200) {
+    out.push({
+      metric: `5. snapshot of a ${num(Number(report.config.snapshotMessages))}-message conversation (p50 / p99)`,
+      relay: "—",
+      handoff: `${ms(snap.time.p50)} / ${ms(snap.time.p99)}`,
+      result: `${ms(snap.time.p50)} p50, ${kb(snap.bytes)}, ${snap.messagesReturned} messages in the page`,
+      target: `≤ ${TARGETS.snapshotP50Ms} ms p50`,
+      verdict: snap.time.p50 <= TARGETS.snapshotP50Ms ? "met" : "missed",
+    });
+  } else out.push(notMeasured("5. snapshot of a 1,000-message conversation", failed(snap) ?? (snap ? `HTTP ${snap.status}` : undefined)));
+
+  const js = p.js as FirstLoadJs | undefined;
+  if (js && !failed(js) && js.scripts > 0) {
+    const pageOk = js.status === 200 && !Number.isNaN(js.composerMs);
+    out.push({
+      metric: "6. first-load JavaScript of the chat page (gzip)",
+      relay: "—",
+      handoff: `${kb(js.gzipBytes)} gzip (${kb(js.rawBytes)} raw, ${js.scripts} files)`,
+      result: pageOk ? kb(js.gzipBytes) : `${kb(js.gzipBytes)} (page answered ${js.status}${Number.isNaN(js.composerMs) ? ", no composer" : ""})`,
+      target: `≤ ${TARGETS.firstLoadJsGzipBytes / 1000} kB`,
+      verdict: pageOk ? (js.gzipBytes <= TARGETS.firstLoadJsGzipBytes ? "met" : "missed") : "not measured",
+    });
+  } else out.push(notMeasured("6. first-load JavaScript of the chat page", failed(js)));
+  return out;
+}
+
+function notMeasured(metric: string, why?: string): Row {
+  return { metric, relay: "—", handoff: "—", result: why ? why.slice(0, 200) : "phase not run", target: "", verdict: "not measured" };
+}
+
+function perAnswer(r: LoadResult, cpuKey: string[]): string {
+  const cpu = cpuKey.reduce((a, k) => a + (r.cpuMs[k] ?? 0), 0);
+  return `${(cpu / Math.max(1, r.ok)).toFixed(1)} ms`;
+}
+
+function details(report: Report): string[] {
+  const out: string[] = [];
+  const p = report.phases;
+  const ttft = p.ttft as TtftPhase | undefined;
+  if (ttft && !failed(ttft)) {
+    out.push("### 1. Time to first token (one client at a time, alternating)");
+    out.push(
+      markdownTable(
+        ["", "n", "headers p50", "first token p50", "p90", "p99", "whole answer p50", "errors"],
+        (["relay", "handoff"] as const).filter((k) => ttft[k]).map((k) => [
+          k === "relay" ? "bare relay" : "Handoff",
+          String(ttft[k].ttft.n),
+          ms(ttft[k].headers.p50),
+          ms(ttft[k].ttft.p50),
+          ms(ttft[k].ttft.p90),
+          ms(ttft[k].ttft.p99),
+          ms(ttft[k].total.p50),
+          `${ttft[k].errors}${ttft[k].errorSamples.length ? ` (${ttft[k].errorSamples.join("; ")})` : ""}`,
+        ]),
+      ),
+    );
+  }
+  const tp = p.throughput as ThroughputPhase | undefined;
+  const loadRow = (label: string, r: LoadResult, cpu: string[]) => [
+    label,
+    `${r.ok}/${r.requests}`,
+    (r.wallMs / 1000).toFixed(1),
+    num(r.charsPerSecond),
+    num(r.framesPerSecond),
+    (r.frames / Math.max(1, r.ok)).toFixed(1),
+    ms(r.ttft.p50, 0),
+    ms(r.ttft.p99, 0),
+    ms(r.duration.p50, 0),
+    perAnswer(r, cpu),
+  ];
+  const loadHeader = ["", "ok", "wall s", "text chars/s", "frames/s", "frames/answer", "first token p50", "p99", "answer p50", "server CPU/answer"];
+  if (tp && !failed(tp)) {
+    out.push(`### 2. Sustained throughput (${tp.relay.clients} concurrent clients, ${tp.relay.rounds} answers each)`);
+    out.push(
+      "Throughput is the model text delivered to clients per second of wall time, all streams together: the characters carried by " +
+        "`text_delta` frames of answers that completed, divided by the time from the first request to the last stream's end. Frames differ " +
+        "between the two (the relay sends one per token, Handoff coalesces), text does not.",
+    );
+    out.push(markdownTable(loadHeader, [loadRow("bare relay", tp.relay, ["relay"]), ...(tp.handoff ? [loadRow("Handoff", tp.handoff, ["server", "postgres"])] : [])]));
+    out.push(cpuTable(tp));
+    if (tp.handoff?.db) out.push(dbLine(tp.handoff));
+    for (const k of ["relay", "handoff"] as const) if (tp[k]?.errorSamples.length) out.push(`${k} errors: ${tp[k].errorSamples.join("; ")}`);
+  }
+  const ramp = p.ramp as RampPhase | undefined;
+  if (ramp && !failed(ramp)) {
+    out.push(`### 3. Concurrency ramp (each client ${report.config.rampRounds} answers in a row, a fresh conversation each)`);
+    const rowsOut: string[][] = [];
+    for (const row of ramp) {
+      if (row.relay) rowsOut.push([`${row.level}`, "relay", `${row.relay.ok}/${row.relay.requests}`, num(row.relay.charsPerSecond), ms(row.relay.ttft.p50, 0), ms(row.relay.ttft.p99, 0), ms(row.relay.duration.p50, 0), row.relay.errorSamples[0] ?? ""]);
+      if (row.handoff)
+        rowsOut.push([`${row.level}`, "Handoff", `${row.handoff.ok}/${row.handoff.requests}`, num(row.handoff.charsPerSecond), ms(row.handoff.ttft.p50, 0), ms(row.handoff.ttft.p99, 0), ms(row.handoff.duration.p50, 0), row.handoff.errorSamples.join("; ")]);
+    }
+    out.push(markdownTable(["concurrent", "", "ok", "text chars/s", "first token p50", "p99", "answer p50", "errors"], rowsOut));
+  }
+  const resolve = p.resolve as ResolvePhase | undefined;
+  if (resolve && !failed(resolve)) {
+    out.push("### 4. Resolve → first continuation event");
+    out.push(
+      `A message makes the fake model call \`confirm_action\`; the run suspends on its card; \`POST /api/slots/{id}/resolve {"value":{"confirmed":true}}\` ` +
+        `is timed from the request to the first event frame of the continuation (${resolve.mode === "resolve-stream" ? "on the resolve response, which streams" : "on an /events tail opened before resolving"}). ` +
+        `n = ${resolve.latency.n}, p50 ${ms(resolve.latency.p50)}, p90 ${ms(resolve.latency.p90)}, p99 ${ms(resolve.latency.p99)}; first event types: ${JSON.stringify(resolve.firstEventTypes)}` +
+        (resolve.errors ? `; ${resolve.errors} errors: ${resolve.errorSamples.join("; ")}` : "."),
+    );
+  }
+  const snap = p.snapshot as SnapshotPhase | undefined;
+  if (snap && !failed(snap)) {
+    out.push("### 5. Snapshot load");
+    out.push(
+      `\`GET /api/conversations/{id}\` of a conversation with ${report.config.snapshotMessages} stored messages (seeded through PostgresStore.appendMessages), one request at a time over a kept-alive connection: ` +
+        `n = ${snap.time.n}, p50 ${ms(snap.time.p50)}, p90 ${ms(snap.time.p90)}, p99 ${ms(snap.time.p99)}; answer ${kb(snap.bytes)} with ${snap.messagesReturned} messages. ` +
+        `For scale, \`GET /api/health\` on the same connection: p50 ${ms(snap.health.p50)}.` +
+        (snap.serverTiming ? ` Server-Timing: \`${snap.serverTiming}\`.` : ""),
+    );
+  }
+  const js = p.js as FirstLoadJs | undefined;
+  if (js && !failed(js)) {
+    out.push("### 6. First-load JavaScript");
+    out.push(
+      `Chromium (playwright-core, /usr/bin/chromium, fresh context) loads \`/{org}/c/{id}\` signed in; every JavaScript response is gzipped here at level 6 and summed ` +
+        `(the server sent ${js.encodings.join(", ")}; ${kb(js.transferredBytes)} as transferred). Page status ${js.status}, composer visible after ${ms(js.composerMs, 0)}. ` +
+        `${js.scripts} files, ${kb(js.rawBytes)} raw, ${kb(js.gzipBytes)} gzip. Largest: ${js.largest.map((l) => `${path.basename(l.url)} ${kb(l.gzipBytes)}`).join(", ")}.`,
+    );
+  }
+  return out;
+}
+
+function cpuTable(tp: ThroughputPhase): string {
+  const keys = ["server", "postgres", "relay", "fakeModel", "driver"];
+  const line = (label: string, r: LoadResult) => [
+    label,
+    ...keys.map((k) => `${((r.cpuMs[k] ?? 0) / Math.max(1, r.ok)).toFixed(1)}`),
+    `${(r.machineBusyMs / r.wallMs).toFixed(2)}`,
+  ];
+  return (
+    "CPU milliseconds per completed answer, by process (from /proc), and the machine's busy cores during the phase (2.00 = both cores saturated):\n\n" +
+    markdownTable(["", "Next server", "PostgreSQL", "bare relay", "fake model", "load driver", "busy cores"], [line("bare relay phase", tp.relay), ...(tp.handoff ? [line("Handoff phase", tp.handoff)] : [])])
+  );
+}
+
+function dbLine(r: LoadResult): string {
+  const db = r.db!;
+  const per = (n: number) => (n / Math.max(1, r.requests)).toFixed(1);
+  const tables = Object.entries(db.tables)
+    .sort((a, b) => b[1].ins + b[1].upd - (a[1].ins + a[1].upd))
+    .slice(0, 8)
+    .map(([name, t]) => `${name} +${per(t.ins)}/~${per(t.upd)}`)
+    .join(", ");
+  return `Database work per answer (Handoff phase): ${per(db.transactions)} committed transactions; rows inserted/updated per table: ${tables}.`;
+}
+
+export function writeReport(report: Report, options: { writeDocs: boolean; log: (line: string) => void }): void {
+  const table = rows(report);
+  process.stdout.write(
+    `\nChat streaming benchmark, ${report.date}, commit ${report.commit}\n${report.machine.cpu}, ${report.machine.memory}, ${report.machine.node}\n\n` +
+      textTable(
+        ["metric", "bare relay", "Handoff", "result", "target", "verdict"],
+        table.map((r) => [r.metric, r.relay, r.handoff, r.result, r.target, r.verdict]),
+      ) +
+      "\n\n",
+  );
+  const jsonPath = path.join(repoRoot, ".data", "bench-streaming-last.json");
+  try {
+    writeFileSync(jsonPath, JSON.stringify(report, null, 2));
+    options.log(`raw results: ${path.relative(repoRoot, jsonPath)}`);
+  } catch {
+    // .data may not exist; the raw JSON is a convenience
+  }
+  if (!options.writeDocs) return;
+  const section = renderSection(report, table);
+  const file = path.join(repoRoot, "docs", "benchmarks.md");
+  const current = existsSync(file) ? readFileSync(file, "utf8") : "# Benchmarks\n";
+  writeFileSync(file, replaceSection(current, "## Chat streaming", section));
+  options.log(`wrote the "## Chat streaming" section of docs/benchmarks.md`);
+}
+
+function renderSection(report: Report, table: Row[]): string {
+  const t = report.config.timing as { timeToFirstTokenMs: number; tokens: number; interTokenDelayMs: number };
+  const lines = [
+    "## Chat streaming",
+    "",
+    "<!-- Written by tests/bench/streaming/run.ts: edit the script, not this section. -->",
+    "",
+    `- Date: ${report.date}`,
+    `- Command: \`${report.command}\` (after \`npm run build\`), commit ${report.commit}`,
+    `- Machine: ${report.machine.cpu}, ${report.machine.memory}, ${report.machine.os}, Node ${report.machine.node}; load average at start ${report.machine.loadavg}. ` +
+      "The load driver, the fake model, the server under test and PostgreSQL share these cores, as in ../shared/DESIGN.md's figures.",
+    `- Workload: a fake Anthropic Messages API (tests/support/fake-providers/anthropic.ts, its own process) answers every request after ${t.timeToFirstTokenMs} ms ` +
+      `with ${t.tokens} text tokens ${t.interTokenDelayMs} ms apart (${report.config.expectedChars} characters). ` +
+      "The **bare relay** is a node:http server that streams each text delta of `@anthropic-ai/sdk` to its client as one SSE frame. " +
+      "**Handoff** is `next start` on the production build with a fresh embedded PostgreSQL, organizations whose agent settings use provider `anthropic` " +
+      `at the fake's base URL with a dummy key (${report.config.accounts} signed-in accounts shared by the clients), a fresh conversation per answer, ` +
+      "`POST /api/conversations/{id}/messages` read as an event stream until `run_completed`. " +
+      (report.config.durablePostgres
+        ? "PostgreSQL 18 (embedded) runs with its default, durable settings (fsync and synchronous_commit on), as a deployment would."
+        : "PostgreSQL 18 (embedded) runs with the test clusters' settings (fsync=off, synchronous_commit=off): commits cost less than in a deployment."),
+    "",
+    markdownTable(
+      ["metric", "bare relay", "Handoff", "result", "target", "met"],
+      table.map((r) => [r.metric, r.relay, r.handoff, r.result, r.target, r.verdict === "met" ? "yes" : r.verdict === "missed" ? "**no**" : "not measured"]),
+    ),
+    "",
+    ...details(report).flatMap((d) => [d, ""]),
+  ];
+  if (report.notes.length) lines.push("### Notes", "", ...report.notes.map((n) => `- ${n}`), "");
+  return lines.join("\n");
+}
+
+/** Replaces the section that starts with `heading` (up to the next "## " heading) or appends it. */
+export function replaceSection(document: string, heading: string, section: string): string {
+  const lines = document.split("\n");
+  const start = lines.findIndex((l) => l.trim() === heading);
+  const body = section.trimEnd().split("\n");
+  if (start === -1) {
+    const trimmed = document.trimEnd();
+    return `${trimmed}\n\n${body.join("\n")}\n`;
+  }
+  let end = lines.findIndex((l, i) => i > start && /^## /.test(l));
+  if (end === -1) end = lines.length;
+  const after = lines.slice(end);
+  return [...lines.slice(0, start), ...body, ...(after.length ? ["", ...after] : [""])].join("\n");
+}

@@ -1,0 +1,531 @@
+/**
+ * Chat streaming benchmark: Handoff (`next start`, production build, embedded PostgreSQL) side by
+ * side with a bare Node SSE relay, both streaming from one fake Anthropic server with a fixed time
+ * to first token and token rate. Run after `npm run build`:
+ *
+ *   npx tsx tests/bench/streaming/run.ts
+ *
+ * Prints a table and rewrites the "## Chat streaming" section of docs/benchmarks.md.
+ * Everything listens on and targets 127.0.0.1 only; every phase is bounded in count and time and
+ * a watchdog ends the run. See tests/bench/README.md for the knobs (BENCH_* variables).
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import { execFileSync } from "node:child_process";
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { performance } from "node:perf_hooks";
+import { repoRoot } from "@/lib/db/embedded-postgres";
+import { diffDbCounters, settledDbCounters, type DbCounters } from "./db-stats";
+import { measureFirstLoadJs, type FirstLoadJs } from "./first-load-js";
+import { Account, benchDataDir, organizationIdOf, startHandoff, type HandoffInstance } from "./handoff";
+import { CpuMeter, machineBusyMs, machineInfo, pidListeningOn, withDescendants } from "./procstat";
+import { writeReport, type Report } from "./report";
+import { CONFIRM_MARKER, benchTiming, expectedTextChars } from "./scenario";
+import { seedConversation } from "./seed";
+import { stream, type StreamHandle, type StreamResult } from "./sse-client";
+import { summarize, type Summary } from "./stats";
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const env = process.env;
+const int = (name: string, fallback: number) => (env[name] !== undefined && Number.isFinite(Number(env[name])) ? Number(env[name]) : fallback);
+const list = (name: string, fallback: number[]) => (env[name] ? env[name]!.split(",").map(Number).filter((n) => n > 0) : fallback);
+
+const QUICK = env.BENCH_QUICK === "1";
+const CONFIG = {
+  timing: benchTiming(env),
+  ttftSamples: int("BENCH_TTFT_SAMPLES", QUICK ? 10 : 40),
+  warmup: int("BENCH_WARMUP", QUICK ? 3 : 8),
+  throughputClients: int("BENCH_THROUGHPUT_CLIENTS", QUICK ? 20 : 200),
+  throughputRounds: int("BENCH_THROUGHPUT_ROUNDS", QUICK ? 2 : 3),
+  ramp: list("BENCH_RAMP", QUICK ? [10, 20] : [50, 100, 200, 300, 400]),
+  rampRounds: int("BENCH_RAMP_ROUNDS", 2),
+  resolveSamples: int("BENCH_RESOLVE_SAMPLES", QUICK ? 5 : 30),
+  snapshotMessages: int("BENCH_SNAPSHOT_MESSAGES", 1000),
+  snapshotSamples: int("BENCH_SNAPSHOT_SAMPLES", QUICK ? 10 : 50),
+  accounts: int("BENCH_ACCOUNTS", 4),
+  streamTimeoutMs: int("BENCH_STREAM_TIMEOUT_MS", 120_000),
+  watchdogMs: int("BENCH_WATCHDOG_MS", 40 * 60_000),
+  phases: new Set((env.BENCH_PHASES ?? "ttft,throughput,ramp,resolve,snapshot,js").split(",")),
+  writeDocs: env.BENCH_WRITE_DOCS !== "0",
+  /** "relay" alone checks the harness without a build or a database. */
+  withHandoff: (env.BENCH_CONTESTANTS ?? "relay,handoff").includes("handoff"),
+  /** Starts the app server with --cpu-prof (profiles land in .data/bench-profiles). */
+  cpuProfile: env.BENCH_CPU_PROF === "1",
+  /** PostgreSQL with its default durable settings (the default), or the test clusters' fsync=off settings. */
+  durablePostgres: env.BENCH_PG_FAST !== "1",
+};
+
+const EXPECTED_CHARS = expectedTextChars(CONFIG.timing.tokens);
+const log = (line: string) => process.stderr.write(`[bench] ${line}\n`);
+
+// ── Child processes ────────────────────────────────────────────────────────────────────────
+
+interface Child {
+  url: string;
+  pid: number;
+  stop(): Promise<void>;
+}
+
+const children: ChildProcess[] = [];
+
+/** Runs a TypeScript file of this folder in its own Node process; it prints {"url"} once listening. */
+async function spawnChild(file: string, extraEnv: Record<string, string>): Promise<Child> {
+  const child = spawn(process.execPath, ["--import", "tsx", path.join(here, file)], {
+    cwd: repoRoot,
+    env: { ...env, ...extraEnv },
+    stdio: ["pipe", "pipe", "pipe"],
+  });
+  children.push(child);
+  let output = "";
+  child.stderr?.on("data", (d) => (output += d));
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`${file} did not start within 30 s:\n${output}`)), 30_000);
+    let buffer = "";
+    child.stdout?.on("data", (chunk) => {
+      buffer += chunk;
+      const line = buffer.split("\n")[0];
+      if (buffer.includes("\n")) {
+        clearTimeout(timer);
+        try {
+          resolve((JSON.parse(line) as { url: string }).url);
+        } catch {
+          reject(new Error(`${file} printed ${line}`));
+        }
+      }
+    });
+    child.once("exit", (code) => {
+      clearTimeout(timer);
+      reject(new Error(`${file} exited (${code}) before it listened:\n${output}`));
+    });
+  });
+  return {
+    url,
+    pid: child.pid!,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once("exit", () => resolve());
+        child.stdin?.end();
+        child.kill("SIGTERM");
+      }),
+  };
+}
+
+// ── Contestants ───────────────────────────────────────────────────────────────────────────
+
+interface Target {
+  account?: Account;
+  conversationId?: string;
+}
+
+interface Contestant {
+  name: "relay" | "handoff";
+  label: string;
+  /** Whatever each request needs ready (Handoff: a fresh conversation), made before the clock starts. */
+  prepare(count: number): Promise<Target[]>;
+  send(target: Target, text: string, timeoutMs: number): StreamHandle;
+}
+
+function relayContestant(relayUrl: string): Contestant {
+  return {
+    name: "relay",
+    label: "bare relay",
+    prepare: async (count) => Array.from({ length: count }, () => ({})),
+    send: (_target, text, timeoutMs) => stream(`${relayUrl}/chat`, { method: "POST", body: JSON.stringify({ text }), timeoutMs }),
+  };
+}
+
+function handoffContestant(accounts: Account[]): Contestant {
+  let next = 0;
+  return {
+    name: "handoff",
+    label: "Handoff",
+    async prepare(count) {
+      const targets: Target[] = [];
+      const make = async () => {
+        while (targets.length < count) {
+          const account = accounts[next++ % accounts.length];
+          const slot: Target = { account };
+          targets.push(slot);
+          slot.conversationId = await account.createConversation();
+        }
+      };
+      await Promise.all(Array.from({ length: Math.min(8, count) }, make));
+      return targets.slice(0, count);
+    },
+    send: (target, text, timeoutMs) => target.account!.sendMessage(target.conversationId!, text, { timeoutMs }),
+  };
+}
+
+/** Why a finished answer stream does not count as a success, or null. */
+function streamError(result: StreamResult): string | null {
+  if (result.error) return result.error;
+  if (result.status !== 200) return `HTTP ${result.status}${result.body ? `: ${result.body.slice(0, 160)}` : ""}`;
+  if (!result.contentType.includes("text/event-stream")) return `not an event stream (${result.contentType})`;
+  const failed = result.events.find((e) => e.type === "run_failed");
+  if (failed) return `run_failed: ${JSON.stringify(failed.data).slice(0, 200)}`;
+  if (result.textChars !== EXPECTED_CHARS) return `incomplete text: ${result.textChars}/${EXPECTED_CHARS} characters`;
+  if (!result.events.some((e) => e.type === "run_completed")) return `no run_completed (last event ${result.events.at(-1)?.type ?? "none"})`;
+  return null;
+}
+
+// ── Measuring ─────────────────────────────────────────────────────────────────────────────
+
+let cpuMeter: CpuMeter;
+let handoff: HandoffInstance | undefined;
+
+export interface LoadResult {
+  clients: number;
+  rounds: number;
+  requests: number;
+  ok: number;
+  errors: number;
+  errorSamples: string[];
+  wallMs: number;
+  textChars: number;
+  frames: number;
+  textFrames: number;
+  bytes: number;
+  /** Text characters per second, all streams together. */
+  charsPerSecond: number;
+  framesPerSecond: number;
+  ttft: Summary;
+  duration: Summary;
+  cpuMs: Record<string, number>;
+  machineBusyMs: number;
+  db?: ReturnType<typeof diffDbCounters>;
+}
+
+/** `clients` concurrent clients, each sending `rounds` requests one after the other. */
+async function runLoad(contestant: Contestant, clients: number, rounds: number, options: { db?: boolean } = {}): Promise<LoadResult> {
+  const targets = await contestant.prepare(clients * rounds);
+  const dbBefore: DbCounters | undefined = options.db && handoff ? await settledDbCounters(handoff.databaseUrl) : undefined;
+  const results: StreamResult[] = [];
+  const cpuBefore = cpuMeter.sample();
+  const busyBefore = machineBusyMs();
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: clients }, async (_, client) => {
+      for (let round = 0; round < rounds; round++) {
+        const target = targets[client * rounds + round];
+        results.push(await contestant.send(target, `Hello from client ${client}, round ${round}. Tell me a story.`, CONFIG.streamTimeoutMs).done);
+      }
+    }),
+  );
+  const wallMs = performance.now() - started;
+  const cpuMs = CpuMeter.delta(cpuBefore, cpuMeter.sample());
+  const busy = machineBusyMs() - busyBefore;
+  const db = dbBefore && handoff ? diffDbCounters(dbBefore, await settledDbCounters(handoff.databaseUrl)) : undefined;
+  const errors = results.map(streamError).filter((e): e is string => e !== null);
+  const ok = results.filter((r) => streamError(r) === null);
+  const sum = (pick: (r: StreamResult) => number) => ok.reduce((a, r) => a + pick(r), 0);
+  const textChars = sum((r) => r.textChars);
+  const frames = sum((r) => r.frames);
+  return {
+    clients,
+    rounds,
+    requests: results.length,
+    ok: ok.length,
+    errors: errors.length,
+    errorSamples: [...new Set(errors)].slice(0, 5),
+    wallMs,
+    textChars,
+    frames,
+    textFrames: sum((r) => r.textFrames),
+    bytes: sum((r) => r.bytes),
+    charsPerSecond: (textChars / wallMs) * 1000,
+    framesPerSecond: (frames / wallMs) * 1000,
+    ttft: summarize(results.filter((r) => !Number.isNaN(r.firstTextAt)).map((r) => r.firstTextAt - r.startedAt)),
+    duration: summarize(ok.map((r) => r.endAt - r.startedAt)),
+    cpuMs,
+    machineBusyMs: busy,
+    db,
+  };
+}
+
+/** Time to first token at concurrency 1, the two contestants alternating request by request. */
+async function measureTtft(contestants: Contestant[]) {
+  const samples = new Map<string, number[]>(contestants.map((c) => [c.name, []]));
+  const headers = new Map<string, number[]>(contestants.map((c) => [c.name, []]));
+  const totals = new Map<string, number[]>(contestants.map((c) => [c.name, []]));
+  const errors = new Map<string, string[]>(contestants.map((c) => [c.name, []]));
+  const targets = new Map<string, Target[]>();
+  for (const c of contestants) targets.set(c.name, await c.prepare(CONFIG.warmup + CONFIG.ttftSamples));
+  for (let i = 0; i < CONFIG.warmup + CONFIG.ttftSamples; i++) {
+    for (const c of i % 2 ? [...contestants].reverse() : contestants) {
+      const result = await c.send(targets.get(c.name)![i], `Sample ${i}: tell me a story.`, 30_000).done;
+      const error = streamError(result);
+      if (i < CONFIG.warmup) continue;
+      if (error) errors.get(c.name)!.push(error);
+      else {
+        samples.get(c.name)!.push(result.firstTextAt - result.startedAt);
+        headers.get(c.name)!.push(result.headersAt - result.startedAt);
+        totals.get(c.name)!.push(result.endAt - result.startedAt);
+      }
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  }
+  return Object.fromEntries(
+    contestants.map((c) => [
+      c.name,
+      {
+        ttft: summarize(samples.get(c.name)!),
+        headers: summarize(headers.get(c.name)!),
+        total: summarize(totals.get(c.name)!),
+        errors: errors.get(c.name)!.length,
+        errorSamples: [...new Set(errors.get(c.name)!)].slice(0, 3),
+      },
+    ]),
+  );
+}
+
+/**
+ * Resolve → first continuation event. Each sample: a message whose model reply is a
+ * `confirm_action` tool call (a card that waits, the run suspends); then POST
+ * /api/slots/{id}/resolve, timed to the first event frame of the continuation: on the resolve
+ * response itself when it streams, else on an /events tail opened before.
+ */
+async function measureResolve(accounts: Account[]) {
+  const latencies: number[] = [];
+  const tailLatencies: number[] = [];
+  const errors: string[] = [];
+  let mode: "resolve-stream" | "events-tail" | "unknown" = "unknown";
+  const firstTypes = new Map<string, number>();
+  const total = CONFIG.warmup + CONFIG.resolveSamples;
+  for (let i = 0; i < total; i++) {
+    const account = accounts[i % accounts.length];
+    try {
+      const conversationId = await account.createConversation();
+      const turn = await account.sendMessage(conversationId, `${CONFIRM_MARKER} Please send the weekly report (${i}).`, { timeoutMs: 30_000 }).done;
+      if (turn.status !== 200) throw new Error(`message answered HTTP ${turn.status}: ${turn.body.slice(0, 200)}`);
+      const push = turn.events.find((e) => e.type === "slot_push");
+      const slotId = (push?.data as { slot?: { id?: string } } | undefined)?.slot?.id;
+      if (!slotId) throw new Error(`no slot_push in the turn (events: ${turn.events.map((e) => e.type).join(",")})`);
+      const lastSeq = Math.max(0, ...turn.events.map((e) => e.seq ?? 0));
+      // A tail when we do not know yet, or know we need it.
+      let tail: StreamHandle | undefined;
+      let tailFirst = Number.NaN;
+      if (mode !== "resolve-stream") {
+        tail = account.stream(`/api/conversations/${encodeURIComponent(conversationId)}/events?after=${lastSeq}`, {
+          timeoutMs: 30_000,
+          onEvent: (event) => {
+            if (Number.isNaN(tailFirst) && (event.seq ?? 0) > lastSeq) tailFirst = event.at;
+          },
+        });
+        await new Promise((r) => setTimeout(r, 100)); // let it subscribe
+      }
+      const sent = performance.now();
+      const resolved = await account.stream(`/api/slots/${encodeURIComponent(slotId)}/resolve`, {
+        method: "POST",
+        body: JSON.stringify({ value: { confirmed: true } }),
+        timeoutMs: 30_000,
+      }).done;
+      if (resolved.status !== 200) throw new Error(`resolve answered HTTP ${resolved.status}: ${resolved.body.slice(0, 200)}`);
+      const streamed = resolved.contentType.includes("text/event-stream");
+      if (mode === "unknown") mode = streamed ? "resolve-stream" : "events-tail";
+      if (tail) {
+        const deadline = performance.now() + 10_000;
+        while (Number.isNaN(tailFirst) && performance.now() < deadline) await new Promise((r) => setTimeout(r, 5));
+        tail.close();
+      }
+      const first = streamed ? resolved.firstEventAt : tailFirst;
+      if (i < CONFIG.warmup) continue;
+      if (Number.isNaN(first)) throw new Error("no continuation event arrived");
+      const firstEvent = streamed ? resolved.events[0]?.type ?? "text_delta" : "tail";
+      firstTypes.set(firstEvent, (firstTypes.get(firstEvent) ?? 0) + 1);
+      latencies.push(first - sent);
+      if (!Number.isNaN(tailFirst)) tailLatencies.push(tailFirst - sent);
+      if (streamed && !resolved.events.some((e) => e.type === "run_completed")) errors.push(`continuation did not complete (events: ${resolved.events.map((e) => e.type).join(",")})`);
+    } catch (error) {
+      if (i >= CONFIG.warmup) errors.push(error instanceof Error ? error.message : String(error));
+    }
+  }
+  return { mode, latency: summarize(latencies), tailLatency: summarize(tailLatencies), firstEventTypes: Object.fromEntries(firstTypes), errors: errors.length, errorSamples: [...new Set(errors)].slice(0, 3) };
+}
+
+/** GET /api/conversations/{id} of a conversation with `snapshotMessages` stored messages. */
+async function measureSnapshot(account: Account) {
+  const conversationId = await account.createConversation();
+  const organizationId = await organizationIdOf(handoff!.databaseUrl, account.orgSlug);
+  await seedConversation(handoff!.databaseUrl, organizationId, conversationId, CONFIG.snapshotMessages);
+  const times: number[] = [];
+  const health: number[] = [];
+  let bytes = 0;
+  let messages = 0;
+  let status = 0;
+  let serverTiming = "";
+  for (let i = 0; i < CONFIG.warmup + CONFIG.snapshotSamples; i++) {
+    const response = await account.json<{ messages?: unknown[] }>(`/api/conversations/${encodeURIComponent(conversationId)}`);
+    const ping = await account.json("/api/health");
+    status = response.status;
+    if (i < CONFIG.warmup) continue;
+    times.push(response.ms);
+    health.push(ping.ms);
+    bytes = response.bytes;
+    messages = Array.isArray(response.body?.messages) ? response.body.messages.length : 0;
+    serverTiming = String(response.headers["server-timing"] ?? "");
+  }
+  return { conversationId, status, time: summarize(times), health: summarize(health), bytes, messagesReturned: messages, serverTiming };
+}
+
+// ── Main ──────────────────────────────────────────────────────────────────────────────────
+
+const cleanups: Array<() => Promise<void>> = [];
+async function cleanup() {
+  for (const fn of cleanups.reverse()) await fn().catch(() => {});
+  cleanups.length = 0;
+}
+
+async function main() {
+  const watchdog = setTimeout(() => {
+    log(`watchdog: the run exceeded ${CONFIG.watchdogMs / 60_000} min; stopping everything`);
+    void cleanup().finally(() => process.exit(2));
+  }, CONFIG.watchdogMs);
+  watchdog.unref();
+  for (const signal of ["SIGINT", "SIGTERM"] as const) process.once(signal, () => void cleanup().finally(() => process.exit(130)));
+
+  const startedAt = new Date();
+  const report: Report = {
+    date: startedAt.toISOString(),
+    command: ["npx tsx tests/bench/streaming/run.ts", ...Object.entries(env).filter(([k]) => k.startsWith("BENCH_")).map(([k, v]) => `${k}=${v}`)].join(" "),
+    commit: gitCommit(),
+    machine: machineInfo(),
+    config: { ...CONFIG, phases: [...CONFIG.phases], expectedChars: EXPECTED_CHARS },
+    phases: {},
+    notes: [],
+  };
+
+  log(`fake model: time to first token ${CONFIG.timing.timeToFirstTokenMs} ms, ${CONFIG.timing.tokens} tokens ${CONFIG.timing.interTokenDelayMs} ms apart`);
+  const fake = await spawnChild("fake-model.ts", {
+    BENCH_TTFT_MS: String(CONFIG.timing.timeToFirstTokenMs),
+    BENCH_TOKENS: String(CONFIG.timing.tokens),
+    BENCH_INTER_TOKEN_MS: String(CONFIG.timing.interTokenDelayMs),
+  });
+  cleanups.push(fake.stop);
+  const relayChild = await spawnChild("bare-relay.ts", { BENCH_MODEL_URL: fake.url });
+  cleanups.push(relayChild.stop);
+  const relay = relayContestant(relayChild.url);
+
+  let app: Contestant | undefined;
+  const accounts: Account[] = [];
+  let baseURL = "";
+  let appPid: number | undefined;
+  let postmasterPid: number | undefined;
+  if (CONFIG.withHandoff) {
+    log("starting Handoff: embedded PostgreSQL, migrations, next start");
+    const profileDir = path.join(repoRoot, ".data", "bench-profiles");
+    handoff = await startHandoff({ durable: CONFIG.durablePostgres, env: CONFIG.cpuProfile ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${profileDir}` } : {} });
+    const started = handoff;
+    cleanups.push(() => started.stop());
+    baseURL = handoff.app.baseURL;
+    appPid = pidListeningOn(handoff.app.port);
+    postmasterPid = readPostmasterPid();
+    log(`Handoff at ${baseURL} (pid ${appPid ?? "?"}), postgres pid ${postmasterPid ?? "? (DATABASE_URL)"}`);
+    for (let i = 0; i < CONFIG.accounts; i++) {
+      const account = await Account.signUp(baseURL, `bench${i}`);
+      await account.useFakeAnthropic(fake.url);
+      accounts.push(account);
+    }
+    app = handoffContestant(accounts);
+  }
+  cpuMeter = new CpuMeter({
+    server: () => (appPid ? [appPid] : []),
+    postgres: () => (postmasterPid ? withDescendants(postmasterPid) : []),
+    fakeModel: () => [fake.pid],
+    relay: () => [relayChild.pid],
+    driver: () => [process.pid],
+  });
+  const contestants = app ? [relay, app] : [relay];
+
+  const phase = async <T>(name: string, run: () => Promise<T>): Promise<T | undefined> => {
+    if (!CONFIG.phases.has(name)) return undefined;
+    log(`phase ${name}`);
+    const t0 = performance.now();
+    try {
+      const value = await run();
+      report.phases[name] = value;
+      log(`phase ${name} done in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+      return value;
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      log(`phase ${name} failed: ${message}`);
+      report.phases[name] = { failed: message };
+      return undefined;
+    }
+  };
+
+  await phase("ttft", () => measureTtft(contestants));
+
+  await phase("throughput", async () => {
+    const out: Record<string, LoadResult> = {};
+    for (const c of contestants) {
+      log(`  ${c.label}: ${CONFIG.throughputClients} clients × ${CONFIG.throughputRounds} answers`);
+      out[c.name] = await runLoad(c, CONFIG.throughputClients, CONFIG.throughputRounds, { db: c.name === "handoff" });
+      log(`  ${c.label}: ${out[c.name].ok}/${out[c.name].requests} ok, ${Math.round(out[c.name].charsPerSecond)} chars/s, ${Math.round(out[c.name].framesPerSecond)} frames/s`);
+    }
+    return out;
+  });
+
+  await phase("ramp", async () => {
+    const levels: { level: number; relay?: LoadResult; handoff?: LoadResult }[] = [];
+    for (const level of CONFIG.ramp) {
+      const row: { level: number; relay?: LoadResult; handoff?: LoadResult } = { level };
+      for (const c of contestants) {
+        row[c.name] = await runLoad(c, level, CONFIG.rampRounds, { db: c.name === "handoff" });
+        log(`  ${level} concurrent, ${c.label}: ${row[c.name]!.ok}/${row[c.name]!.requests} ok, ttft p50 ${row[c.name]!.ttft.p50.toFixed(0)} ms, ${row[c.name]!.errorSamples[0] ?? ""}`);
+      }
+      levels.push(row);
+      // Past the first level Handoff fails at, more load says nothing new and costs minutes.
+      if ((row.handoff?.errors ?? 0) > 0) break;
+    }
+    return levels;
+  });
+
+  if (app) {
+    const handoffApp = app;
+    await phase("resolve", () => measureResolve(accounts));
+    await phase("snapshot", () => measureSnapshot(accounts[0]));
+    await phase("js", async (): Promise<FirstLoadJs> => {
+      const account = accounts[0];
+      const [target] = await handoffApp.prepare(1);
+      await handoffApp.send(target, "Hello: one answer so the page has a timeline.", 30_000).done;
+      return measureFirstLoadJs(`${baseURL}/${encodeURIComponent(account.orgSlug)}/c/${encodeURIComponent(target.conversationId!)}`, account.browserCookies());
+    });
+  }
+
+  if (handoff) report.serverLogTail = handoff.app.output().split("\n").filter((l) => /error|warn/i.test(l)).slice(-15);
+  await cleanup();
+
+  clearTimeout(watchdog);
+  writeReport(report, { writeDocs: CONFIG.writeDocs, log });
+}
+
+function gitCommit(): string {
+  try {
+    const sha = execFileSync("git", ["rev-parse", "--short", "HEAD"], { cwd: repoRoot, encoding: "utf8" }).trim();
+    const dirty = execFileSync("git", ["status", "--porcelain", "--untracked-files=no"], { cwd: repoRoot, encoding: "utf8" }).trim();
+    return dirty ? `${sha} (+ uncommitted changes)` : sha;
+  } catch {
+    return "unknown";
+  }
+}
+
+function readPostmasterPid(): number | undefined {
+  if (env.DATABASE_URL) return undefined;
+  try {
+    return Number(readFileSync(path.join(benchDataDir(), "postmaster.pid"), "utf8").split("\n")[0]) || undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  async (error) => {
+    log(`failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    if (handoff) log(`server output (tail):\n${handoff.app.output().slice(-3000)}`);
+    await cleanup();
+    process.exit(1);
+  },
+);
