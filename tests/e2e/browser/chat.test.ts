@@ -1,0 +1,121 @@
+import AxeBuilder from "@axe-core/playwright";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Browser } from "playwright-core";
+import { appBaseURL } from "../support/env";
+import { launchBrowser, screenshot, skipBrowser } from "../support/browser";
+import { card, composer, log, previousItem, seeInLog, send, signUp, startConversation, type ChatUser } from "../support/chat";
+
+let browser: Browser;
+let user: ChatUser;
+const EMAIL_REQUEST = "send an email to ada@example.com about the launch";
+const EMAIL_SENT = "Done: the email to ada@example.com was sent.";
+
+beforeAll(async () => {
+  if (skipBrowser) return;
+  browser = await launchBrowser();
+  user = await signUp(browser);
+});
+afterAll(async () => browser?.close());
+
+describe.skipIf(skipBrowser)("chat in the browser", () => {
+  it("a permission card appears under its tool call, survives a reload, and allowing it finishes the run", async () => {
+    const { page } = user;
+    await page.goto(`${appBaseURL()}/${user.slug}`);
+    await page.getByRole("list", { name: "Suggestions" }).waitFor();
+    await screenshot(page, "chat-home");
+
+    await startConversation(user, EMAIL_REQUEST);
+    const permission = card(page, "permission_request", "pending");
+    await permission.waitFor({ timeout: 20_000 });
+    const before = await previousItem(permission);
+    expect(before.kind).toBe("tool");
+    expect(before.text).toMatch(/Send email/);
+    await expect(permission.getByText("ada@example.com").first().isVisible()).resolves.toBe(true);
+    await expect(page.getByText("Demo model").first().isVisible()).resolves.toBe(true);
+
+    const axe = await new AxeBuilder({ page }).analyze();
+    const serious = axe.violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical");
+    expect(serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`)).toEqual([]);
+    await screenshot(page, "chat-permission-card");
+    await page.emulateMedia({ colorScheme: "dark" });
+    await screenshot(page, "chat-permission-card-dark");
+    await page.emulateMedia({ colorScheme: "light" });
+
+    await page.reload();
+    await permission.waitFor();
+    expect((await previousItem(permission)).kind).toBe("tool");
+
+    await permission.getByRole("button", { name: "Allow once" }).click();
+    await seeInLog(page, EMAIL_SENT);
+    await expect(permission.count()).resolves.toBe(0);
+    await expect(page.locator('[data-tool-status="done"]').count()).resolves.toBe(1);
+    await screenshot(page, "chat-permission-allowed");
+  });
+
+  it("two tabs stay in sync: a run started in one shows in the other, and answering in one updates both", async () => {
+    const first = user.page;
+    await startConversation(user, "hello");
+    await seeInLog(first, "demo");
+    const second = await user.context.newPage();
+    await second.goto(first.url());
+    await log(second).waitFor();
+
+    await send(first, "delete the old drafts");
+    const confirmInSecond = card(second, "confirm_action", "pending");
+    await confirmInSecond.waitFor({ timeout: 20_000 });
+    await card(first, "confirm_action", "pending").waitFor();
+    await seeInLog(second, "delete the old drafts");
+
+    await confirmInSecond.getByRole("button", { name: "Confirm" }).click();
+    await seeInLog(first, "Done: I deleted the old drafts.");
+    await card(first, "confirm_action", "resolved").waitFor();
+    await seeInLog(second, "Done: I deleted the old drafts.");
+    await second.close();
+  });
+
+  it("Stop ends a streaming answer and keeps what was said", async () => {
+    const { page } = user;
+    await startConversation(user, "write a long story about the sea");
+    const streaming = page.locator('[data-message="agent"][data-streaming]');
+    await streaming.waitFor({ timeout: 20_000 });
+    await page.getByRole("button", { name: "Stop the agent" }).click();
+    await page.getByRole("button", { name: "Stop the agent" }).waitFor({ state: "detached", timeout: 20_000 });
+    await streaming.waitFor({ state: "detached" });
+    const partial = await page.locator('[data-message="agent"]').last().textContent();
+    expect(partial?.length ?? 0).toBeGreaterThan(20);
+    await page.reload();
+    await log(page).waitFor();
+    const stored = await page.locator('[data-message="agent"]').last().textContent();
+    expect(stored?.replace("Agent: ", "").slice(0, 20)).toBe(partial?.replace("Agent: ", "").slice(0, 20));
+    await expect(composer(page).isEnabled()).resolves.toBe(true);
+  });
+
+  it("a permission card can be answered with the keyboard alone", async () => {
+    const { page } = user;
+    await page.goto(`${appBaseURL()}/${user.slug}`);
+    await composer(page).focus();
+    await page.keyboard.type(EMAIL_REQUEST);
+    await page.keyboard.press("Enter");
+    await page.waitForURL(/\/c\/[^/]+$/);
+    const permission = card(page, "permission_request", "pending");
+    await permission.waitFor({ timeout: 20_000 });
+    await composer(page).focus();
+
+    const focused = () => page.evaluate(() => {
+      const element = document.activeElement as HTMLInputElement | null;
+      return { inCard: Boolean(element?.closest('[data-renderer="permission_request"]')), type: element?.type ?? "", text: element?.textContent ?? "" };
+    });
+    for (let i = 0; i < 20 && !((await focused()).inCard && (await focused()).type === "radio"); i++) await page.keyboard.press("Shift+Tab");
+    expect(await focused()).toMatchObject({ inCard: true, type: "radio" });
+    await page.keyboard.press("ArrowDown");
+    for (let i = 0; i < 10 && (await focused()).type !== "submit"; i++) await page.keyboard.press("Tab");
+    expect((await focused()).text).toBe("Always allow this input");
+    await page.keyboard.press("Enter");
+    await seeInLog(page, EMAIL_SENT);
+
+    // The same input again runs without a card: the answer was stored for it.
+    await send(page, EMAIL_REQUEST);
+    await page.waitForFunction((text) => document.querySelectorAll('[data-message="agent"]').length > 0 && [...document.querySelectorAll('[data-message="agent"]')].filter((e) => e.textContent?.includes(text)).length === 2, EMAIL_SENT, { timeout: 20_000 });
+    await expect(card(page, "permission_request", "pending").count()).resolves.toBe(0);
+  });
+});
