@@ -6,6 +6,11 @@ import type { InboxItem, Message, QueuedMessage, RunStatus, SlotRecord, Task } f
 export const MESSAGE_TEXT_MAX = 20_000;
 export const ATTACHMENT_MAX_BYTES = 4 * 1024 * 1024;
 export const ATTACHMENTS_MAX = 4;
+/**
+ * The largest message body the server reads (413 above it): Next.js hands route handlers at most
+ * 10 MB of a body when a middleware runs, so attachments together stay under that.
+ */
+export const MESSAGE_BODY_MAX_BYTES = 10 * 1024 * 1024;
 
 export const conversationTitleSchema = z.string().trim().min(1, "Enter a title.").max(200, "Use at most 200 characters for the title.");
 

@@ -31,6 +31,14 @@ export async function startAppServer(options: { databaseUrl: string; env?: Recor
         AUTH_SECRET: process.env.AUTH_SECRET ?? "test-secret-for-the-e2e-suite-only-0123456789",
         AUTH_TRUST_HOST: "true",
         APP_URL: baseURL,
+        // Deterministic, fast runs: the demo model streams without pauses; fake providers run on 127.0.0.1;
+        // short leases and heartbeats so dead-server and heartbeat tests take seconds.
+        DEMO_MODEL_WORD_DELAY_MS: "0",
+        ALLOW_PRIVATE_MODEL_URLS: "1",
+        RUN_LEASE_MS: "3000",
+        SSE_HEARTBEAT_MS: "2000",
+        BACKGROUND_JOBS_INTERVAL_MS: "500",
+        MESSAGE_RATE_LIMIT_PER_MINUTE: "40",
         ...options.env,
       },
       stdio: ["ignore", "pipe", "pipe"],

@@ -1,0 +1,19 @@
+import { json } from "@/lib/server/http/route";
+import { parseJsonBody, parseWith } from "@/lib/server/http/parse-body";
+import { createConversationSchema, listConversationsQuerySchema } from "@/lib/schemas/conversation";
+import { chatRoute } from "@/lib/server/runs/chat-route";
+import { conversationList, requireOrganization, startConversation } from "@/lib/server/runs/conversation-service";
+
+const orgParam = (request: Request) => new URL(request.url).searchParams.get("org");
+
+export const GET = chatRoute(async (request) => {
+  const ctx = await requireOrganization(orgParam(request));
+  const query = parseWith(listConversationsQuerySchema, Object.fromEntries(new URL(request.url).searchParams));
+  return json({ organization: { slug: ctx.orgSlug }, ...(await conversationList(ctx, query)) });
+});
+
+export const POST = chatRoute(async (request) => {
+  const ctx = await requireOrganization(orgParam(request));
+  const { title } = await parseJsonBody(request, createConversationSchema);
+  return json({ organization: { slug: ctx.orgSlug }, conversation: await startConversation(ctx, title) }, 201);
+});

@@ -1,0 +1,5 @@
+import { rejectSlotSchema } from "@/lib/schemas/conversation";
+import { slotAnswerRoute } from "@/lib/server/runs/slot-answer-route";
+
+/** `{reason?}`. Answers like resolve: a stream of the continuation, or JSON `{slot, continued}`. */
+export const POST = slotAnswerRoute(rejectSlotSchema, (body) => ({ kind: "reject", reason: body.reason }));

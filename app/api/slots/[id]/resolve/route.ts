@@ -1,0 +1,5 @@
+import { resolveSlotSchema } from "@/lib/schemas/conversation";
+import { slotAnswerRoute } from "@/lib/server/runs/slot-answer-route";
+
+/** `{value}`. With `Accept: text/event-stream` and a run that continues: the continuation's stream; otherwise JSON `{slot, continued}`. */
+export const POST = slotAnswerRoute(resolveSlotSchema, (body) => ({ kind: "resolve", value: body.value }));

@@ -1,0 +1,115 @@
+import type { InboxItem, Message, QueuedMessage, RunRecord, SlotRecord, Task } from "@/lib/agent";
+import { NotFoundError } from "@/lib/agent/errors";
+import { prisma } from "./client";
+import { InvalidCursorError } from "./conversations";
+import { rowToInboxItem, rowToMessage, rowToQueuedMessage, rowToRun, rowToSlot, rowToTask } from "./store/records";
+import type { TenantContext } from "./tenant-context";
+
+export const SNAPSHOT_MESSAGE_LIMIT = 100;
+
+export interface ConversationSnapshotRows {
+  conversation: { id: string; title: string; createdAt: string; lastActivityAt: string };
+  messages: Message[];
+  earlierCursor: string | null;
+  slots: SlotRecord[];
+  tasks: Task[];
+  inbox: InboxItem[];
+  queued: QueuedMessage[];
+  usage: { tokens_in: number; tokens_out: number; cache_read_tokens: number; cache_write_tokens: number; model_calls: number };
+  run: RunRecord | null;
+  lastEventSeq: number;
+}
+
+const EMPTY_USAGE = { tokens_in: 0, tokens_out: 0, cache_read_tokens: 0, cache_write_tokens: 0, model_calls: 0 };
+
+/**
+ * Everything the chat page draws, read in one REPEATABLE READ transaction: one database snapshot,
+ * so `lastEventSeq` is exactly the last event the rest reflects and a client re-attaching after it
+ * misses nothing and sees nothing twice. Messages come newest page first (`before`: a message cursor
+ * from a previous answer). Slots: every pending one, plus those of the tool calls on the page.
+ */
+export async function readConversationSnapshot(
+  tenant: Pick<TenantContext, "organizationId">,
+  conversationId: string,
+  options: { before?: string; limit?: number } = {},
+): Promise<ConversationSnapshotRows | null> {
+  const before = options.before === undefined ? undefined : parseCursor(options.before);
+  const limit = options.limit ?? SNAPSHOT_MESSAGE_LIMIT;
+  return prisma.$transaction(
+    async (tx) => {
+      const conversation = await tx.conversation.findFirst({
+        where: { id: conversationId, organizationId: tenant.organizationId },
+        select: { id: true, title: true, createdAt: true, lastActivityAt: true, lastEventSeq: true },
+      });
+      if (!conversation) return null;
+      const meta = {
+        id: conversation.id,
+        title: conversation.title,
+        createdAt: conversation.createdAt.toISOString(),
+        lastActivityAt: conversation.lastActivityAt.toISOString(),
+      };
+      const empty = { conversation: meta, messages: [], earlierCursor: null, slots: [], tasks: [], inbox: [], queued: [], usage: EMPTY_USAGE, run: null };
+      const store = await tx.agentStore.findFirst({ where: { conversationId, organizationId: tenant.organizationId, namespace: "" }, select: { id: true } });
+      if (!store) return { ...empty, lastEventSeq: Number(conversation.lastEventSeq) };
+      const own = { storeId: store.id, organizationId: tenant.organizationId };
+
+      const rows = await tx.message.findMany({
+        where: { ...own, ...(before !== undefined && { seq: { lt: before } }) },
+        orderBy: { seq: "desc" },
+        take: limit + 1,
+      });
+      const page = rows.slice(0, limit).reverse();
+      const messages = page.map(rowToMessage);
+      const callIds = messages.flatMap((message) => message.tool_calls ?? []).map((call) => call.id);
+      const [slots, tasks, inbox, queued, run, usage] = await Promise.all([
+        tx.slot.findMany({ where: { ...own, OR: [{ status: "pending" }, { callId: { in: callIds } }] }, orderBy: { seq: "asc" } }),
+        tx.agentTask.findMany({ where: own, orderBy: { position: "asc" } }),
+        tx.inboxItem.findMany({ where: own, orderBy: { seq: "asc" } }),
+        tx.queuedMessage.findMany({ where: own, orderBy: { seq: "asc" } }),
+        tx.run.findFirst({ where: own, orderBy: [{ createdAt: "desc" }, { updatedAt: "desc" }] }),
+        tx.$queryRaw<{ tokens_in: number; tokens_out: number; cache_read_tokens: number; cache_write_tokens: number; model_calls: number }[]>`
+          SELECT COALESCE(sum((data->'consumption'->>'tokens_in')::bigint), 0)::float8 AS tokens_in,
+                 COALESCE(sum((data->'consumption'->>'tokens_out')::bigint), 0)::float8 AS tokens_out,
+                 COALESCE(sum((data->'consumption'->>'cache_read_tokens')::bigint), 0)::float8 AS cache_read_tokens,
+                 COALESCE(sum((data->'consumption'->>'cache_write_tokens')::bigint), 0)::float8 AS cache_write_tokens,
+                 count(*)::float8 AS model_calls
+          FROM "RunEvent"
+          WHERE "conversationId" = ${conversationId} AND "organizationId" = ${tenant.organizationId} AND "type" = 'token_consumption'`,
+      ]);
+      return {
+        conversation: meta,
+        messages,
+        earlierCursor: rows.length > limit ? String(page[0].seq) : null,
+        slots: slots.map(rowToSlot),
+        tasks: tasks.map(rowToTask),
+        inbox: inbox.map(rowToInboxItem),
+        queued: queued.map(rowToQueuedMessage),
+        usage: usage[0] ?? EMPTY_USAGE,
+        run: run ? rowToRun(run) : null,
+        lastEventSeq: Number(conversation.lastEventSeq),
+      };
+    },
+    { isolationLevel: "RepeatableRead" },
+  );
+}
+
+function parseCursor(cursor: string): bigint {
+  if (!/^\d{1,18}$/.test(cursor)) throw new InvalidCursorError();
+  return BigInt(cursor);
+}
+
+/** Where a stream that should show everything from now on starts: the conversation's last event number. */
+export async function readLastEventSeq(tenant: Pick<TenantContext, "organizationId">, conversationId: string): Promise<number> {
+  const row = await prisma.conversation.findFirst({ where: { id: conversationId, organizationId: tenant.organizationId }, select: { lastEventSeq: true } });
+  if (!row) throw new NotFoundError("The conversation");
+  return Number(row.lastEventSeq);
+}
+
+/** The conversation's most recent run, any status. */
+export async function readLatestRun(tenant: Pick<TenantContext, "organizationId">, conversationId: string): Promise<RunRecord | null> {
+  const row = await prisma.run.findFirst({
+    where: { organizationId: tenant.organizationId, store: { conversationId, namespace: "" } },
+    orderBy: [{ createdAt: "desc" }, { updatedAt: "desc" }],
+  });
+  return row ? rowToRun(row) : null;
+}

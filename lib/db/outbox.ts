@@ -1,0 +1,41 @@
+import { prisma } from "./client";
+import type { TenantContext } from "./tenant-context";
+
+/**
+ * The send_email tool's simulated delivery: an email "sent" is a row in the team's outbox. The
+ * tool call id is the idempotency key, so a call that runs again after a crash sends nothing twice.
+ */
+export interface OutboxEmailInput {
+  conversationId: string;
+  toolCallId: string;
+  to: string;
+  subject: string;
+  body: string;
+}
+
+export interface OutboxEmailRecord extends OutboxEmailInput {
+  id: string;
+  createdAt: string;
+}
+
+/** Stores the email unless this tool call already stored one; returns the stored row either way. */
+export async function recordOutboxEmail(ctx: Pick<TenantContext, "organizationId">, email: OutboxEmailInput): Promise<OutboxEmailRecord> {
+  const row = await prisma.outboxEmail.upsert({
+    where: { organizationId_toolCallId: { organizationId: ctx.organizationId, toolCallId: email.toolCallId } },
+    create: { organizationId: ctx.organizationId, ...email },
+    update: {},
+  });
+  return toRecord(row);
+}
+
+export async function listOutboxEmails(ctx: Pick<TenantContext, "organizationId">, conversationId: string): Promise<OutboxEmailRecord[]> {
+  const rows = await prisma.outboxEmail.findMany({
+    where: { organizationId: ctx.organizationId, conversationId },
+    orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+  });
+  return rows.map(toRecord);
+}
+
+function toRecord(row: { id: string; conversationId: string; toolCallId: string; to: string; subject: string; body: string; createdAt: Date }): OutboxEmailRecord {
+  return { id: row.id, conversationId: row.conversationId, toolCallId: row.toolCallId, to: row.to, subject: row.subject, body: row.body, createdAt: row.createdAt.toISOString() };
+}

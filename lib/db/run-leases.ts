@@ -1,0 +1,52 @@
+import { Prisma } from "./generated/client";
+import { prisma } from "./client";
+import type { TenantContext } from "./tenant-context";
+
+/**
+ * Leases of running runs. The instance executing a run renews its lease with a heartbeat; a run
+ * still `running` whose lease ran out belongs to a server that stopped. Suspended runs are not
+ * leased: they wait in the database for an answer, whichever instance receives it.
+ *
+ * Times are the database's (UTC), so instances with skewed clocks agree on what "expired" means.
+ * A run that just became `running` (its `updatedAt` is recent) counts as alive for one lease
+ * length even before its first heartbeat.
+ */
+const utcNow = Prisma.sql`(now() AT TIME ZONE 'UTC')`;
+const ms = (value: number) => Prisma.sql`make_interval(secs => ${value / 1000}::float8)`;
+
+type Tenant = Pick<TenantContext, "organizationId">;
+
+/** Takes or renews the lease of a running run of the conversation. False when the run is not running (any more). */
+export async function renewRunLease(tenant: Tenant, conversationId: string, runId: string, instanceId: string, leaseMs: number): Promise<boolean> {
+  const updated = await prisma.$executeRaw`
+    UPDATE "Run" r SET "instanceId" = ${instanceId}, "heartbeatAt" = ${utcNow}, "leaseExpiresAt" = ${utcNow} + ${ms(leaseMs)}
+    FROM "AgentStore" s
+    WHERE r."storeId" = s."id" AND s."conversationId" = ${conversationId} AND s."namespace" = ''
+      AND r."organizationId" = ${tenant.organizationId} AND r."id" = ${runId} AND r."status" = 'running'`;
+  return updated === 1;
+}
+
+export interface ExpiredRun {
+  organizationId: string;
+  conversationId: string;
+  runId: string;
+}
+
+/**
+ * Marks running runs whose lease expired as failed, with `error`; returns them. Scoped to one
+ * conversation, or (no scope) across every tenant, for the periodic sweep.
+ */
+export async function failRunsWithExpiredLease(
+  scope: { organizationId: string; conversationId: string } | null,
+  leaseMs: number,
+  error: string,
+): Promise<ExpiredRun[]> {
+  const where = scope ? Prisma.sql`AND s."conversationId" = ${scope.conversationId} AND r."organizationId" = ${scope.organizationId}` : Prisma.empty;
+  return prisma.$queryRaw<ExpiredRun[]>`
+    UPDATE "Run" r SET "status" = 'failed', "error" = ${error}, "leaseExpiresAt" = NULL, "updatedAt" = ${utcNow}
+    FROM "AgentStore" s
+    WHERE r."storeId" = s."id" AND s."namespace" = '' AND r."status" = 'running'
+      AND GREATEST(COALESCE(r."leaseExpiresAt", '-infinity'::timestamp), r."updatedAt" + ${ms(leaseMs)}) < ${utcNow}
+      ${where}
+    RETURNING r."organizationId" AS "organizationId", s."conversationId" AS "conversationId", r."id" AS "runId"`;
+}

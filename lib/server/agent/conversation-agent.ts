@@ -1,0 +1,88 @@
+import { Glove, type StoreAdapter } from "@/lib/agent";
+import { prisma } from "@/lib/db/client";
+import { recordOutboxEmail } from "@/lib/db/outbox";
+import { PostgresStore } from "@/lib/db/postgres-store";
+import type { TenantContext } from "@/lib/db/tenant-context";
+import { conversationRecorder } from "@/lib/server/events/conversation-recorder";
+import type { RunEventRecorder } from "@/lib/server/events/run-event-recorder";
+import { logger } from "@/lib/server/logger";
+import { LeaseKeeper } from "@/lib/server/runs/lease-keeper";
+import { createBuiltinTools } from "@/lib/server/tools";
+import { observeStore } from "./observed-store";
+import { buildTenantModel, loadAgentSettings } from "./settings";
+
+/** A tenant's agent over one conversation, wired to the server: events recorded, runs leased. */
+export interface ConversationAgent {
+  glove: Glove;
+  store: StoreAdapter;
+  recorder: RunEventRecorder;
+  usingDemoModel: boolean;
+  /** Pass to every run this agent executes: aborting it stops them (lost lease, an abort relayed from another instance). */
+  signal: AbortSignal;
+  stopExecution(): void;
+  /** Called with the run id whenever a run of this agent becomes `running` in this process. */
+  onRunning(listener: (runId: string) => void): () => void;
+  /** Stops heartbeats and writes buffered events; call when the agent's work is done. */
+  dispose(): Promise<void>;
+}
+
+/**
+ * Builds the agent from the tenant's settings: system prompt, model (the tenant's key or the
+ * server's, else the demo model), the enabled built-in tools, permission policy and card expiry.
+ * Cheap enough to do per request: the agent holds nothing between requests.
+ */
+export async function buildConversationAgent(tenant: Pick<TenantContext, "organizationId">, conversationId: string): Promise<ConversationAgent> {
+  const settings = await loadAgentSettings(tenant);
+  const { model, usingDemo } = await buildTenantModel(settings);
+  const recorder = conversationRecorder(tenant, conversationId);
+  const runningListeners = new Set<(runId: string) => void>();
+  const execution = new AbortController();
+  const leases = new LeaseKeeper(tenant, conversationId, (runId) => {
+    logger.warn("this instance lost the lease of a run it executes; stopping it", { conversationId, runId });
+    execution.abort();
+  });
+
+  const store = observeStore(await PostgresStore.open(prisma, { organizationId: tenant.organizationId, conversationId }), {
+    async onRunning(runId) {
+      await leases.hold(runId);
+      for (const listener of runningListeners) listener(runId);
+    },
+    onStopped: (runId) => leases.release(runId),
+    async onUserMessage(message) {
+      // Images stay out of the event (up to 16 MB of base64); the snapshot has them.
+      const { images, ...rest } = message;
+      await recorder.recordServerEvent("user_message", { message: { ...rest, ...(images?.length && { image_count: images.length }) } });
+    },
+  });
+
+  const glove = new Glove({
+    store,
+    model,
+    systemPrompt: settings.systemPrompt,
+    permissionPolicy: settings.permissionPolicy,
+    ...(settings.slotTtlMinutes !== null && { slotTtlMs: settings.slotTtlMinutes * 60_000 }),
+    onSubscriberError: (error, eventType) => logger.error("a run event subscriber failed", { conversationId, eventType, error }),
+  });
+  const outbox = {
+    record: (email: { to: string; subject: string; body: string; toolCallId: string }) => recordOutboxEmail(tenant, { conversationId, ...email }),
+  };
+  for (const tool of createBuiltinTools({ outbox })) if (settings.enabledTools.includes(tool.name)) glove.fold(tool);
+  glove.addSubscriber(recorder).build();
+
+  return {
+    glove,
+    store,
+    recorder,
+    usingDemoModel: usingDemo,
+    signal: execution.signal,
+    stopExecution: () => execution.abort(),
+    onRunning(listener) {
+      runningListeners.add(listener);
+      return () => runningListeners.delete(listener);
+    },
+    async dispose() {
+      leases.releaseAll();
+      await recorder.flush();
+    },
+  };
+}

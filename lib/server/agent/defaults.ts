@@ -1,0 +1,13 @@
+import { DEFAULT_SYSTEM_PROMPT } from "@/lib/schemas/agent-settings";
+import type { ModelConfig } from "@/lib/models/model-config";
+import { BUILTIN_TOOL_NAMES } from "@/lib/server/tools";
+
+/** An organization that never saved settings gets these: the demo model and every built-in tool, so each card can be tried at once. */
+export const DEFAULT_AGENT_SETTINGS = {
+  name: "Assistant",
+  systemPrompt: DEFAULT_SYSTEM_PROMPT,
+  model: { provider: "demo", fallbacks: [], thinking: "off" } satisfies ModelConfig as ModelConfig,
+  enabledTools: BUILTIN_TOOL_NAMES,
+  permissionPolicy: {} as Record<string, "allow" | "deny">,
+  slotTtlMinutes: null as number | null,
+};

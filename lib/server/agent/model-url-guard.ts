@@ -1,0 +1,46 @@
+import { lookup } from "node:dns/promises";
+import ipaddr from "ipaddr.js";
+
+/**
+ * SSRF guard for the base URLs a tenant may set for its model provider. A tenant must not make
+ * our server call its own loopback, the cloud metadata address or the private network, so every
+ * address the host resolves to must be public unicast. An operator who runs models on a private
+ * network (Ollama on the LAN, the test suite's fake providers on 127.0.0.1) sets
+ * ALLOW_PRIVATE_MODEL_URLS=1.
+ *
+ * Checked when settings are saved and again whenever a run builds its model (DNS can change in
+ * between). The SDKs resolve the name once more when they connect, so a DNS-rebinding attacker
+ * with a very short TTL is not fully excluded; see docs/streaming.md "Security".
+ */
+export const ALLOW_PRIVATE_MODEL_URLS_ENV = "ALLOW_PRIVATE_MODEL_URLS";
+
+type Env = Record<string, string | undefined>;
+
+export const privateModelUrlsAllowed = (env: Env) => ["1", "true", "yes"].includes((env[ALLOW_PRIVATE_MODEL_URLS_ENV] ?? "").toLowerCase());
+
+/** Why the URL is refused, in a sentence for an admin; null when it may be used. */
+export async function refuseModelUrl(url: string, env: Env): Promise<string | null> {
+  if (privateModelUrlsAllowed(env)) return null;
+  let host: string;
+  try {
+    host = new URL(url).hostname.replace(/^\[|\]$/g, "");
+  } catch {
+    return `${url} is not a valid URL.`;
+  }
+  let addresses: string[];
+  if (ipaddr.isValid(host)) {
+    addresses = [host];
+  } else {
+    try {
+      addresses = (await lookup(host, { all: true, verbatim: true })).map((entry) => entry.address);
+    } catch {
+      return `The host ${host} could not be resolved. Check the base URL.`;
+    }
+  }
+  const blocked = addresses.find((address) => ipaddr.process(address).range() !== "unicast");
+  if (blocked === undefined) return null;
+  return (
+    `The base URL ${url} points to a private, loopback or link-local address (${blocked}), which agents may not reach. ` +
+    `Use a public address, or ask the operator to set ${ALLOW_PRIVATE_MODEL_URLS_ENV}=1.`
+  );
+}

@@ -1,0 +1,158 @@
+import type { z } from "zod";
+import { POST_TO_INBOX_TOOL_NAME, UPDATE_TASKS_TOOL_NAME } from "@/lib/agent";
+import { getAgentSettings, saveAgentSettings } from "@/lib/db/agent-settings";
+import type { TenantContext } from "@/lib/db/tenant-context";
+import { modelConfigSchema, PROVIDER_KEY_ENV, type ModelConfig } from "@/lib/models/model-config";
+import { buildModel, type BuiltModel } from "@/lib/models/registry";
+import { permissionPolicySchema, type agentSettingsInputSchema, type AgentSettingsView } from "@/lib/schemas/agent-settings";
+import { openSecret, sealSecret, SecretUnreadableError } from "@/lib/server/crypto/secret-box";
+import { AppError } from "@/lib/server/http/app-error";
+import { BUILTIN_TOOL_CATALOG, BUILTIN_TOOL_NAMES } from "@/lib/server/tools";
+import { DEFAULT_AGENT_SETTINGS } from "./defaults";
+import { refuseModelUrl } from "./model-url-guard";
+
+/** The runtime's own tools: always on (tasks and inbox are part of every agent). */
+export const ALWAYS_ON_TOOLS = [UPDATE_TASKS_TOOL_NAME, POST_TO_INBOX_TOOL_NAME];
+
+/** What a run is built from: the stored settings (or the defaults), validated, with the key opened. */
+export interface AgentSettings {
+  name: string;
+  systemPrompt: string;
+  model: ModelConfig;
+  providerKey: string | null;
+  enabledTools: string[];
+  permissionPolicy: Record<string, "allow" | "deny">;
+  slotTtlMinutes: number | null;
+  /** Problems with what was stored, for the settings page (the run goes on with safe values). */
+  notices: string[];
+}
+
+const keyContext = (ctx: Pick<TenantContext, "organizationId">) => `provider-key:${ctx.organizationId}`;
+
+export async function loadAgentSettings(ctx: Pick<TenantContext, "organizationId">): Promise<AgentSettings> {
+  const stored = await getAgentSettings(ctx);
+  if (!stored) return { ...DEFAULT_AGENT_SETTINGS, providerKey: null, notices: [] };
+  const notices: string[] = [];
+  const model = modelConfigSchema.safeParse(stored.modelConfig);
+  if (!model.success) notices.push("The stored model settings are no longer valid, so the demo model answers. Save the model settings again.");
+  let providerKey: string | null = null;
+  if (stored.providerKeySealed) {
+    try {
+      providerKey = openSecret(stored.providerKeySealed, keyContext(ctx));
+    } catch (error) {
+      if (!(error instanceof SecretUnreadableError)) throw error;
+      notices.push(error.message);
+    }
+  }
+  const policy = permissionPolicySchema.safeParse(stored.permissionPolicy);
+  return {
+    name: stored.name,
+    systemPrompt: stored.systemPrompt,
+    model: model.success ? model.data : DEFAULT_AGENT_SETTINGS.model,
+    providerKey,
+    enabledTools: stored.enabledTools.filter((name) => BUILTIN_TOOL_NAMES.includes(name)),
+    permissionPolicy: policy.success ? policy.data : {},
+    slotTtlMinutes: stored.slotTtlMinutes,
+    notices,
+  };
+}
+
+const demoOptions = (env: Record<string, string | undefined>) => {
+  const delay = Number(env.DEMO_MODEL_WORD_DELAY_MS);
+  return env.DEMO_MODEL_WORD_DELAY_MS !== undefined && Number.isFinite(delay) && delay >= 0 ? { wordDelayMs: delay } : {};
+};
+
+/**
+ * The tenant's model. Its own key (if set) travels in the config; keys of the server's
+ * environment are the fallback. Base URLs are re-checked against the SSRF guard on every build.
+ */
+export async function buildTenantModel(settings: AgentSettings, env: Record<string, string | undefined> = process.env): Promise<BuiltModel> {
+  for (const url of modelUrls(settings.model)) {
+    const refused = await refuseModelUrl(url, env);
+    if (refused) throw new AppError(422, "model_url_refused", refused);
+  }
+  const config = { ...settings.model, ...(settings.providerKey && { apiKey: settings.providerKey }) };
+  const built = buildModel(config, { env, demo: demoOptions(env) });
+  return { ...built, notices: [...settings.notices, ...built.notices] };
+}
+
+const modelUrls = (model: ModelConfig) => [model.baseURL, ...model.fallbacks.map((fallback) => fallback.baseURL)].filter((url): url is string => Boolean(url));
+
+export async function agentSettingsView(ctx: TenantContext): Promise<AgentSettingsView> {
+  const settings = await loadAgentSettings(ctx);
+  const stored = await getAgentSettings(ctx);
+  const envName = PROVIDER_KEY_ENV[settings.model.provider];
+  let usingDemoModel = true;
+  let notices = settings.notices;
+  try {
+    const built = await buildTenantModel(settings);
+    usingDemoModel = built.usingDemo;
+    notices = built.notices;
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    notices = [...notices, error.message];
+  }
+  return {
+    name: settings.name,
+    systemPrompt: settings.systemPrompt,
+    model: settings.model,
+    enabledTools: settings.enabledTools,
+    permissionPolicy: settings.permissionPolicy,
+    slotTtlMinutes: settings.slotTtlMinutes,
+    providerKeySet: Boolean(stored?.providerKeySealed),
+    environmentKeySet: Boolean(envName && process.env[envName]?.trim()),
+    usingDemoModel,
+    notices,
+    availableTools: BUILTIN_TOOL_CATALOG,
+  };
+}
+
+type AgentSettingsInput = z.output<typeof agentSettingsInputSchema>;
+
+/** Validates what the schema cannot know (tool names, keys in the wrong place, reachable URLs), then saves. */
+export async function updateAgentSettings(ctx: TenantContext, input: AgentSettingsInput, ip?: string | null): Promise<void> {
+  const issues = await settingsIssues(input);
+  if (issues.length > 0) {
+    throw new AppError(422, "validation_failed", `Fix these fields: ${issues.map((issue) => `${issue.path}: ${issue.message}`).join("; ")}`, { issues });
+  }
+  const { apiKey: _none, ...model } = input.model;
+  await saveAgentSettings(
+    ctx,
+    {
+      name: input.name,
+      systemPrompt: input.systemPrompt,
+      modelConfig: { ...model, fallbacks: model.fallbacks.map(({ apiKey: _key, ...fallback }) => fallback) },
+      enabledTools: [...new Set(input.enabledTools)],
+      permissionPolicy: input.permissionPolicy,
+      slotTtlMinutes: input.slotTtlMinutes,
+      providerKeySealed: input.providerApiKey === undefined ? undefined : input.providerApiKey.trim() === "" ? null : sealSecret(input.providerApiKey.trim(), keyContext(ctx)),
+    },
+    ip,
+  );
+}
+
+type Issue = { path: string; message: string };
+
+async function settingsIssues(input: AgentSettingsInput): Promise<Issue[]> {
+  const issues: Issue[] = [];
+  const known = [...BUILTIN_TOOL_NAMES, ...ALWAYS_ON_TOOLS];
+  input.enabledTools.forEach((name, index) => {
+    if (!BUILTIN_TOOL_NAMES.includes(name)) issues.push({ path: `enabledTools.${index}`, message: `Unknown tool "${name}". Choose among: ${BUILTIN_TOOL_NAMES.join(", ")}.` });
+  });
+  for (const name of Object.keys(input.permissionPolicy)) {
+    if (!known.includes(name)) issues.push({ path: `permissionPolicy.${name}`, message: `Unknown tool "${name}".` });
+  }
+  if (input.model.apiKey) issues.push({ path: "model.apiKey", message: "Send the key in providerApiKey: keys inside the model settings are not stored." });
+  input.model.fallbacks.forEach((fallback, index) => {
+    if (fallback.apiKey) issues.push({ path: `model.fallbacks.${index}.apiKey`, message: "Fallback models use the server's keys; keys here are not stored." });
+  });
+  const urls: Array<[string, string | undefined]> = [
+    ["model.baseURL", input.model.baseURL],
+    ...input.model.fallbacks.map((fallback, index): [string, string | undefined] => [`model.fallbacks.${index}.baseURL`, fallback.baseURL]),
+  ];
+  for (const [path, url] of urls) {
+    const refused = url ? await refuseModelUrl(url, process.env) : null;
+    if (refused) issues.push({ path, message: refused });
+  }
+  return issues;
+}

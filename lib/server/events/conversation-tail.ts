@@ -1,0 +1,89 @@
+import type { HubSignal, LocalHub } from "./local-hub";
+import type { StoredRunEvent } from "@/lib/db/run-events";
+
+export const REPLAY_PAGE_SIZE = 500;
+
+export interface TailOptions {
+  conversationId: string;
+  /** Deliver events with a sequence number above this one. */
+  after: number;
+  hub: LocalHub;
+  /** Stored events after `after`, oldest first, at most `limit`. */
+  readAfter(after: number, limit: number): Promise<StoredRunEvent[]>;
+  deliver(event: StoredRunEvent): void;
+  onError(error: unknown): void;
+}
+
+/**
+ * Follows one conversation's events: replay from the database, then live, with no gap and no
+ * duplicate. It subscribes before it replays and delivers strictly in sequence order:
+ * - a live event that is exactly the next one is delivered as it is;
+ * - anything else (a bare number from another instance, a jump, a resync) triggers a read of
+ *   the stored events after the last one delivered.
+ * This relies on sequence numbers becoming visible in order (lib/db/run-events.ts numbers an
+ * event under the conversation's row lock, in the same transaction that stores it).
+ */
+export class ConversationTail {
+  private lastSeq: number;
+  private work: Promise<void> = Promise.resolve();
+  private unsubscribe: (() => void) | null = null;
+  private stopped = false;
+
+  constructor(private readonly options: TailOptions) {
+    this.lastSeq = options.after;
+  }
+
+  /** Subscribes, then replays what is stored; resolves when the replay was delivered. */
+  start(): Promise<void> {
+    this.unsubscribe = this.options.hub.subscribe(this.options.conversationId, (signal) => this.schedule(() => this.handle(signal)));
+    return this.catchUp();
+  }
+
+  /** Delivers everything stored so far (call when a run ended, before closing the stream). */
+  catchUp(): Promise<void> {
+    return this.schedule(() => this.readStored());
+  }
+
+  get lastDelivered(): number {
+    return this.lastSeq;
+  }
+
+  stop() {
+    this.stopped = true;
+    this.unsubscribe?.();
+  }
+
+  private schedule(step: () => Promise<void> | void): Promise<void> {
+    this.work = this.work.then(async () => {
+      if (this.stopped) return;
+      try {
+        await step();
+      } catch (error) {
+        this.options.onError(error);
+      }
+    });
+    return this.work;
+  }
+
+  private async handle(signal: HubSignal) {
+    if (signal.kind === "event") {
+      if (signal.seq <= this.lastSeq) return;
+      if (signal.event && signal.seq === this.lastSeq + 1) return this.deliver(signal.event);
+    }
+    await this.readStored();
+  }
+
+  private async readStored() {
+    for (;;) {
+      const page = await this.options.readAfter(this.lastSeq, REPLAY_PAGE_SIZE);
+      for (const event of page) if (event.seq > this.lastSeq) this.deliver(event);
+      if (page.length < REPLAY_PAGE_SIZE || this.stopped) return;
+    }
+  }
+
+  private deliver(event: StoredRunEvent) {
+    if (this.stopped) return;
+    this.lastSeq = event.seq;
+    this.options.deliver(event);
+  }
+}

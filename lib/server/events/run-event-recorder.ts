@@ -1,0 +1,110 @@
+import type { AgentEventData, AgentEventType, SubscriberAdapter } from "@/lib/agent";
+import type { StoredRunEvent } from "@/lib/db/run-events";
+
+export const TEXT_FLUSH_INTERVAL_MS = 50;
+
+/** An event before it is stored and numbered. */
+export interface PendingRunEvent {
+  runId: string;
+  type: string;
+  data: unknown;
+}
+
+export interface RunEventRecorderOptions {
+  /** Stores one event and gives it the conversation's next sequence number. */
+  write(event: PendingRunEvent): Promise<StoredRunEvent>;
+  /** Hands a stored event to this instance's streams and to the bus. */
+  publish(event: StoredRunEvent): void;
+  onError(error: unknown, type: string): void;
+  flushIntervalMs?: number;
+  now?: () => number;
+}
+
+/**
+ * The subscriber that turns a run's events into run events: stored, numbered, published.
+ *
+ * Text deltas are coalesced: the first delta after a quiet spell is written at once (the first
+ * token is not delayed), later ones are buffered and written as one `text_delta` with the
+ * concatenated text at most every `flushIntervalMs`, and any other event first flushes the
+ * buffer, so order is kept. Writes go through one queue in emit order. Deltas do not make the
+ * run wait for the database; every other event does (so when a run call returns, all its events
+ * are stored and published).
+ */
+export class RunEventRecorder implements SubscriberAdapter {
+  private pendingText = "";
+  private timer: ReturnType<typeof setTimeout> | null = null;
+  private lastFlushAt = Number.NEGATIVE_INFINITY;
+  private queue: Promise<void> = Promise.resolve();
+  private currentRunId = "";
+  private readonly interval: number;
+  private readonly now: () => number;
+
+  constructor(private readonly options: RunEventRecorderOptions) {
+    this.interval = options.flushIntervalMs ?? TEXT_FLUSH_INTERVAL_MS;
+    this.now = options.now ?? (() => performance.now());
+  }
+
+  record<T extends AgentEventType>(type: T, data: AgentEventData<T>): Promise<void> | void {
+    if (type === "text_delta") {
+      this.pendingText += (data as AgentEventData<"text_delta">).text;
+      this.scheduleFlush();
+      return;
+    }
+    const runId = this.runIdOf(type, data);
+    this.takeText();
+    return this.enqueue({ runId, type, data });
+  }
+
+  /**
+   * An event of the server rather than the runtime (`user_message`, `run_retried`; see
+   * docs/streaming.md), in the same order as the runtime's.
+   */
+  recordServerEvent(type: string, data: Record<string, unknown>): Promise<void> {
+    this.takeText();
+    return this.enqueue({ runId: this.runIdOf(type, data), type, data });
+  }
+
+  /** Writes buffered text now and waits until every queued write is done. */
+  async flush(): Promise<void> {
+    this.takeText();
+    await this.queue;
+  }
+
+  private runIdOf(type: string, data: unknown): string {
+    const payload = data as { run_id?: unknown; slot?: { run_id?: unknown } };
+    if (type === "run_started" && typeof payload.run_id === "string") this.currentRunId = payload.run_id;
+    if (typeof payload.run_id === "string") return payload.run_id;
+    if (typeof payload.slot?.run_id === "string") return payload.slot.run_id;
+    return this.currentRunId;
+  }
+
+  private scheduleFlush() {
+    if (this.timer) return;
+    const wait = this.lastFlushAt + this.interval - this.now();
+    if (wait <= 0) this.takeText();
+    else this.timer = setTimeout(() => this.takeText(), wait);
+  }
+
+  /** Moves buffered text into the write queue as one event. */
+  private takeText() {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    if (!this.pendingText) return;
+    const text = this.pendingText;
+    this.pendingText = "";
+    this.lastFlushAt = this.now();
+    void this.enqueue({ runId: this.currentRunId, type: "text_delta", data: { text } });
+  }
+
+  private enqueue(event: PendingRunEvent): Promise<void> {
+    const write = this.queue.then(async () => {
+      try {
+        this.options.publish(await this.options.write(event));
+      } catch (error) {
+        this.options.onError(error, event.type);
+      }
+    });
+    this.queue = write;
+    return write;
+  }
+}

@@ -1,0 +1,72 @@
+import { randomUUID } from "node:crypto";
+import type { SlotRecord } from "@/lib/agent";
+import { readLastEventSeq } from "@/lib/db/conversation-snapshot";
+import { isAdmin, type TenantContext } from "@/lib/db/tenant-context";
+import { buildConversationAgent } from "@/lib/server/agent/conversation-agent";
+import { forbidden, notFound } from "@/lib/server/http/app-error";
+import { parseWith } from "@/lib/server/http/parse-body";
+import { conversationStream } from "@/lib/server/sse/conversation-stream";
+import { answerSchemaForSlot } from "@/lib/server/tools/slot-answer-schema";
+import { drainQueue, launch } from "./launch";
+import { recoverDeadRuns } from "./recover-dead-runs";
+
+export type SlotAnswerInput = { kind: "resolve"; value: unknown } | { kind: "reject"; reason?: string };
+
+/** What a slot answer route sends: a stream of the continuation, or `{slot, continued}` as JSON. */
+export type SlotAnswerReply = { kind: "stream"; response: Response } | { kind: "json"; slot: SlotRecord; continued: boolean };
+
+/**
+ * Answers a card. First answer wins (the runtime's conditional update): the same answer again is
+ * a no-op, a different one a 409. A resolve is validated against the card's schema first (422 with
+ * the zod issues); editing a permission request's input is for admins (403 otherwise). When no
+ * card of the run is pending any more, the run continues detached; the reply streams it when the
+ * client asked for `text/event-stream`.
+ */
+export async function answerSlot(
+  ctx: TenantContext,
+  conversationId: string,
+  slotId: string,
+  answer: SlotAnswerInput,
+  options: { wantsStream: boolean; requestSignal?: AbortSignal },
+): Promise<SlotAnswerReply> {
+  await recoverDeadRuns({ organizationId: ctx.organizationId, conversationId });
+  const agent = await buildConversationAgent(ctx, conversationId);
+  const slot = await agent.store.getSlot(slotId);
+  if (!slot) {
+    await agent.dispose();
+    throw notFound("This card");
+  }
+  const after = await readLastEventSeq(ctx, conversationId);
+  let result;
+  try {
+    if (answer.kind === "resolve") {
+      if (slot.status === "pending") checkAnswer(ctx, slot, answer.value);
+      result = await agent.glove.resolveSlot(slotId, answer.value, { canEditInput: isAdmin(ctx) });
+    } else {
+      result = await agent.glove.rejectSlot(slotId, answer.reason || undefined);
+    }
+  } catch (error) {
+    await agent.dispose();
+    throw error;
+  }
+  if (!result.continuable) {
+    await agent.dispose();
+    return { kind: "json", slot: result.slot, continued: false };
+  }
+  const launched = await launch(
+    conversationId,
+    agent,
+    (signal) => agent.glove.continueRun({ signal, runId: randomUUID() }),
+    (outcome) => drainQueue(agent, outcome),
+  );
+  const continued = launched.kind === "running";
+  if (!options.wantsStream || !continued) return { kind: "json", slot: result.slot, continued };
+  return { kind: "stream", response: await conversationStream(ctx, conversationId, { after, until: launched.done, requestSignal: options.requestSignal }) };
+}
+
+function checkAnswer(ctx: TenantContext, slot: SlotRecord, value: unknown) {
+  const editsInput = typeof value === "object" && value !== null && "editedInput" in value && (value as { editedInput?: unknown }).editedInput !== undefined;
+  if (editsInput && !isAdmin(ctx)) throw forbidden("Only owners and admins can edit what a tool will run with. Allow or deny it as it is, or ask an admin.");
+  const schema = answerSchemaForSlot(slot);
+  if (schema) parseWith(schema, value);
+}

@@ -1,0 +1,52 @@
+import { readConversationActivity } from "@/lib/db/conversation-activity";
+import { createConversation, deleteConversation, listConversations, renameConversation, type ConversationSummary as StoredSummary } from "@/lib/db/conversations";
+import { listOrganizationsForUser, resolveTenantContext } from "@/lib/db/organizations";
+import type { TenantContext } from "@/lib/db/tenant-context";
+import type { ConversationSummary } from "@/lib/schemas/conversation";
+import { requireUser } from "@/lib/server/auth/session";
+import { notFound } from "@/lib/server/http/app-error";
+import { abortConversation } from "./abort-conversation";
+
+/**
+ * Creating and listing take an optional organization slug (`?org=`); without it, the user's
+ * first organization (the oldest membership, the one sign-up created). Conversations belong to
+ * the organization: every member sees and may continue all of them.
+ */
+export async function requireOrganization(orgSlug: string | null): Promise<TenantContext> {
+  const user = await requireUser();
+  const slug = orgSlug ?? (await listOrganizationsForUser(user.id))[0]?.slug;
+  const ctx = slug ? await resolveTenantContext(user.id, slug) : null;
+  if (!ctx) throw notFound(orgSlug ? "This organization" : "An organization of yours");
+  return ctx;
+}
+
+const view = (summary: StoredSummary, activity = { busy: false, pendingSlots: 0 }): ConversationSummary => ({
+  id: summary.id,
+  title: summary.title,
+  createdAt: summary.createdAt,
+  lastActivityAt: summary.lastActivityAt,
+  ...activity,
+});
+
+export async function startConversation(ctx: TenantContext, title?: string): Promise<ConversationSummary> {
+  return view(await createConversation(ctx, { title }));
+}
+
+export async function conversationList(ctx: TenantContext, options: { q?: string; cursor?: string; limit: number }) {
+  const page = await listConversations(ctx, { query: options.q, cursor: options.cursor, limit: options.limit });
+  const activity = await readConversationActivity(ctx, page.conversations.map((conversation) => conversation.id));
+  return { conversations: page.conversations.map((conversation) => view(conversation, activity.get(conversation.id))), nextCursor: page.nextCursor };
+}
+
+export async function retitleConversation(ctx: TenantContext, conversationId: string, title: string): Promise<ConversationSummary> {
+  const renamed = await renameConversation(ctx, conversationId, title);
+  if (!renamed) throw notFound("This conversation");
+  const activity = await readConversationActivity(ctx, [conversationId]);
+  return view(renamed, activity.get(conversationId));
+}
+
+/** Stops its run first (without waiting for another instance), then deletes it and everything it owns. */
+export async function removeConversation(ctx: TenantContext, conversationId: string): Promise<void> {
+  await abortConversation(ctx, conversationId, { wait: false });
+  if (!(await deleteConversation(ctx, conversationId))) throw notFound("This conversation");
+}

@@ -1,0 +1,34 @@
+import { randomUUID } from "node:crypto";
+import { conversationsWithOverdueSlots } from "@/lib/db/overdue-slots";
+import { buildConversationAgent } from "@/lib/server/agent/conversation-agent";
+import { logger } from "@/lib/server/logger";
+import { drainQueue, launch } from "./launch";
+
+/**
+ * Settles cards nobody answered before the tenant's expiry time as `expired` (the waiting tool sees
+ * a rejection) and continues each run that then waits for nothing more, on this instance. Safe to
+ * run on several instances at once: settling is conditional, continuing takes the run's lock.
+ */
+export async function expireOverdueSlots(): Promise<number> {
+  let expired = 0;
+  for (const { organizationId, conversationId } of await conversationsWithOverdueSlots()) {
+    try {
+      const agent = await buildConversationAgent({ organizationId }, conversationId);
+      const result = await agent.glove.expireSlots();
+      expired += result.expired.length;
+      if (!result.continuable) {
+        await agent.dispose();
+        continue;
+      }
+      await launch(
+        conversationId,
+        agent,
+        (signal) => agent.glove.continueRun({ signal, runId: randomUUID() }),
+        (outcome) => drainQueue(agent, outcome),
+      );
+    } catch (error) {
+      logger.error("overdue cards of a conversation could not be settled", { conversationId, error });
+    }
+  }
+  return expired;
+}

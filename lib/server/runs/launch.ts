@@ -1,0 +1,68 @@
+import type { ConversationAgent } from "@/lib/server/agent/conversation-agent";
+import { logger } from "@/lib/server/logger";
+import { track, type LocalExecution } from "./local-executions";
+
+export type Launched<T> =
+  /** A run became `running`: it goes on detached from the request; `done` settles when the agent's work is over. */
+  | { kind: "running"; runId: string; done: Promise<void> }
+  /** The work ended without running anything (a queued message, nothing to continue). */
+  | { kind: "settled"; outcome: T };
+
+/**
+ * Starts the agent's work without tying it to the request: a client that disconnects never stops
+ * a run. Resolves as soon as it is known whether a run started, so the route can answer with an
+ * error (429: queue full), a plain answer, or a stream. `after` runs once the work is done,
+ * still detached (e.g. the next run for messages queued too late for this one).
+ */
+export async function launch<T>(
+  conversationId: string,
+  agent: ConversationAgent,
+  work: (signal: AbortSignal) => Promise<T>,
+  after?: (outcome: T) => Promise<unknown>,
+): Promise<Launched<T>> {
+  let admitted = false;
+  let announceRun!: (runId: string) => void;
+  const running = new Promise<string>((resolve) => (announceRun = resolve));
+  const execution: LocalExecution = { conversationId, agent, runIds: new Set(), done: Promise.resolve() };
+  const stopListening = agent.onRunning((runId) => {
+    execution.runIds.add(runId);
+    announceRun(runId);
+  });
+
+  const outcome = work(agent.signal);
+  execution.done = outcome
+    .then((result) => after?.(result))
+    .then(
+      () => undefined,
+      (error) => {
+        // Before admission the error is the route's to answer (e.g. 429); after it, nobody waits for it.
+        if (admitted) logger.error("a detached run ended with an error", { conversationId, error });
+      },
+    )
+    .finally(async () => {
+      stopListening();
+      await agent.dispose();
+    });
+  track(execution);
+
+  const first = await Promise.race([running.then((runId) => ({ kind: "running" as const, runId })), outcome.then((result) => ({ kind: "settled" as const, outcome: result }))]).catch(
+    async (error) => {
+      await execution.done;
+      throw error;
+    },
+  );
+  if (first.kind === "running") {
+    admitted = true;
+    return { ...first, done: execution.done };
+  }
+  await execution.done;
+  return first;
+}
+
+/** Messages queued after a run's last safe point wait for the next run: start it, while runs complete. */
+export async function drainQueue(agent: ConversationAgent, outcome: { status: string }): Promise<void> {
+  let last = outcome;
+  while (last.status === "completed" && (await agent.store.getQueuedMessages()).length > 0) {
+    last = await agent.glove.continueRun({ signal: agent.signal });
+  }
+}

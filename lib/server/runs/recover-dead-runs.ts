@@ -1,0 +1,36 @@
+import { prisma } from "@/lib/db/client";
+import { PostgresStore } from "@/lib/db/postgres-store";
+import { failRunsWithExpiredLease, type ExpiredRun } from "@/lib/db/run-leases";
+import { conversationRecorder } from "@/lib/server/events/conversation-recorder";
+import { logger } from "@/lib/server/logger";
+import { runLeaseMs, SERVER_STOPPED_MESSAGE } from "./lease-config";
+
+/**
+ * Finds running runs whose server stopped (lease expired), marks them failed with a message a
+ * person can act on, dismisses their pending cards and tells every viewer (`slot_resolved`,
+ * `run_failed`). The history is left as it was: a retry continues the unfinished step (calls that
+ * finished keep their results), and a new message closes it with error results first.
+ *
+ * Called for one conversation before anything that reads or changes it, and for all of them by
+ * the periodic sweep (lib/server/runs/background-jobs.ts).
+ */
+export async function recoverDeadRuns(scope: { organizationId: string; conversationId: string } | null): Promise<ExpiredRun[]> {
+  const expired = await failRunsWithExpiredLease(scope, runLeaseMs(), SERVER_STOPPED_MESSAGE);
+  for (const run of expired) {
+    try {
+      await announceFailure(run);
+    } catch (error) {
+      logger.error("a dead run was marked failed but could not be announced", { ...run, error });
+    }
+  }
+  return expired;
+}
+
+async function announceFailure(run: ExpiredRun) {
+  logger.warn("a run's server stopped; marked failed", { ...run });
+  const store = await PostgresStore.open(prisma, { organizationId: run.organizationId, conversationId: run.conversationId });
+  const recorder = conversationRecorder(run, run.conversationId);
+  for (const slot of await store.dismissPendingSlots(run.runId, new Date().toISOString())) await recorder.record("slot_resolved", { slot });
+  await recorder.record("run_failed", { run_id: run.runId, message: SERVER_STOPPED_MESSAGE });
+  await recorder.flush();
+}

@@ -1,0 +1,36 @@
+import { randomUUID } from "node:crypto";
+import { readLastEventSeq, readLatestRun } from "@/lib/db/conversation-snapshot";
+import type { TenantContext } from "@/lib/db/tenant-context";
+import { buildConversationAgent } from "@/lib/server/agent/conversation-agent";
+import { conflict } from "@/lib/server/http/app-error";
+import { conversationStream } from "@/lib/server/sse/conversation-stream";
+import { drainQueue, launch } from "./launch";
+import { recoverDeadRuns } from "./recover-dead-runs";
+
+const NOTHING_TO_RETRY: Record<string, string> = {
+  idle: "There is nothing to retry: the last answer is complete. Send a new message instead.",
+  busy: "The agent is still answering. Wait for it, or stop it first.",
+  suspended: "The agent is waiting for the cards in the chat. Answer them, or stop the run first.",
+};
+
+/**
+ * Re-runs the last turn after a failed (or stopped) run: a continuation, so the model answers the
+ * last message again and an unfinished step runs its unfinished tool calls again (finished ones
+ * keep their results). Nothing is sent twice to the model. The stream says it is a retry
+ * (`run_retried`, right after `run_started`).
+ */
+export async function retryLastTurn(ctx: TenantContext, conversationId: string, requestSignal?: AbortSignal): Promise<Response> {
+  await recoverDeadRuns({ organizationId: ctx.organizationId, conversationId });
+  const previous = await readLatestRun(ctx, conversationId);
+  const agent = await buildConversationAgent(ctx, conversationId);
+  const after = await readLastEventSeq(ctx, conversationId);
+  const launched = await launch(
+    conversationId,
+    agent,
+    (signal) => agent.glove.continueRun({ signal, runId: randomUUID() }),
+    (outcome) => drainQueue(agent, outcome),
+  );
+  if (launched.kind === "settled") throw conflict(NOTHING_TO_RETRY[launched.outcome.status] ?? NOTHING_TO_RETRY.busy);
+  await agent.recorder.recordServerEvent("run_retried", { run_id: launched.runId, ...(previous && { retry_of: previous.id, previous_status: previous.status }) });
+  return conversationStream(ctx, conversationId, { after, until: launched.done, requestSignal });
+}

@@ -1,0 +1,44 @@
+import { readConversationSnapshot } from "@/lib/db/conversation-snapshot";
+import type { TenantContext } from "@/lib/db/tenant-context";
+import type { ConversationSnapshot } from "@/lib/schemas/conversation";
+import { buildTenantModel, loadAgentSettings } from "@/lib/server/agent/settings";
+import { AppError, notFound } from "@/lib/server/http/app-error";
+import { recoverDeadRuns } from "./recover-dead-runs";
+
+/** The conversation as the chat page draws it (lib/schemas/conversation.ts). A dead run is marked failed first. */
+export async function conversationSnapshot(ctx: TenantContext, conversationId: string, before?: string): Promise<ConversationSnapshot> {
+  await recoverDeadRuns({ organizationId: ctx.organizationId, conversationId });
+  const rows = await readConversationSnapshot(ctx, conversationId, { before });
+  if (!rows) throw notFound("This conversation");
+  const measured = rows.messages.findLast((message) => message.sender === "agent" && message.usage)?.usage;
+  return {
+    conversation: rows.conversation,
+    messages: rows.messages,
+    earlierCursor: rows.earlierCursor,
+    slots: rows.slots,
+    tasks: rows.tasks,
+    inbox: rows.inbox,
+    queued: rows.queued,
+    stats: {
+      tokens_in: rows.usage.tokens_in,
+      tokens_out: rows.usage.tokens_out,
+      cache_read_tokens: rows.usage.cache_read_tokens,
+      cache_write_tokens: rows.usage.cache_write_tokens,
+      context_tokens: measured ? measured.tokens_in + measured.tokens_out : 0,
+      turns: rows.usage.model_calls,
+    },
+    run: rows.run ? { id: rows.run.id, status: rows.run.status, error: rows.run.error ?? null } : null,
+    lastEventSeq: rows.lastEventSeq,
+    usingDemoModel: await usingDemoModel(ctx),
+  };
+}
+
+async function usingDemoModel(ctx: TenantContext): Promise<boolean> {
+  try {
+    return (await buildTenantModel(await loadAgentSettings(ctx))).usingDemo;
+  } catch (error) {
+    // A refused model URL: the agent answers nothing until an admin fixes it; not the demo.
+    if (error instanceof AppError) return false;
+    throw error;
+  }
+}

@@ -1,0 +1,44 @@
+import { listRunEventsAfter } from "@/lib/db/run-events";
+import type { TenantContext } from "@/lib/db/tenant-context";
+import { ConversationTail } from "@/lib/server/events/conversation-tail";
+import { localHub } from "@/lib/server/events/local-hub";
+import { eventBus } from "@/lib/server/events/pg-bus";
+import { logger } from "@/lib/server/logger";
+import { sseResponse } from "./sse-response";
+
+/**
+ * A conversation's events after `after` as `text/event-stream`: the stored ones first, then live
+ * ones from this instance and (through the bus) every other. With `until`, the stream closes once
+ * that work is done and everything it stored was sent (the POST routes); without, it stays open
+ * until the client leaves (GET /events).
+ */
+export async function conversationStream(
+  tenant: Pick<TenantContext, "organizationId">,
+  conversationId: string,
+  options: { after: number; until?: Promise<unknown>; requestSignal?: AbortSignal },
+): Promise<Response> {
+  // Listening before reading: anything committed from here on is either read or notified.
+  await eventBus().ready();
+  return sseResponse(
+    async (writer) => {
+      const tail = new ConversationTail({
+        conversationId,
+        after: options.after,
+        hub: localHub(),
+        readAfter: (after, limit) => listRunEventsAfter(tenant, conversationId, after, limit),
+        deliver: (event) => writer.event(event),
+        onError(error) {
+          // The client re-attaches with the last id it got.
+          logger.error("a conversation stream failed", { conversationId, error });
+          writer.close();
+        },
+      });
+      await tail.start();
+      void options.until
+        ?.then(() => tail.catchUp())
+        .finally(() => writer.close());
+      return () => tail.stop();
+    },
+    { requestSignal: options.requestSignal },
+  );
+}

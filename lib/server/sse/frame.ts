@@ -1,0 +1,18 @@
+/**
+ * SSE framing (docs/streaming.md): `id:` the event's sequence number, `event:` its type, one
+ * `data:` line of JSON. JSON.stringify escapes every line break, so the payload never splits the frame.
+ */
+export function eventFrame(event: { seq: number; type: string; data: unknown }): string {
+  return `id: ${event.seq}\nevent: ${event.type}\ndata: ${JSON.stringify(event.data)}\n\n`;
+}
+
+/** A comment line: ignored by every SSE parser, keeps proxies and load balancers from closing an idle stream. */
+export const HEARTBEAT_FRAME = ": heartbeat\n\n";
+
+export const DEFAULT_HEARTBEAT_MS = 15_000;
+
+/** `SSE_HEARTBEAT_MS` lets tests see a heartbeat without waiting 15 s. */
+export function heartbeatInterval(env: Record<string, string | undefined> = process.env): number {
+  const configured = Number(env.SSE_HEARTBEAT_MS);
+  return Number.isFinite(configured) && configured > 0 ? configured : DEFAULT_HEARTBEAT_MS;
+}
