@@ -25,7 +25,7 @@ export const chatApi = {
     return apiFetch<ConversationPage>(`${conversationsPath(orgSlug)}${extra}`, { signal });
   },
   createConversation: async (orgSlug: string, title?: string) =>
-    conversationOf(await apiFetch<{ conversation: ConversationSummary } | ConversationSummary>(conversationsPath(orgSlug), { body: title ? { title } : {} })),
+    (await apiFetch<{ conversation: ConversationSummary }>(conversationsPath(orgSlug), { body: title ? { title } : {} })).conversation,
   renameConversation: (id: string, title: string) => apiFetch(conversationPath(id), { method: "PATCH", body: { title } }),
   deleteConversation: (id: string) => apiFetch(conversationPath(id), { method: "DELETE" }),
   snapshot: (id: string, signal?: AbortSignal) => apiFetch<ConversationSnapshot>(conversationPath(id), { signal }),
@@ -37,18 +37,15 @@ export const chatApi = {
     postMaybeStreaming<SlotAnswerResponse>(`${slotPath(slotId)}/resolve`, { value }, onEvent),
   rejectSlot: (slotId: string, reason: string | undefined, onEvent: (event: ChatEvent) => void) =>
     postMaybeStreaming<SlotAnswerResponse>(`${slotPath(slotId)}/reject`, reason ? { reason } : {}, onEvent),
-  agentSettings: (orgSlug: string, signal?: AbortSignal) => apiFetch<AgentSettingsView>(`/api/orgs/${encodeURIComponent(orgSlug)}/agent`, { signal }),
-  saveAgentSettings: (orgSlug: string, input: AgentSettingsInput) =>
-    apiFetch<AgentSettingsView>(`/api/orgs/${encodeURIComponent(orgSlug)}/agent`, { method: "PUT", body: input }),
+  agentSettings: async (orgSlug: string, signal?: AbortSignal) =>
+    (await apiFetch<{ settings: AgentSettingsView }>(`/api/orgs/${encodeURIComponent(orgSlug)}/agent`, { signal })).settings,
+  saveAgentSettings: async (orgSlug: string, input: AgentSettingsInput) =>
+    (await apiFetch<{ settings: AgentSettingsView }>(`/api/orgs/${encodeURIComponent(orgSlug)}/agent`, { method: "PUT", body: input })).settings,
 };
 
 /** What the answer routes may say when they do not stream. */
 export interface SlotAnswerResponse {
   slot?: SlotRecord;
-}
-
-function conversationOf(payload: { conversation: ConversationSummary } | ConversationSummary): ConversationSummary {
-  return "conversation" in payload ? payload.conversation : payload;
 }
 
 /** The slot as someone else settled it, when a route answered 409 with it in the details. */

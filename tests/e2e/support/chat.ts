@@ -14,11 +14,11 @@ export interface ChatUser {
 
 const randomIp = () => `10.${[0, 0, 0].map(() => Math.floor(Math.random() * 250) + 1).join(".")}`;
 
-export async function signUp(browser: Browser, name = "Ada Lovelace"): Promise<ChatUser> {
+export async function signUp(browser: Browser, name = "Ada Lovelace", baseURL = appBaseURL()): Promise<ChatUser> {
   const context = await browser.newContext({ extraHTTPHeaders: { "x-forwarded-for": randomIp() }, viewport: { width: 1280, height: 900 } });
   const page = await context.newPage();
   const email = `chat-${randomUUID().slice(0, 8)}@example.com`;
-  await page.goto(`${appBaseURL()}/sign-up`);
+  await page.goto(`${baseURL}/sign-up`);
   await page.getByLabel("Your name").fill(name);
   await page.getByLabel("Work email").fill(email);
   await page.getByLabel("Password").fill(PASSWORD);

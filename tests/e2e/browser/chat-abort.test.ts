@@ -1,0 +1,49 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Browser } from "playwright-core";
+import { startAppServer, type AppServer } from "../../support/app-server";
+import { appDatabaseUrl } from "../support/env";
+import { launchBrowser, screenshot, skipBrowser } from "../support/browser";
+import { composer, log, signUp, type ChatUser } from "../support/chat";
+
+let browser: Browser;
+let slowServer: AppServer;
+let user: ChatUser;
+
+// The shared server's demo model streams with no pauses (fast tests); stopping mid-answer needs an
+// answer that takes a while, so this file starts its own server on the same database.
+beforeAll(async () => {
+  if (skipBrowser) return;
+  slowServer = await startAppServer({ databaseUrl: appDatabaseUrl(), env: { DEMO_MODEL_WORD_DELAY_MS: "30" } });
+  browser = await launchBrowser();
+  user = await signUp(browser, "Stop Tester", slowServer.baseURL);
+});
+afterAll(async () => {
+  await browser?.close();
+  await slowServer?.stop();
+});
+
+describe.skipIf(skipBrowser)("stopping the agent", () => {
+  it("Stop ends a streaming answer and keeps what was said", async () => {
+    const { page } = user;
+    await composer(page).fill("write a long story about the sea");
+    await composer(page).press("Enter");
+    await page.waitForURL(/\/c\/[^/]+$/);
+    const streaming = page.locator('[data-message="agent"][data-streaming]');
+    await streaming.waitFor({ timeout: 20_000 });
+    const stop = page.getByRole("button", { name: "Stop the agent" });
+    await screenshot(page, "chat-streaming");
+    await stop.click();
+    await stop.waitFor({ state: "detached", timeout: 20_000 });
+    await streaming.waitFor({ state: "detached" });
+    const answer = page.locator('[data-message="agent"]').last();
+    const partial = (await answer.textContent()) ?? "";
+    expect(partial.length).toBeGreaterThan(20);
+
+    // What the server stored is what was shown: the partial answer, and the conversation is usable again.
+    await page.reload();
+    await log(page).waitFor();
+    await expect(page.locator('[data-message="agent"]').last().textContent()).resolves.toBe(partial);
+    await expect(composer(page).isEnabled()).resolves.toBe(true);
+    await expect(page.getByRole("button", { name: "Stop the agent" }).count()).resolves.toBe(0);
+  });
+});
