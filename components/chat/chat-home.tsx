@@ -4,6 +4,7 @@ import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { MessageSquareIcon } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
+import { titleFromMessage } from "@/lib/client/conversation-title";
 import { useAgentSettings } from "@/lib/client/use-agent-settings";
 import { useConversationList, useConversationMutations } from "@/lib/client/use-conversations";
 import { handOffFirstMessage } from "@/lib/client/use-draft";
@@ -20,7 +21,7 @@ export function ChatHome({ orgSlug, orgName }: { orgSlug: string; orgName: strin
   const conversations = recent.data?.pages[0]?.conversations.slice(0, 5) ?? [];
 
   async function start(text: string) {
-    const created = await create.mutateAsync(undefined);
+    const created = await create.mutateAsync(titleFromMessage(text));
     handOffFirstMessage(created.id, text);
     router.push(`/${orgSlug}/c/${created.id}`);
   }

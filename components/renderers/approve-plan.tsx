@@ -10,6 +10,12 @@ import { defineRenderer, type LiveCardProps } from "./types";
 
 type Step = ApprovePlanAnswer["steps"][number];
 
+// The chosen decision is tinted in its colour (contrast as the tinted badges), the other stays plain.
+const SELECTED = {
+  approve: "border-success/40 bg-success/10 text-success hover:bg-success/15 hover:text-success",
+  reject: "border-destructive/40 bg-destructive/10 text-destructive hover:bg-destructive/15 hover:text-destructive",
+};
+
 function ApprovePlanCard({ slot, props, answer }: LiveCardProps<ApprovePlanProps>) {
   const id = useId();
   const [steps, setSteps] = useState<Step[]>(() => props.steps.map((title) => ({ title, decision: "approve" })));
@@ -50,7 +56,8 @@ function ApprovePlanCard({ slot, props, answer }: LiveCardProps<ApprovePlanProps
                   size="sm"
                   role="radio"
                   aria-checked={!rejected}
-                  variant={rejected ? "outline" : "secondary"}
+                  variant="outline"
+                  className={rejected ? undefined : SELECTED.approve}
                   onClick={() => change(index, { decision: "approve" })}
                   disabled={answer.pending}
                 >
@@ -61,7 +68,8 @@ function ApprovePlanCard({ slot, props, answer }: LiveCardProps<ApprovePlanProps
                   size="sm"
                   role="radio"
                   aria-checked={rejected}
-                  variant={rejected ? "destructive" : "outline"}
+                  variant="outline"
+                  className={rejected ? SELECTED.reject : undefined}
                   onClick={() => change(index, { decision: "reject" })}
                   disabled={answer.pending}
                 >

@@ -8,6 +8,7 @@ import type { ConversationSnapshot, ConversationStats, RunView } from "@/lib/sch
 import { ApiError } from "./api";
 import { applyEvent, LOCAL_ID_PREFIX, upsertSlot, withOptimisticMessage } from "./apply-event";
 import { chatApi, chatKeys, slotFromConflict } from "./chat-api";
+import { DEFAULT_TITLE, titleFromMessage } from "./conversation-title";
 import type { ChatEvent } from "./chat-event";
 import type { ChatState } from "./chat-state";
 import { rebaseOnSnapshot } from "./rebase";
@@ -154,10 +155,25 @@ export function useGlove({ orgSlug, conversationId, renderers }: UseGloveOptions
     if (current) queryClient.setQueryData<ChatState>(key, change(current));
   }, [queryClient, key]);
 
+  // An untitled conversation is named after its first message; a failure only leaves the default title.
+  const nameAfter = useCallback(
+    (text: string) => {
+      const title = titleFromMessage(text);
+      update((current) => ({ ...current, conversation: { ...current.conversation, title } }));
+      chatApi.renameConversation(conversationId, title).then(
+        () => queryClient.invalidateQueries({ queryKey: chatKeys.conversations(orgSlug) }),
+        () => undefined,
+      );
+    },
+    [conversationId, orgSlug, queryClient, update],
+  );
+
   const sendMessage = useCallback(
     async (text: string) => {
       const localId = crypto.randomUUID();
+      const before = queryClient.getQueryData<ChatState>(key);
       update((current) => withOptimisticMessage(current, localId, text));
+      if (before && before.messages.length === 0 && before.conversation.title === DEFAULT_TITLE) nameAfter(text);
       try {
         await chatApi.sendMessage(conversationId, text, receive);
       } catch (error) {
@@ -165,7 +181,7 @@ export function useGlove({ orgSlug, conversationId, renderers }: UseGloveOptions
         throw error;
       }
     },
-    [conversationId, receive, update],
+    [conversationId, receive, update, queryClient, key, nameAfter],
   );
 
   const settle = useCallback(
