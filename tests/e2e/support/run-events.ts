@@ -1,0 +1,111 @@
+import { createSseParser } from "@/lib/client/sse-parser";
+import type { HttpClient } from "./http-client";
+
+/** A run event as it arrived over SSE. `data` is the frame's JSON. */
+export interface StreamedEvent {
+  seq: number;
+  type: string;
+  // Tests look into payloads freely.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  data: any;
+}
+
+/**
+ * A live SSE response being read in the background: `events` and `comments` grow as frames arrive;
+ * `waitFor` resolves when an event matches; `ended` when the server closed the stream.
+ */
+export class EventStreamReader {
+  readonly events: StreamedEvent[] = [];
+  readonly comments: string[] = [];
+  readonly ended: Promise<void>;
+  private waiters: Array<{ match: (event: StreamedEvent) => boolean; resolve: (event: StreamedEvent) => void }> = [];
+  private closed = false;
+
+  constructor(readonly response: Response) {
+    const parser = createSseParser(
+      (frame) => {
+        const event = { seq: Number(frame.id), type: frame.event, data: JSON.parse(frame.data) };
+        this.events.push(event);
+        this.waiters = this.waiters.filter((waiter) => !(waiter.match(event) && (waiter.resolve(event), true)));
+      },
+      (comment) => this.comments.push(comment),
+    );
+    this.ended = (async () => {
+      if (!response.body) return;
+      const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+      try {
+        for (;;) {
+          const { done, value } = await reader.read();
+          if (done || this.closed) break;
+          parser.feed(value);
+        }
+      } catch {
+        // cancelled by close()
+      } finally {
+        parser.end();
+      }
+    })();
+  }
+
+  types(): string[] {
+    return this.events.map((event) => event.type);
+  }
+
+  /** Resolves with the first event (already received or coming) that matches; rejects after `timeoutMs`. */
+  waitFor(match: (event: StreamedEvent) => boolean, timeoutMs = 15_000): Promise<StreamedEvent> {
+    const seen = this.events.find(match);
+    if (seen) return Promise.resolve(seen);
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`no matching event within ${timeoutMs} ms; got ${this.types().join(", ")}`)), timeoutMs);
+      this.waiters.push({ match, resolve: (event) => (clearTimeout(timer), resolve(event)) });
+    });
+  }
+
+  waitForType(type: string, timeoutMs?: number) {
+    return this.waitFor((event) => event.type === type, timeoutMs);
+  }
+
+  async close() {
+    this.closed = true;
+    await this.response.body?.cancel().catch(() => {});
+    await this.ended;
+  }
+}
+
+/** Reads a whole SSE answer (the POST routes end their stream when the run ends). */
+export async function readToEnd(response: Response, timeoutMs = 30_000): Promise<StreamedEvent[]> {
+  const reader = new EventStreamReader(response);
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  await Promise.race([reader.ended, new Promise((_, reject) => (timer = setTimeout(() => reject(new Error(`stream did not end within ${timeoutMs} ms; got ${reader.types().join(", ")}`)), timeoutMs)))]);
+  clearTimeout(timer);
+  return reader.events;
+}
+
+export async function createConversation(client: HttpClient, title?: string): Promise<string> {
+  const { status, body } = await client.json<{ conversation: { id: string } }>("/api/conversations", { json: title ? { title } : {} });
+  if (status !== 201) throw new Error(`create conversation: ${status} ${JSON.stringify(body)}`);
+  return body.conversation.id;
+}
+
+/** POSTs a message; the response is returned unread (a stream on success, JSON on errors). */
+export function postMessage(client: HttpClient, conversationId: string, text: string, extra: Record<string, unknown> = {}) {
+  return client.request(`/api/conversations/${conversationId}/messages`, { json: { text, ...extra } });
+}
+
+/** POSTs a message and reads its stream to the end. */
+export async function say(client: HttpClient, conversationId: string, text: string): Promise<StreamedEvent[]> {
+  const response = await postMessage(client, conversationId, text);
+  if (response.status !== 200) throw new Error(`message: ${response.status} ${await response.text()}`);
+  return readToEnd(response);
+}
+
+export function openEvents(client: HttpClient, conversationId: string, options: { after?: number; lastEventId?: number } = {}) {
+  const query = options.after === undefined ? "" : `?after=${options.after}`;
+  const headers: Record<string, string> = options.lastEventId === undefined ? {} : { "last-event-id": String(options.lastEventId) };
+  return client.request(`/api/conversations/${conversationId}/events${query}`, { headers }).then((response) => new EventStreamReader(response));
+}
+
+/** Answers a card; with `stream`, asks for the continuation as SSE. */
+export function answerSlot(client: HttpClient, slotId: string, action: "resolve" | "reject", body: unknown, options: { stream?: boolean } = {}) {
+  return client.request(`/api/slots/${slotId}/${action}`, { json: body, headers: options.stream ? { accept: "text/event-stream" } : {} });
+}
