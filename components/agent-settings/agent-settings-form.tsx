@@ -161,7 +161,9 @@ function SettingsForm({ slug, view, canEdit }: { slug: string; view: AgentSettin
                     </span>
                   </label>
                   <div className="grid gap-1">
-                    <label htmlFor={policyId} className="text-xs text-muted-foreground">Permission</label>
+                    <label htmlFor={policyId} className="text-xs text-muted-foreground">
+                      Permission<span className="sr-only"> for {tool.name}</span>
+                    </label>
                     <NativeSelect
                       id={policyId}
                       value={draft.permissionPolicy[tool.name] ?? "ask"}
