@@ -6,6 +6,9 @@ export function eventFrame(event: { seq: number; type: string; data: unknown }):
   return `id: ${event.seq}\nevent: ${event.type}\ndata: ${JSON.stringify(event.data)}\n\n`;
 }
 
+/** Sent first: Next sends the response headers with the first bytes, and a client should not wait for an event to know it is connected. */
+export const OPEN_FRAME = ": open\n\n";
+
 /** A comment line: ignored by every SSE parser, keeps proxies and load balancers from closing an idle stream. */
 export const HEARTBEAT_FRAME = ": heartbeat\n\n";
 

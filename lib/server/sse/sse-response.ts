@@ -1,4 +1,4 @@
-import { eventFrame, HEARTBEAT_FRAME, heartbeatInterval } from "./frame";
+import { eventFrame, HEARTBEAT_FRAME, heartbeatInterval, OPEN_FRAME } from "./frame";
 
 export const SSE_HEADERS = {
   "content-type": "text/event-stream; charset=utf-8",
@@ -54,6 +54,7 @@ export function sseResponse(
   const body = new ReadableStream<Uint8Array>({
     async start(streamController) {
       controller = streamController;
+      controller.enqueue(encoder.encode(OPEN_FRAME));
       options.requestSignal?.addEventListener("abort", finish, { once: true });
       heartbeat = setInterval(() => {
         if (!stopped.signal.aborted) controller.enqueue(encoder.encode(HEARTBEAT_FRAME));

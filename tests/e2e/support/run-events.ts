@@ -19,7 +19,7 @@ export class EventStreamReader {
   readonly comments: string[] = [];
   readonly ended: Promise<void>;
   private waiters: Array<{ match: (event: StreamedEvent) => boolean; resolve: (event: StreamedEvent) => void }> = [];
-  private closed = false;
+  private reader: ReadableStreamDefaultReader<string> | null = null;
 
   constructor(readonly response: Response) {
     const parser = createSseParser(
@@ -32,11 +32,11 @@ export class EventStreamReader {
     );
     this.ended = (async () => {
       if (!response.body) return;
-      const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+      const reader = (this.reader = response.body.pipeThrough(new TextDecoderStream()).getReader());
       try {
         for (;;) {
           const { done, value } = await reader.read();
-          if (done || this.closed) break;
+          if (done) break;
           parser.feed(value);
         }
       } catch {
@@ -65,9 +65,9 @@ export class EventStreamReader {
     return this.waitFor((event) => event.type === type, timeoutMs);
   }
 
+  /** Disconnects, as a closed tab does. */
   async close() {
-    this.closed = true;
-    await this.response.body?.cancel().catch(() => {});
+    await this.reader?.cancel().catch(() => {});
     await this.ended;
   }
 }
@@ -108,4 +108,20 @@ export function openEvents(client: HttpClient, conversationId: string, options: 
 /** Answers a card; with `stream`, asks for the continuation as SSE. */
 export function answerSlot(client: HttpClient, slotId: string, action: "resolve" | "reject", body: unknown, options: { stream?: boolean } = {}) {
   return client.request(`/api/slots/${slotId}/${action}`, { json: body, headers: options.stream ? { accept: "text/event-stream" } : {} });
+}
+
+/** Points the account's organization at a model server on 127.0.0.1 (the e2e server allows private URLs), with a tenant key. */
+export async function useAnthropicAt(account: { client: HttpClient; orgSlug: string }, baseURL: string, providerApiKey = "sk-tenant-test-key") {
+  const current = await account.client.json<{ settings: { enabledTools: string[] } }>(`/api/orgs/${account.orgSlug}/agent`);
+  const { status, body } = await account.client.json(`/api/orgs/${account.orgSlug}/agent`, {
+    method: "PUT",
+    json: {
+      name: "Test agent",
+      systemPrompt: "You are a test agent.",
+      model: { provider: "anthropic", model: "claude-test", baseURL, maxAttempts: 1 },
+      enabledTools: current.body.settings.enabledTools,
+      providerApiKey,
+    },
+  });
+  if (status !== 200) throw new Error(`agent settings: ${status} ${JSON.stringify(body)}`);
 }
