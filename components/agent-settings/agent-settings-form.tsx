@@ -26,6 +26,20 @@ const PROVIDER_LABEL: Record<ModelProvider, string> = {
   demo: "Offline demo model (no key needed)",
 };
 
+/** Where the schema reports a draft field's problems. */
+const ERROR_PATH: Record<keyof SettingsDraft, string> = {
+  name: "name",
+  systemPrompt: "systemPrompt",
+  provider: "model.provider",
+  model: "model.model",
+  baseURL: "model.baseURL",
+  providerApiKey: "providerApiKey",
+  clearKey: "providerApiKey",
+  enabledTools: "enabledTools",
+  permissionPolicy: "permissionPolicy",
+  slotTtlMinutes: "slotTtlMinutes",
+};
+
 /** The agent settings: admins edit, members read. Validated here with the server's own schema. */
 export function AgentSettingsForm({ slug, canEdit }: { slug: string; canEdit: boolean }) {
   const settings = useAgentSettings(slug);
@@ -39,7 +53,11 @@ function SettingsForm({ slug, view, canEdit }: { slug: string; view: AgentSettin
   const save = useSaveAgentSettings(slug);
   const [draft, setDraft] = useState<SettingsDraft>(() => draftFrom(view));
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const set = <K extends keyof SettingsDraft>(key: K, value: SettingsDraft[K]) => setDraft((current) => ({ ...current, [key]: value }));
+  const set = <K extends keyof SettingsDraft>(key: K, value: SettingsDraft[K]) => {
+    setDraft((current) => ({ ...current, [key]: value }));
+    // An edited field's error is out of date.
+    setErrors(({ [ERROR_PATH[key]]: _stale, ...rest }) => rest);
+  };
   const needsModel = draft.provider !== "demo";
   const keyEnv = PROVIDER_KEY_ENV[draft.provider];
 
@@ -168,6 +186,7 @@ function SettingsForm({ slug, view, canEdit }: { slug: string; view: AgentSettin
                       id={policyId}
                       value={draft.permissionPolicy[tool.name] ?? "ask"}
                       disabled={!enabled}
+                      className="w-56"
                       onChange={(e) => {
                         const { [tool.name]: _previous, ...rest } = draft.permissionPolicy;
                         set("permissionPolicy", e.target.value === "ask" ? rest : { ...rest, [tool.name]: e.target.value as "allow" | "deny" });

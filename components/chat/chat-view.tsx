@@ -16,6 +16,8 @@ import { useChatRenderers } from "./chat-renderers";
 import { Composer } from "./composer";
 import { EmptyChat } from "./empty-chat";
 import { Render } from "./render";
+import { InboxPanel } from "./inbox-panel";
+import { LoadEarlierButton } from "./load-earlier-button";
 import { FailedRunBanner, QueuedMessages, RunNotices } from "./run-banners";
 import { TaskList } from "./task-list";
 import { TimelineEntryView } from "./timeline-entry";
@@ -78,6 +80,8 @@ export function ChatView({ orgSlug, conversationId, canAdmin, strategy = "interl
       <div ref={scrollRef} className="min-h-0 flex-1 overflow-y-auto">
         <div ref={contentRef} className="mx-auto grid w-full max-w-3xl gap-4 px-4 py-6">
           <TaskList tasks={glove.tasks} />
+          <InboxPanel items={glove.inbox} />
+          {glove.hasEarlier ? <LoadEarlierButton onLoad={glove.loadEarlier} /> : null}
           {glove.status === "loading" ? (
             <div className="grid gap-3" aria-busy="true" aria-label="Loading the conversation">
               <Skeleton className="ml-auto h-9 w-1/2" />

@@ -28,7 +28,9 @@ export const chatApi = {
     (await apiFetch<{ conversation: ConversationSummary }>(conversationsPath(orgSlug), { body: title ? { title } : {} })).conversation,
   renameConversation: (id: string, title: string) => apiFetch(conversationPath(id), { method: "PATCH", body: { title } }),
   deleteConversation: (id: string) => apiFetch(conversationPath(id), { method: "DELETE" }),
-  snapshot: (id: string, signal?: AbortSignal) => apiFetch<ConversationSnapshot>(conversationPath(id), { signal }),
+  /** The newest page, or with `before` (an `earlierCursor`) the page before it. */
+  snapshot: (id: string, signal?: AbortSignal, before?: string) =>
+    apiFetch<ConversationSnapshot>(`${conversationPath(id)}${before ? `?before=${encodeURIComponent(before)}` : ""}`, { signal }),
   eventsPath: (id: string) => `${conversationPath(id)}/events`,
   sendMessage: (id: string, text: string, onEvent: (event: ChatEvent) => void) => postMaybeStreaming(`${conversationPath(id)}/messages`, { text }, onEvent),
   abort: (id: string) => apiFetch(`${conversationPath(id)}/abort`, { body: {} }),

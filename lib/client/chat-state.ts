@@ -1,4 +1,5 @@
-import type { ToolCall, ToolResultPayload } from "@/lib/agent/messages";
+import type { Message, ToolCall, ToolResultPayload } from "@/lib/agent/messages";
+import type { SlotRecord } from "@/lib/agent/store-adapter";
 import type { ConversationSnapshot } from "@/lib/schemas/conversation";
 
 /**
@@ -15,10 +16,33 @@ export interface ChatState extends ConversationSnapshot {
   isCompacting: boolean;
   /** Something a person should know about the run right now ("the model is retrying"). */
   notice: string | null;
+  /** Older pages the reader asked for (`earlierCursor`), oldest first; they come before `messages`. */
+  earlier: { messages: Message[]; slots: SlotRecord[] };
 }
 
 export function stateFromSnapshot(snapshot: ConversationSnapshot): ChatState {
-  return { ...snapshot, streamingText: "", streamingToolCalls: [], liveResults: {}, isCompacting: false, notice: null };
+  return { ...snapshot, streamingText: "", streamingToolCalls: [], liveResults: {}, isCompacting: false, notice: null, earlier: { messages: [], slots: [] } };
+}
+
+/** Every loaded message and card, the older pages included. */
+export const allMessages = (state: ChatState) => [...state.earlier.messages, ...state.messages];
+export const allSlots = (state: ChatState) => [...state.earlier.slots, ...state.slots];
+
+/**
+ * Adds an older page (the snapshot route with `?before=`) in front of what is loaded. Whatever the
+ * newer pages already hold wins, so a message or card is never shown twice.
+ */
+export function withEarlierPage(state: ChatState, page: Pick<ChatState, "messages" | "slots" | "earlierCursor">): ChatState {
+  const loadedMessages = new Set(allMessages(state).flatMap((m) => (m.id ? [m.id] : [])));
+  const loadedSlots = new Set(allSlots(state).map((slot) => slot.id));
+  return {
+    ...state,
+    earlierCursor: page.earlierCursor,
+    earlier: {
+      messages: [...page.messages.filter((m) => !m.id || !loadedMessages.has(m.id)), ...state.earlier.messages],
+      slots: [...page.slots.filter((slot) => !loadedSlots.has(slot.id)), ...state.earlier.slots],
+    },
+  };
 }
 
 /** Whether a run is active: streaming, or suspended on a card. */

@@ -2,7 +2,10 @@ import type { Message } from "@/lib/agent/messages";
 import type { ConversationSnapshot } from "@/lib/schemas/conversation";
 import { applyEvent } from "./apply-event";
 import type { ChatEvent } from "./chat-event";
-import { stateFromSnapshot, type ChatState } from "./chat-state";
+import { stateFromSnapshot, withEarlierPage, type ChatState } from "./chat-state";
+
+/** Ids this client gave messages the server has not sent it yet (see apply-event.ts). */
+const SYNTHETIC_ID = /^(local|sent|event|partial):/;
 
 /** Events after which nothing that streamed before belongs to the response still streaming. */
 const RESPONSE_BOUNDARIES = new Set<ChatEvent["type"]>([
@@ -20,11 +23,25 @@ const RESPONSE_BOUNDARIES = new Set<ChatEvent["type"]>([
  * A snapshot stores messages, not the response that is streaming while it is taken, so the
  * text deltas and tool calls at or below its `lastEventSeq` that belong to that response are
  * folded in again; events after it are applied as usual. `unsent` are optimistic messages whose
- * run has not been confirmed yet: they stay at the end until the server's copy shows up.
+ * run has not been confirmed yet: they stay at the end until the server's copy shows up. Older
+ * pages loaded into `previous` are kept.
  */
-export function rebaseOnSnapshot(snapshot: ConversationSnapshot, held: readonly ChatEvent[], unsent: readonly Message[] = []): ChatState {
+export function rebaseOnSnapshot(
+  snapshot: ConversationSnapshot,
+  held: readonly ChatEvent[],
+  unsent: readonly Message[] = [],
+  previous?: ChatState,
+): ChatState {
   const ordered = [...held].sort((a, b) => a.seq - b.seq);
   let state = stateFromSnapshot(snapshot);
+  // Older pages the reader loaded stay loaded, with what has since slid out of the newest page.
+  if (previous && previous.earlier.messages.length > 0) {
+    state = withEarlierPage(state, {
+      messages: [...previous.earlier.messages, ...previous.messages.filter((m) => m.id && !SYNTHETIC_ID.test(m.id))],
+      slots: [...previous.earlier.slots, ...previous.slots],
+      earlierCursor: previous.earlierCursor,
+    });
+  }
   if (snapshot.run?.status === "running") state = withStreamingResponse(state, ordered.filter((event) => event.seq <= snapshot.lastEventSeq));
   state = { ...state, messages: [...state.messages, ...unsent] };
   return ordered.reduce(applyEvent, state);

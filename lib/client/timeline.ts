@@ -1,6 +1,6 @@
 import type { Message, ToolCall, ToolResultPayload } from "@/lib/agent/messages";
 import { LOCAL_ID_PREFIX, SENT_ID_PREFIX } from "./apply-event";
-import { isRunActive, type ChatState } from "./chat-state";
+import { allMessages, allSlots, isRunActive, type ChatState } from "./chat-state";
 
 export type ToolCallStatus = "running" | "waiting" | "done" | "error";
 
@@ -16,8 +16,9 @@ const INTERRUPTED: ToolResultPayload = { status: "error", data: null, message: "
 /** The rows of a conversation: its messages, then the response that is streaming now. */
 export function buildTimeline(state: ChatState): TimelineEntry[] {
   const results = new Map<string, ToolResultPayload>(Object.entries(state.liveResults));
-  for (const message of state.messages) for (const result of message.tool_results ?? []) results.set(result.call_id, result.result);
-  const waiting = new Set(state.slots.filter((slot) => slot.status === "pending").map((slot) => slot.call_id));
+  const messages = allMessages(state);
+  for (const message of messages) for (const result of message.tool_results ?? []) results.set(result.call_id, result.result);
+  const waiting = new Set(allSlots(state).filter((slot) => slot.status === "pending").map((slot) => slot.call_id));
   const active = isRunActive(state);
   const tool = (call: ToolCall): TimelineEntry => {
     const result = results.get(call.id);
@@ -27,7 +28,7 @@ export function buildTimeline(state: ChatState): TimelineEntry[] {
   };
 
   const entries: TimelineEntry[] = [];
-  state.messages.forEach((message, position) => {
+  messages.forEach((message, position) => {
     const key = message.id ?? `at:${position}`;
     if (message.is_compaction) {
       entries.push({ kind: "compaction", key, text: message.text });

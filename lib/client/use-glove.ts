@@ -10,7 +10,7 @@ import { applyEvent, LOCAL_ID_PREFIX, upsertSlot, withOptimisticMessage } from "
 import { chatApi, chatKeys, slotFromConflict } from "./chat-api";
 import { DEFAULT_TITLE, titleFromMessage } from "./conversation-title";
 import type { ChatEvent } from "./chat-event";
-import type { ChatState } from "./chat-state";
+import { allSlots, withEarlierPage, type ChatState } from "./chat-state";
 import { rebaseOnSnapshot } from "./rebase";
 import { tailEvents, type TailStatus } from "./sse-client";
 import { visibleSlots } from "./slot-visibility";
@@ -59,6 +59,9 @@ export interface GloveHandle {
   sendMessage: (text: string) => Promise<void>;
   abort: () => Promise<void>;
   retry: () => Promise<void>;
+  /** Whether older messages exist than those loaded, and how to load the previous page. */
+  hasEarlier: boolean;
+  loadEarlier: () => Promise<void>;
   resolveSlot: (slotId: string, value: unknown) => Promise<void>;
   rejectSlot: (slotId: string, reason?: string) => Promise<void>;
   renderSlot: (slot: SlotRecord) => ReactNode;
@@ -89,8 +92,9 @@ export function useGlove({ orgSlug, conversationId, renderers }: UseGloveOptions
     queryKey: key,
     queryFn: async ({ signal }) => {
       const snapshot = await chatApi.snapshot(conversationId, signal);
-      const unsent = queryClient.getQueryData<ChatState>(key)?.messages.filter((m) => m.id?.startsWith(LOCAL_ID_PREFIX)) ?? [];
-      return rebaseOnSnapshot(snapshot, held.current, unsent);
+      const previous = queryClient.getQueryData<ChatState>(key);
+      const unsent = previous?.messages.filter((m) => m.id?.startsWith(LOCAL_ID_PREFIX)) ?? [];
+      return rebaseOnSnapshot(snapshot, held.current, unsent, previous);
     },
     staleTime: Infinity,
     refetchOnWindowFocus: false,
@@ -203,6 +207,13 @@ export function useGlove({ orgSlug, conversationId, renderers }: UseGloveOptions
   const resolveSlot = useCallback((slotId: string, value: unknown) => settle(slotId, () => chatApi.resolveSlot(slotId, value, receive)), [settle, receive]);
   const rejectSlot = useCallback((slotId: string, reason?: string) => settle(slotId, () => chatApi.rejectSlot(slotId, reason, receive)), [settle, receive]);
 
+  const loadEarlier = useCallback(async () => {
+    const cursor = queryClient.getQueryData<ChatState>(key)?.earlierCursor;
+    if (!cursor) return;
+    const page = await chatApi.snapshot(conversationId, undefined, cursor);
+    update((current) => (current.earlierCursor === cursor ? withEarlierPage(current, page) : current));
+  }, [conversationId, queryClient, key, update]);
+
   const abort = useCallback(async () => {
     await chatApi.abort(conversationId);
   }, [conversationId]);
@@ -222,7 +233,7 @@ export function useGlove({ orgSlug, conversationId, renderers }: UseGloveOptions
   const slots = useMemo(() => {
     if (!state) return [];
     const completed = new Set(timeline.flatMap((entry) => (entry.kind === "tool" && (entry.status === "done" || entry.status === "error") ? [entry.call.id] : [])));
-    return visibleSlots(state.slots, completed);
+    return visibleSlots(allSlots(state), completed);
   }, [state, timeline]);
 
   const renderSlot = useCallback(
@@ -251,6 +262,8 @@ export function useGlove({ orgSlug, conversationId, renderers }: UseGloveOptions
     sendMessage,
     abort,
     retry,
+    hasEarlier: Boolean(state?.earlierCursor),
+    loadEarlier,
     resolveSlot,
     rejectSlot,
     renderSlot,

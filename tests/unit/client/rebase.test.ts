@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { allMessages, stateFromSnapshot, withEarlierPage } from "@/lib/client/chat-state";
 import { rebaseOnSnapshot } from "@/lib/client/rebase";
 import { numbered, snapshot } from "./fixtures";
 
@@ -29,5 +30,23 @@ describe("rebaseOnSnapshot", () => {
     const state = rebaseOnSnapshot(fresh, events.slice(0, 2), [{ id: "local:x", sender: "user", text: "hi" }]);
     expect(state.messages.map((m) => m.id)).toEqual(["local:x"]);
     expect(state.streamingText).toBe("First answer");
+  });
+});
+
+describe("older pages", () => {
+  const older = { messages: [{ id: "m1", sender: "user" as const, text: "first" }, { id: "m2", sender: "agent" as const, text: "reply" }], slots: [], earlierCursor: null };
+
+  it("are put in front of what is loaded, without duplicates", () => {
+    const state = withEarlierPage(stateFromSnapshot(snapshot({ messages: [{ id: "m2", sender: "agent", text: "reply" }, { id: "m3", sender: "user", text: "more" }], earlierCursor: "c1" })), older);
+    expect(allMessages(state).map((m) => m.id)).toEqual(["m1", "m2", "m3"]);
+    expect(state.earlierCursor).toBeNull();
+  });
+
+  it("stay loaded when the snapshot is fetched again, also what slid out of the newest page", () => {
+    const loaded = withEarlierPage(stateFromSnapshot(snapshot({ messages: [{ id: "m3", sender: "user", text: "more" }], earlierCursor: "c1" })), older);
+    const fresh = snapshot({ messages: [{ id: "m4", sender: "agent", text: "new" }], earlierCursor: "c2" });
+    const rebased = rebaseOnSnapshot(fresh, [], [], loaded);
+    expect(allMessages(rebased).map((m) => m.id)).toEqual(["m1", "m2", "m3", "m4"]);
+    expect(rebased.earlierCursor).toBeNull();
   });
 });
