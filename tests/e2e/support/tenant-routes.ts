@@ -4,7 +4,7 @@
  * Placeholders: {org} the victim's slug, {userId} a victim member, {inviteId} an open invite.
  */
 export interface TenantRoute {
-  method: "GET" | "POST" | "PATCH" | "DELETE";
+  method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
   path: string;
   json?: unknown;
 }
@@ -21,4 +21,23 @@ export const TENANT_API_ROUTES: TenantRoute[] = [
   { method: "POST", path: "/api/orgs/{org}/invites", json: { email: "intruder@example.com", role: "owner" } },
   { method: "DELETE", path: "/api/orgs/{org}/invites/{inviteId}" },
   { method: "GET", path: "/api/orgs/{org}/audit" },
+  { method: "GET", path: "/api/orgs/{org}/agent" },
+  { method: "PUT", path: "/api/orgs/{org}/agent", json: { name: "Taken over", enabledTools: [], providerApiKey: "sk-intruder" } },
+];
+
+/**
+ * Routes that carry no organization: the tenant is the conversation's (or the card's). Asked by
+ * conversations-isolation.test.ts as a member of another organization, each must answer 404 and
+ * change nothing. Placeholders: {conversationId} a victim's conversation, {slotId} its pending card.
+ */
+export const CONVERSATION_API_ROUTES: TenantRoute[] = [
+  { method: "GET", path: "/api/conversations/{conversationId}" },
+  { method: "PATCH", path: "/api/conversations/{conversationId}", json: { title: "Taken over" } },
+  { method: "DELETE", path: "/api/conversations/{conversationId}" },
+  { method: "POST", path: "/api/conversations/{conversationId}/messages", json: { text: "hello from outside" } },
+  { method: "GET", path: "/api/conversations/{conversationId}/events?after=0" },
+  { method: "POST", path: "/api/conversations/{conversationId}/abort", json: {} },
+  { method: "POST", path: "/api/conversations/{conversationId}/retry", json: {} },
+  { method: "POST", path: "/api/slots/{slotId}/resolve", json: { value: { decision: "allow_once" } } },
+  { method: "POST", path: "/api/slots/{slotId}/reject", json: { reason: "no" } },
 ];
