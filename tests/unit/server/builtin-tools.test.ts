@@ -1,0 +1,87 @@
+import { describe, expect, it } from "vitest";
+import { z } from "zod";
+import { Glove, MemoryStore, type GloveTool } from "@/lib/agent";
+import { DemoModel } from "@/lib/models/demo-model";
+import { DEMO_TRIGGERS } from "@/lib/models/demo-triggers";
+import { BUILTIN_TOOL_CATALOG, createBuiltinTools } from "@/lib/server/tools";
+import { answerSchemaForSlot } from "@/lib/server/tools/slot-answer-schema";
+
+const outbox = { sent: [] as unknown[], record: async (email: unknown) => (outbox.sent.push(email), { id: `mail-${outbox.sent.length}`, createdAt: "2030-01-01T00:00:00.000Z" }) };
+const tools = createBuiltinTools({ outbox });
+const byName = new Map(tools.map((tool) => [tool.name, tool]));
+
+describe("built-in tools", () => {
+  it("every demo trigger that names one of them produces an input its schema accepts", () => {
+    const covered = DEMO_TRIGGERS.filter((trigger) => byName.has(trigger.tool));
+    expect(covered.map((trigger) => trigger.tool).sort()).toEqual([...byName.keys()].sort());
+    for (const trigger of covered) {
+      const parsed = byName.get(trigger.tool)!.inputSchema!.safeParse(trigger.input(trigger.example));
+      expect(parsed.success, `${trigger.tool}: ${JSON.stringify(parsed.error?.issues)}`).toBe(true);
+    }
+  });
+
+  it("the catalog lists each with its description and whether it asks permission", () => {
+    expect(BUILTIN_TOOL_CATALOG.find((tool) => tool.name === "send_email")).toMatchObject({ requiresPermission: true, description: expect.stringMatching(/simulated/) });
+    expect(BUILTIN_TOOL_CATALOG.filter((tool) => tool.requiresPermission).map((tool) => tool.name)).toEqual(["send_email"]);
+  });
+});
+
+/** A demo-model agent with the built-in tools over a MemoryStore. */
+function agent() {
+  const glove = new Glove({ store: new MemoryStore("t"), model: new DemoModel({ wordDelayMs: 0 }), systemPrompt: "test" });
+  for (const tool of tools) glove.fold(tool as GloveTool);
+  return glove.build();
+}
+
+async function waitingSlot(glove: Glove, text: string) {
+  const outcome = await glove.processRequest(text);
+  if (outcome.status !== "suspended") throw new Error(`expected a card, got ${outcome.status}`);
+  return outcome.slots[0];
+}
+
+describe("tools' side effects happen after their waits, once", () => {
+  it("send_email stores nothing until allowed, then once, keyed by the call id", async () => {
+    outbox.sent.length = 0;
+    const glove = agent();
+    const slot = await waitingSlot(glove, "send an email to ada@example.com about the launch");
+    expect(outbox.sent).toEqual([]);
+    await glove.resolveSlot(slot.id, { decision: "allow_once" });
+    const outcome = await glove.continueRun();
+    expect(outcome.status).toBe("completed");
+    expect(outbox.sent).toEqual([{ to: "ada@example.com", subject: "The launch", body: expect.any(String), toolCallId: slot.call_id }]);
+  });
+
+  it("ask_preference refuses a choice that was not offered, even if one got stored", async () => {
+    const glove = agent();
+    const slot = await waitingSlot(glove, "help me choose between tea, coffee and water");
+    await glove.resolveSlot(slot.id, { choice: "beer" });
+    const outcome = await glove.continueRun();
+    expect(outcome.status === "completed" && outcome.reply?.text).toContain('"beer" is not one of the options offered');
+  });
+});
+
+describe("answer schemas per card", () => {
+  const issues = (schema: z.ZodType | null, value: unknown) => schema!.safeParse(value).error?.issues.map((issue) => issue.path.join("."));
+  const slot = (tool_name: string, props: unknown, renderer = tool_name) => ({ tool_name, renderer, props });
+
+  it("narrow the tool's schema by the card's props", () => {
+    const choice = answerSchemaForSlot(slot("ask_preference", { question: "?", options: ["tea", "coffee"] }));
+    expect(issues(choice, { choice: "tea" })).toBeUndefined();
+    expect(issues(choice, { choice: "beer" })).toEqual(["choice"]);
+    const single = answerSchemaForSlot(slot("suggest_options", { question: "?", options: ["a", "b", "c"], multiple: false }));
+    expect(issues(single, { choices: ["a"] })).toBeUndefined();
+    expect(issues(single, { choices: ["a", "b"] })).toEqual(["choices"]);
+    expect(issues(single, { choices: ["z"] })).toEqual(["choices"]);
+    const form = answerSchemaForSlot(slot("collect_form", { title: "t", fields: [{ name: "email", label: "Email", type: "email", required: true }] }));
+    expect(issues(form, { values: { email: "ada@example.com" } })).toBeUndefined();
+    expect(issues(form, { values: { email: "nope" } })).toEqual(["values.email"]);
+    expect(issues(form, { values: {} })).toEqual(["values.email"]);
+  });
+
+  it("permission cards take a decision; unknown tools are left to the runtime", () => {
+    const permission = answerSchemaForSlot(slot("send_email", {}, "permission_request"));
+    expect(issues(permission, { decision: "allow_once" })).toBeUndefined();
+    expect(issues(permission, { decision: "maybe" })).toEqual(["decision"]);
+    expect(answerSchemaForSlot(slot("glove_form_fill", {}))).toBeNull();
+  });
+});

@@ -1,0 +1,87 @@
+import { describe, expect, it } from "vitest";
+import type { StoredRunEvent } from "@/lib/db/run-events";
+import { ConversationTail } from "@/lib/server/events/conversation-tail";
+import { LocalHub } from "@/lib/server/events/local-hub";
+
+const event = (seq: number): StoredRunEvent => ({ seq, runId: "r", type: "text_delta", data: { text: String(seq) }, createdAt: "" });
+
+/** A conversation's stored events and a hub, with a tail reading them. */
+function setup(stored: number, after = 0, readDelay = 0) {
+  const log = Array.from({ length: stored }, (_, index) => event(index + 1));
+  const hub = new LocalHub();
+  const delivered: number[] = [];
+  let reads = 0;
+  const tail = new ConversationTail({
+    conversationId: "c",
+    after,
+    hub,
+    async readAfter(from, limit) {
+      reads++;
+      const page = log.filter((e) => e.seq > from).slice(0, limit);
+      if (readDelay) await new Promise((resolve) => setTimeout(resolve, readDelay));
+      return page;
+    },
+    deliver: (e) => delivered.push(e.seq),
+    onError: (error) => {
+      throw error;
+    },
+  });
+  /** Stores the next event and announces it, with its payload (this instance) or bare (another). */
+  const append = (withPayload: boolean) => {
+    const next = event(log.length + 1);
+    log.push(next);
+    hub.publish("c", next.seq, withPayload ? next : undefined);
+  };
+  return { tail, hub, log, delivered, append, reads: () => reads };
+}
+
+describe("ConversationTail", () => {
+  it("replays what was stored after `after`, in pages", async () => {
+    const { tail, delivered } = setup(1200, 5);
+    await tail.start();
+    expect(delivered).toEqual(Array.from({ length: 1195 }, (_, index) => index + 6));
+  });
+
+  it("no gap and no duplicate across the replay/live boundary: events arriving during the replay", async () => {
+    const { tail, delivered, append } = setup(3, 0, 20);
+    const started = tail.start();
+    // While the replay reads, two events are stored and announced: one here, one from elsewhere.
+    append(true);
+    append(false);
+    await started;
+    await tail.catchUp();
+    expect(delivered).toEqual([1, 2, 3, 4, 5]);
+  });
+
+  it("live events with payload are delivered without reading; bare numbers and jumps read the rows", async () => {
+    const { tail, delivered, append, hub, log, reads } = setup(0);
+    await tail.start();
+    const before = reads();
+    append(true);
+    append(true);
+    await tail.catchUp();
+    expect(reads() - before).toBe(1); // only catchUp read
+    append(false);
+    // An event whose predecessor this instance never heard of: read, don't skip.
+    log.push(event(log.length + 1));
+    const jump = event(log.length + 1);
+    log.push(jump);
+    hub.publish("c", jump.seq, jump);
+    await tail.catchUp();
+    expect(delivered).toEqual([1, 2, 3, 4, 5]);
+  });
+
+  it("a resync reads what the bus may have missed; stop() ends delivery", async () => {
+    const { tail, delivered, hub, log } = setup(0);
+    await tail.start();
+    log.push(event(1), event(2));
+    hub.resyncAll();
+    await tail.catchUp();
+    expect(delivered).toEqual([1, 2]);
+    tail.stop();
+    log.push(event(3));
+    hub.publish("c", 3, log[2]);
+    await tail.catchUp();
+    expect(delivered).toEqual([1, 2]);
+  });
+});

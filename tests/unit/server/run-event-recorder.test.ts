@@ -1,0 +1,98 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import type { StoredRunEvent } from "@/lib/db/run-events";
+import { RunEventRecorder, type PendingRunEvent } from "@/lib/server/events/run-event-recorder";
+
+/** A recorder over an in-memory event log, with a controllable clock. */
+function harness(options: { writeDelayMs?: number } = {}) {
+  const written: StoredRunEvent[] = [];
+  const published: StoredRunEvent[] = [];
+  let clock = 0;
+  const recorder = new RunEventRecorder({
+    async write(event: PendingRunEvent) {
+      if (options.writeDelayMs) await new Promise((resolve) => setTimeout(resolve, options.writeDelayMs));
+      const stored = { ...event, seq: written.length + 1, createdAt: "" };
+      written.push(stored);
+      return stored;
+    },
+    publish: (event) => published.push(event),
+    onError: (error) => {
+      throw error;
+    },
+    flushIntervalMs: 50,
+    now: () => clock,
+  });
+  return {
+    recorder,
+    written,
+    published,
+    advance: async (ms: number) => {
+      clock += ms;
+      await vi.advanceTimersByTimeAsync(ms);
+    },
+  };
+}
+
+const summary = (events: StoredRunEvent[]) => events.map((event) => (event.type === "text_delta" ? `text:${(event.data as { text: string }).text}` : event.type));
+
+describe("RunEventRecorder", () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  it("writes the first delta at once, then one coalesced delta per interval", async () => {
+    const { recorder, written, advance } = harness();
+    await recorder.record("run_started", { run_id: "r1", kind: "request" });
+    recorder.record("text_delta", { text: "Hel" });
+    await advance(0);
+    expect(summary(written)).toEqual(["run_started", "text:Hel"]);
+    for (const piece of ["lo", ", ", "wor"]) {
+      recorder.record("text_delta", { text: piece });
+      await advance(10);
+    }
+    expect(summary(written)).toEqual(["run_started", "text:Hel"]);
+    await advance(20);
+    expect(summary(written)).toEqual(["run_started", "text:Hel", "text:lo, wor"]);
+  });
+
+  it("any other event flushes the buffered text first, so order is kept", async () => {
+    const { recorder, written, advance } = harness();
+    recorder.record("text_delta", { text: "a" });
+    await advance(1);
+    recorder.record("text_delta", { text: "b" });
+    recorder.record("text_delta", { text: "c" });
+    await recorder.record("tool_use", { id: "t1", name: "echo", input: {} });
+    expect(summary(written)).toEqual(["text:a", "text:bc", "tool_use"]);
+    // The pending timer found nothing left to write.
+    await advance(100);
+    expect(written).toHaveLength(3);
+  });
+
+  it("keeps emit order even when the database is slow, and publishes what was stored", async () => {
+    const { recorder, written, published, advance } = harness({ writeDelayMs: 30 });
+    recorder.record("text_delta", { text: "1" });
+    recorder.record("text_delta", { text: "2" });
+    const done = recorder.record("run_completed", { run_id: "r1" });
+    await advance(100);
+    await done;
+    expect(summary(written)).toEqual(["text:1", "text:2", "run_completed"]);
+    expect(published.map((event) => event.seq)).toEqual([1, 2, 3]);
+  });
+
+  it("tags events with their run: from the payload, else the run started last", async () => {
+    const { recorder, written } = harness();
+    await recorder.record("run_started", { run_id: "r1", kind: "request" });
+    await recorder.record("token_consumption", { consumption: { tokens_in: 1, tokens_out: 2 } });
+    await recorder.recordServerEvent("user_message", { message: { text: "hi" } });
+    await recorder.record("slot_resolved", { slot: { run_id: "r0" } as never });
+    expect(written.map((event) => event.runId)).toEqual(["r1", "r1", "r1", "r0"]);
+  });
+
+  it("flush() writes pending text and waits for every write", async () => {
+    const { recorder, written } = harness({ writeDelayMs: 5 });
+    recorder.record("text_delta", { text: "x" });
+    recorder.record("text_delta", { text: "y" });
+    const flushed = recorder.flush();
+    await vi.advanceTimersByTimeAsync(20);
+    await flushed;
+    expect(summary(written)).toEqual(["text:x", "text:y"]);
+  });
+});
