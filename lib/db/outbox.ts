@@ -20,10 +20,11 @@ export interface OutboxEmailRecord extends OutboxEmailInput {
 
 /** Stores the email unless this tool call already stored one; returns the stored row either way. */
 export async function recordOutboxEmail(ctx: Pick<TenantContext, "organizationId">, email: OutboxEmailInput): Promise<OutboxEmailRecord> {
-  const row = await prisma.outboxEmail.upsert({
+  // ON CONFLICT DO NOTHING: two executions of one call racing store one row (Prisma's upsert with an
+  // empty update is a read then a write, which the loser fails with a unique violation).
+  await prisma.outboxEmail.createMany({ data: [{ organizationId: ctx.organizationId, ...email }], skipDuplicates: true });
+  const row = await prisma.outboxEmail.findUniqueOrThrow({
     where: { organizationId_toolCallId: { organizationId: ctx.organizationId, toolCallId: email.toolCallId } },
-    create: { organizationId: ctx.organizationId, ...email },
-    update: {},
   });
   return toRecord(row);
 }

@@ -29,10 +29,6 @@ export class LocalHub {
   resyncAll() {
     for (const set of this.listeners.values()) for (const listener of set) listener({ kind: "resync" });
   }
-
-  hasListeners(conversationId: string): boolean {
-    return this.listeners.has(conversationId);
-  }
 }
 
 const shared = globalThis as typeof globalThis & { handoffLocalHub?: LocalHub };
