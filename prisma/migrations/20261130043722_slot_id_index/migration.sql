@@ -1,0 +1,2 @@
+-- CreateIndex
+CREATE INDEX "Slot_id_idx" ON "Slot"("id");
