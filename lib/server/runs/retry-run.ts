@@ -9,6 +9,7 @@ import { recoverDeadRuns } from "./recover-dead-runs";
 
 const NOTHING_TO_RETRY: Record<string, string> = {
   idle: "There is nothing to retry: the last answer is complete. Send a new message instead.",
+  stopped: "The stopped answer was kept as it is. Send your message again for a new answer.",
   busy: "The agent is still answering. Wait for it, or stop it first.",
   suspended: "The agent is waiting for the cards in the chat. Answer them, or stop the run first.",
 };
@@ -30,7 +31,10 @@ export async function retryLastTurn(ctx: TenantContext, conversationId: string, 
     (signal) => agent.glove.continueRun({ signal, runId: randomUUID() }),
     (outcome) => drainQueue(agent, outcome),
   );
-  if (launched.kind === "settled") throw conflict(NOTHING_TO_RETRY[launched.outcome.status] ?? NOTHING_TO_RETRY.busy);
+  if (launched.kind === "settled") {
+    const reason = launched.outcome.status === "idle" && previous?.status === "aborted" ? "stopped" : launched.outcome.status;
+    throw conflict(NOTHING_TO_RETRY[reason] ?? NOTHING_TO_RETRY.busy);
+  }
   await agent.recorder.recordServerEvent("run_retried", { run_id: launched.runId, ...(previous && { retry_of: previous.id, previous_status: previous.status }) });
   return conversationStream(ctx, conversationId, { after, until: launched.done, requestSignal });
 }
