@@ -1,28 +1,16 @@
 "use client";
 
-import { defaultRehypePlugins, Streamdown } from "streamdown";
-import { cn } from "@/lib/utils";
+import { lazy, Suspense } from "react";
 
-// Model output is untrusted: no raw HTML (skipHtml, and no rehype-raw), then sanitize and harden links.
-const SAFE_REHYPE = [defaultRehypePlugins.sanitize, defaultRehypePlugins.harden];
+// The markdown stack (streamdown, unified, remark, rehype) is most of the chat page's JavaScript:
+// it loads after the page, which shows the plain text until then.
+const MarkdownRenderer = lazy(() => import("./markdown-renderer"));
 
-/** The agent's words as markdown, completed gracefully while they stream. */
+/** The agent's words as markdown (no raw HTML), completed gracefully while they stream. */
 export function AgentMarkdown({ text, streaming }: { text: string; streaming: boolean }) {
   return (
-    <Streamdown
-      mode={streaming ? "streaming" : "static"}
-      isAnimating={streaming}
-      skipHtml
-      rehypePlugins={SAFE_REHYPE}
-      className={cn(
-        "min-w-0 text-sm leading-relaxed break-words",
-        "[&_p]:my-2 [&_p:first-child]:mt-0 [&_p:last-child]:mb-0 [&_ul]:my-2 [&_ul]:list-disc [&_ul]:pl-5 [&_ol]:my-2 [&_ol]:list-decimal [&_ol]:pl-5",
-        "[&_a]:text-primary [&_a]:underline [&_code]:rounded [&_code]:bg-muted [&_code]:px-1 [&_code]:font-mono [&_code]:text-xs",
-        "[&_pre]:my-2 [&_pre]:overflow-x-auto [&_pre]:rounded-md [&_pre]:bg-muted [&_pre]:p-3 [&_h1]:text-lg [&_h1]:font-semibold [&_h2]:font-semibold [&_h3]:font-semibold",
-        "[&_blockquote]:border-l-2 [&_blockquote]:pl-3 [&_blockquote]:text-muted-foreground [&_table]:text-xs",
-      )}
-    >
-      {text}
-    </Streamdown>
+    <Suspense fallback={<p className="text-sm leading-relaxed whitespace-pre-wrap break-words">{text}</p>}>
+      <MarkdownRenderer text={text} streaming={streaming} />
+    </Suspense>
   );
 }

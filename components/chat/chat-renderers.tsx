@@ -1,22 +1,29 @@
 "use client";
 
-import { useMemo } from "react";
-import { defaultRenderers } from "@/components/renderers/registry";
-import { SlotCard } from "@/components/renderers/slot-card";
-import type { RendererRegistry } from "@/components/renderers/types";
+import { lazy, Suspense, useMemo } from "react";
 import type { GloveRenderers } from "@/lib/client/use-glove";
+import { Skeleton } from "@/components/ui/skeleton";
 
-/** The registry, as the functions `useGlove` draws cards and tool results with. */
-export function useChatRenderers(canAdmin: boolean, registry: RendererRegistry = defaultRenderers): GloveRenderers {
+// The cards (and zod, which validates them) load after the page: most conversations start without one.
+const SlotCard = lazy(() => import("@/components/renderers/slot-card"));
+const ToolResultView = lazy(() => import("@/components/renderers/tool-result-view"));
+
+/** The renderer registry, as the functions `useGlove` draws cards and tool results with. */
+export function useChatRenderers(canAdmin: boolean): GloveRenderers {
   return useMemo(
     () => ({
-      slot: (context) => <SlotCard key={context.slot.id} context={context} registry={registry} canAdmin={canAdmin} />,
-      toolResult: (entry) => {
-        const renderer = registry[entry.call.tool_name];
-        const renderData = entry.result?.renderData;
-        return renderData !== undefined && renderer?.renderResult ? renderer.renderResult({ result: entry.result, value: renderData }) : null;
-      },
+      slot: (context) => (
+        <Suspense key={context.slot.id} fallback={<Skeleton className="h-24 w-full" />}>
+          <SlotCard context={context} canAdmin={canAdmin} />
+        </Suspense>
+      ),
+      toolResult: (entry) =>
+        entry.result?.renderData === undefined ? null : (
+          <Suspense fallback={null}>
+            <ToolResultView entry={entry} />
+          </Suspense>
+        ),
     }),
-    [canAdmin, registry],
+    [canAdmin],
   );
 }

@@ -8,7 +8,7 @@ import { Kbd } from "@/components/ui/kbd";
 import { Spinner } from "@/components/ui/spinner";
 import { ApiError } from "@/lib/client/api";
 import { useDraft } from "@/lib/client/use-draft";
-import { MESSAGE_TEXT_MAX } from "@/lib/schemas/conversation";
+import { MESSAGE_TEXT_MAX } from "@/lib/client/limits";
 import { cn } from "@/lib/utils";
 
 export interface ComposerProps {

@@ -5,7 +5,6 @@ import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
-import { conversationTitleSchema } from "@/lib/schemas/conversation";
 
 export function RenameConversationDialog({
   title,
@@ -28,6 +27,8 @@ export function RenameConversationDialog({
           className="grid gap-4"
           onSubmit={async (event) => {
             event.preventDefault();
+            // Loaded on submit: the schema module brings zod, which the sidebar of every page need not carry.
+            const { conversationTitleSchema } = await import("@/lib/schemas/conversation");
             const parsed = conversationTitleSchema.safeParse(value);
             if (!parsed.success) return setError(parsed.error.issues[0]?.message);
             setPending(true);

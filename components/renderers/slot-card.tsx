@@ -3,6 +3,7 @@
 import type { SlotRenderContext } from "@/lib/client/use-glove";
 import { describeValue } from "./describe-value";
 import { FallbackCard } from "./fallback-card";
+import { defaultRenderers } from "./registry";
 import { SlotFrame } from "./slot-frame";
 import type { RendererRegistry } from "./types";
 import { useCardAnswer } from "./use-card-answer";
@@ -17,7 +18,7 @@ const SETTLED_NOTE: Partial<Record<string, string>> = {
  * One card, drawn by its renderer: live while it waits, read-only once settled. A renderer that
  * is missing or cannot read the props gives the fallback card.
  */
-export function SlotCard({ context, registry, canAdmin }: { context: SlotRenderContext; registry: RendererRegistry; canAdmin: boolean }) {
+export default function SlotCard({ context, canAdmin, registry = defaultRenderers }: { context: SlotRenderContext; canAdmin: boolean; registry?: RendererRegistry }) {
   const { slot } = context;
   const renderer = registry[slot.renderer];
   const parsed = renderer?.propsSchema ? renderer.propsSchema.safeParse(slot.props) : { success: true as const, data: slot.props };

@@ -101,4 +101,50 @@ describe.skipIf(skipBrowser)("chat in the browser", () => {
     await page.waitForFunction((text) => document.querySelectorAll('[data-message="agent"]').length > 0 && [...document.querySelectorAll('[data-message="agent"]')].filter((e) => e.textContent?.includes(text)).length === 2, EMAIL_SENT, { timeout: 20_000 });
     await expect(card(page, "permission_request", "pending").count()).resolves.toBe(0);
   });
+
+  it("an admin edits the email before allowing it, and the tool runs with exactly what was shown", async () => {
+    const { page } = user;
+    // Another address than the keyboard test's, which allowed that exact input for good.
+    await startConversation(user, "send an email to grace@example.com about the budget");
+    const permission = card(page, "permission_request", "pending");
+    await permission.waitFor({ timeout: 20_000 });
+    await permission.getByRole("button", { name: "Edit the input before allowing" }).click();
+    await permission.getByRole("textbox", { name: "Subject" }).fill("Launch moved to Friday");
+    await screenshot(page, "chat-permission-edit");
+    await permission.getByRole("button", { name: "Allow once with my edits" }).click();
+    await seeInLog(page, "Done: the email to grace@example.com was sent.");
+    const row = page.locator('[data-tool-call][data-tool-status="done"]').last();
+    await row.locator("summary").click();
+    await row.getByLabel("Output of Send email").getByText("Launch moved to Friday").waitFor();
+  });
+
+  it("the sidebar renames, finds and deletes conversations; a draft survives a reload", async () => {
+    const { page } = user;
+    await startConversation(user, "help me choose between tea and coffee");
+    await card(page, "ask_preference", "pending").waitFor({ timeout: 20_000 });
+
+    await composer(page).fill("a draft I have not sent");
+    await page.reload();
+    await expect(composer(page).inputValue()).resolves.toBe("a draft I have not sent");
+
+    const sidebar = page.getByRole("navigation", { name: "Conversations" });
+    await sidebar.getByRole("button", { name: "Actions for help me choose between tea and coffee" }).click();
+    await page.getByRole("menuitem", { name: "Rename" }).click();
+    await page.getByRole("dialog").getByRole("textbox", { name: "Title" }).fill("Launch tasks");
+    await page.getByRole("dialog").getByRole("button", { name: "Save" }).click();
+    await page.getByRole("heading", { level: 1, name: "Launch tasks" }).waitFor();
+    await sidebar.getByRole("link", { name: "Launch tasks" }).waitFor();
+
+    await sidebar.getByRole("searchbox", { name: "Search conversations" }).fill("launch tasks");
+    await sidebar.getByRole("link", { name: "Launch tasks" }).waitFor();
+    await expect(sidebar.getByRole("link").count()).resolves.toBe(1);
+    await screenshot(page, "chat-sidebar-search");
+
+    await sidebar.getByRole("button", { name: "Actions for Launch tasks" }).click();
+    await page.getByRole("menuitem", { name: "Delete" }).click();
+    await page.getByRole("dialog").getByRole("button", { name: "Delete" }).click();
+    await page.waitForURL(new RegExp(`/${user.slug}$`));
+    await sidebar.getByText("No conversation has that in its title.").waitFor();
+  });
 });
+
