@@ -27,7 +27,7 @@ export function ChatHome({ orgSlug, orgName }: { orgSlug: string; orgName: strin
   }
 
   return (
-    <div className="mx-auto grid w-full max-w-3xl gap-6 px-4 py-8">
+    <div className="mx-auto grid w-full max-w-3xl grid-cols-1 gap-6 px-4 py-8">
       <div className="grid gap-1">
         <div className="flex flex-wrap items-center gap-2">
           <h1 className="text-2xl font-semibold tracking-tight">{orgName}</h1>
@@ -42,7 +42,7 @@ export function ChatHome({ orgSlug, orgName }: { orgSlug: string; orgName: strin
       {conversations.length > 0 ? (
         <section aria-labelledby="recent-heading" className="grid gap-2">
           <h2 id="recent-heading" className="text-sm font-semibold">Recent conversations</h2>
-          <ul className="grid gap-1">
+          <ul className="grid grid-cols-1 gap-1">
             {conversations.map((conversation) => (
               <li key={conversation.id}>
                 <Link href={`/${orgSlug}/c/${conversation.id}`} className="flex items-center gap-2 rounded-md border px-3 py-2 text-sm hover:bg-accent focus-visible:outline-2 focus-visible:outline-ring">

@@ -78,7 +78,7 @@ export function ChatView({ orgSlug, conversationId, canAdmin, strategy = "interl
       </header>
 
       <div ref={scrollRef} className="min-h-0 flex-1 overflow-y-auto">
-        <div ref={contentRef} className="mx-auto grid w-full max-w-3xl gap-4 px-4 py-6">
+        <div ref={contentRef} className="mx-auto grid w-full max-w-3xl grid-cols-1 gap-4 px-4 py-6">
           <TaskList tasks={glove.tasks} />
           <InboxPanel items={glove.inbox} />
           {glove.hasEarlier ? <LoadEarlierButton onLoad={glove.loadEarlier} /> : null}
@@ -90,7 +90,7 @@ export function ChatView({ orgSlug, conversationId, canAdmin, strategy = "interl
           ) : empty ? (
             <EmptyChat usingDemoModel={glove.usingDemoModel} onPick={(text) => void sendMessage(text).catch((error) => toast.error(error instanceof ApiError ? error.message : "Your message was not sent. Try again."))} />
           ) : (
-            <div role="log" aria-label="Conversation" aria-busy={glove.busy} className="grid gap-4">
+            <div role="log" aria-label="Conversation" aria-busy={glove.busy} className="grid grid-cols-1 gap-4">
               <Render
                 glove={glove}
                 strategy={strategy}

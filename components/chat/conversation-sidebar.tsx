@@ -37,7 +37,7 @@ export function ConversationSidebar({ orgSlug }: { orgSlug: string }) {
   }
 
   return (
-    <nav aria-label="Conversations" className="grid gap-2 pb-2">
+    <nav aria-label="Conversations" className="grid grid-cols-1 gap-2 pb-2">
       <div className="flex items-center justify-between gap-2">
         <h2 className="text-xs font-medium tracking-wide text-muted-foreground uppercase">Conversations</h2>
         <Button size="sm" variant="ghost" onClick={startNew} disabled={create.isPending} aria-label="New conversation">
@@ -58,7 +58,7 @@ export function ConversationSidebar({ orgSlug }: { orgSlug: string }) {
       ) : conversations.length === 0 ? (
         <p className="px-1 text-xs text-muted-foreground">{q ? "No conversation has that in its title." : "No conversations yet. Start one with New."}</p>
       ) : (
-        <ul className="grid gap-0.5">
+        <ul className="grid grid-cols-1 gap-0.5">
           {conversations.map((conversation) => (
             <ConversationItem key={conversation.id} orgSlug={orgSlug} conversation={conversation} current={pathname === `/${orgSlug}/c/${conversation.id}`} />
           ))}

@@ -21,9 +21,17 @@ describe.skipIf(skipBrowser)("every card type in the browser", () => {
     await startConversation(user, "delete the old drafts");
     const confirm = card(page, "confirm_action", "pending");
     await confirm.waitFor({ timeout: 20_000 });
+    // A message sent while the agent waits is queued for its next step.
+    await send(page, "show an info card about queues");
+    await page.getByText("1 message waits for the agent's next step").waitFor();
     await screenshot(page, "card-confirm");
     await confirm.getByRole("button", { name: "Confirm" }).click();
-    await seeInLog(page, "Done: I deleted the old drafts.");
+    await card(page, "confirm_action", "resolved").getByText("Confirmed").waitFor();
+    // The agent reads the queued message at its next step; the demo model answers the newest message.
+    await page.getByText("1 message waits for the agent's next step").waitFor({ state: "detached", timeout: 20_000 });
+    await seeInLog(page, "show an info card about queues");
+    await page.locator('[data-renderer="show_info_card"]').getByText("Queues", { exact: true }).waitFor({ timeout: 20_000 });
+    await seeInLog(page, "The card is in the timeline.");
   });
 
   it("ask_preference (single choice)", async () => {
@@ -89,10 +97,10 @@ describe.skipIf(skipBrowser)("every card type in the browser", () => {
 
   it("show_info_card (display only)", async () => {
     await send(page, "show an info card about billing");
-    const info = page.locator('[data-renderer="show_info_card"]');
+    const info = page.locator('[data-renderer="show_info_card"]').filter({ hasText: "Billing" });
     await info.waitFor({ timeout: 20_000 });
-    await expect(info.getByText("Billing").first().isVisible()).resolves.toBe(true);
-    await seeInLog(page, "The card is in the timeline.");
+    await expect(info.getByText("The demo model shows this info card about billing.").isVisible()).resolves.toBe(true);
+    await page.getByText("The card is in the timeline.").nth(1).waitFor();
     await screenshot(page, "card-info");
   });
 });
