@@ -22,7 +22,7 @@ export interface SseWriter {
  */
 export function sseResponse(
   start: (writer: SseWriter, signal: AbortSignal) => void | (() => void) | Promise<void | (() => void)>,
-  options: { requestSignal?: AbortSignal; heartbeatMs?: number; headers?: Record<string, string> } = {},
+  options: { requestSignal?: AbortSignal; heartbeatMs?: number } = {},
 ): Response {
   const encoder = new TextEncoder();
   const stopped = new AbortController();
@@ -71,5 +71,5 @@ export function sseResponse(
     },
     cancel: finish,
   });
-  return new Response(body, { status: 200, headers: { ...SSE_HEADERS, ...options.headers } });
+  return new Response(body, { status: 200, headers: SSE_HEADERS });
 }
