@@ -150,17 +150,17 @@ export const DEMO_TRIGGERS: readonly DemoTrigger[] = [
     input: (text) => {
       const topic = tail(text, /\b(?:task|to-?do) list (?:for|about) (.+)$/i) ?? "this request";
       return {
-        tasks: [
-          { id: "task-1", title: `Outline ${topic}`, status: "in_progress" },
-          { id: "task-2", title: `Draft ${topic}`, status: "pending" },
-          { id: "task-3", title: `Review ${topic}`, status: "pending" },
+        todos: [
+          { content: `Outline ${topic}`, activeForm: `Outlining ${topic}`, status: "in_progress" },
+          { content: `Draft ${topic}`, activeForm: `Drafting ${topic}`, status: "pending" },
+          { content: `Review ${topic}`, activeForm: `Reviewing ${topic}`, status: "pending" },
         ],
       };
     },
     lead: () => "I'll set up a task list.",
     done: (input) => {
-      const tasks = input.tasks as Array<{ title: string }>;
-      return `The task list has ${tasks.length} tasks; "${tasks[0].title}" is in progress.`;
+      const todos = input.todos as Array<{ content: string }>;
+      return `The task list has ${todos.length} tasks; "${todos[0].content}" is in progress.`;
     },
     failed: (_input, reason) => `The task list could not be updated: ${reason}`,
   },

@@ -4,8 +4,9 @@ import type { InboxItem, Message, QueuedMessage, RunStatus, SlotRecord, Task } f
 /** Request and response shapes of the chat routes: the routes validate with them, the browser's hooks type with them. */
 
 export const MESSAGE_TEXT_MAX = 20_000;
-export const ATTACHMENT_MAX_BYTES = 4 * 1024 * 1024;
-export const ATTACHMENTS_MAX = 4;
+// Three 2 MB images are 8 MB of base64: with the text they fit in MESSAGE_BODY_MAX_BYTES.
+export const ATTACHMENT_MAX_BYTES = 2 * 1024 * 1024;
+export const ATTACHMENTS_MAX = 3;
 /**
  * The largest message body the server reads (413 above it): Next.js hands route handlers at most
  * 10 MB of a body when a middleware runs, so attachments together stay under that.
@@ -26,7 +27,7 @@ export const listConversationsQuerySchema = z.object({
 export const attachmentSchema = z.object({
   media_type: z.enum(["image/png", "image/jpeg", "image/gif", "image/webp"]),
   /** base64, no data: prefix */
-  data: z.string().max(Math.ceil((ATTACHMENT_MAX_BYTES * 4) / 3), "An image may be at most 4 MB.").regex(/^[A-Za-z0-9+/=]+$/, "data must be base64"),
+  data: z.string().max(Math.ceil((ATTACHMENT_MAX_BYTES * 4) / 3), "An image may be at most 2 MB.").regex(/^[A-Za-z0-9+/=]+$/, "data must be base64"),
 });
 
 export const sendMessageSchema = z.object({

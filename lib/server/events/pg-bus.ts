@@ -146,8 +146,6 @@ export function eventBus(): PgBus {
     const connectionString = process.env.DATABASE_URL;
     if (!connectionString) throw new Error("DATABASE_URL is not set.");
     const pool = getPgPool();
-    // An idle pooled connection that dies (a database restart) emits "error" on the pool; unheard, it would end the process.
-    if (pool.listenerCount("error") === 0) pool.on("error", (error) => logger.warn("an idle database connection was closed", { error }));
     shared.handoffEventBus = new PgBus({ connectionString, instanceId: instanceId(), hub: localHub(), query: (text, values) => pool.query(text, values) });
   }
   return shared.handoffEventBus;

@@ -28,10 +28,10 @@ const EXPECTED_INPUTS: Record<string, unknown> = {
   glove_form_start: { form: "onboarding", values: { name: "Ada Lovelace", email: "ada@example.com" } },
   glove_post_to_inbox: { tag: "finance", request: "Approve the Q3 budget", blocking: true },
   glove_update_tasks: {
-    tasks: [
-      { id: "task-1", title: "Outline the launch", status: "in_progress" },
-      { id: "task-2", title: "Draft the launch", status: "pending" },
-      { id: "task-3", title: "Review the launch", status: "pending" },
+    todos: [
+      { content: "Outline the launch", activeForm: "Outlining the launch", status: "in_progress" },
+      { content: "Draft the launch", activeForm: "Drafting the launch", status: "pending" },
+      { content: "Review the launch", activeForm: "Reviewing the launch", status: "pending" },
     ],
   },
   send_email: {

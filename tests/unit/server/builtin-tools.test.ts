@@ -26,6 +26,27 @@ describe("built-in tools", () => {
   });
 });
 
+describe("the runtime's own tools driven by the demo model", () => {
+  it("'make a task list' fills the task list", async () => {
+    const store = new MemoryStore("tasks");
+    const glove = new Glove({ store, model: new DemoModel({ wordDelayMs: 0 }), systemPrompt: "test" }).build();
+    const outcome = await glove.processRequest("make a task list for the launch");
+    expect(outcome.status).toBe("completed");
+    expect((await store.getTasks()).map((t) => [t.content, t.status])).toEqual([
+      ["Outline the launch", "in_progress"],
+      ["Draft the launch", "pending"],
+      ["Review the launch", "pending"],
+    ]);
+  });
+
+  it("'ask finance to approve' posts a blocking inbox item", async () => {
+    const store = new MemoryStore("inbox");
+    const glove = new Glove({ store, model: new DemoModel({ wordDelayMs: 0 }), systemPrompt: "test" }).build();
+    await glove.processRequest("ask finance to approve the Q3 budget");
+    expect(await store.getInboxItems()).toEqual([expect.objectContaining({ tag: "finance", request: "Approve the Q3 budget", blocking: true, status: "pending" })]);
+  });
+});
+
 /** A demo-model agent with the built-in tools over a MemoryStore. */
 function agent() {
   const glove = new Glove({ store: new MemoryStore("t"), model: new DemoModel({ wordDelayMs: 0 }), systemPrompt: "test" });
