@@ -63,6 +63,7 @@ export function applyEvent(state: ChatState, event: ChatEvent): ChatState {
       return { ...next, messages, queued: [...state.queued, event.message] };
     }
     case "message_injected":
+    case "user_message":
       return injectMessage(next, event.message);
     case "run_suspended":
       return { ...endRun(next, event.run_id, "suspended"), notice: null };
@@ -107,7 +108,7 @@ export function upsertSlot(slots: SlotRecord[], slot: SlotRecord): SlotRecord[] 
   return slots.map((existing, index) => (index === at ? slot : existing));
 }
 
-/** A stored user message (steering, inbox, skill): it replaces its optimistic copy or its queue entry. */
+/** A stored user message (typed, steering, inbox, skill): it replaces its optimistic copy or its queue entry. */
 function injectMessage(state: ChatState, message: Message): ChatState {
   if (message.id && state.messages.some((existing) => existing.id === message.id)) return state;
   const optimistic = state.messages.findIndex((m) => m.id?.startsWith(LOCAL_ID_PREFIX) && m.sender === message.sender && m.text === message.text);

@@ -1,8 +1,12 @@
 import type { AgentEvent } from "@/lib/agent/events";
+import type { Message } from "@/lib/agent/messages";
 import type { SseFrame } from "./sse-parser";
 
-/** A run event as it arrives over SSE: the agent event plus its sequence number (the frame's `id:`). */
-export type ChatEvent = AgentEvent & { seq: number };
+/** Events the server adds to the runtime's (docs/streaming.md): a typed message, a retry. */
+type ServerEvent = { type: "user_message"; message: Message } | { type: "run_retried"; run_id: string };
+
+/** A run event as it arrives over SSE: the event plus its sequence number (the frame's `id:`). */
+export type ChatEvent = (AgentEvent | ServerEvent) & { seq: number };
 
 /**
  * A frame's sequence number and event. Frames without a numeric id or with unreadable JSON carry

@@ -108,6 +108,13 @@ describe("applyEvent", () => {
     expect(injected.messages.map((m) => m.id)).toEqual(["m9"]);
   });
 
+  it("shows a message typed in another tab as soon as the server stores it", () => {
+    const seen = fold(state(), numbered(1, [{ type: "user_message", message: { id: "u1", sender: "user", text: "hello from tab one" } }]));
+    expect(seen.messages.map((m) => [m.id, m.text])).toEqual([["u1", "hello from tab one"]]);
+    const again = fold(seen, numbered(2, [{ type: "user_message", message: { id: "u1", sender: "user", text: "hello from tab one" } }]));
+    expect(again.messages).toHaveLength(1);
+  });
+
   it("shows compaction while it runs and adds the summary", () => {
     const started = applyEvent(state(), numbered(1, [{ type: "compaction_start", current_token_consumption: 9000 }])[0]);
     expect(started.isCompacting).toBe(true);
