@@ -50,3 +50,38 @@ export function diffDbCounters(before: DbCounters, after: DbCounters) {
   // The reading session's own transaction counts once per read.
   return { transactions: after.xactCommit - before.xactCommit - 1, rollbacks: after.xactRollback - before.xactRollback, tables };
 }
+
+export interface StatementStat {
+  query: string;
+  calls: number;
+  totalMs: number;
+  rows: number;
+}
+
+/** Forgets what pg_stat_statements collected so far (for the whole server). */
+export async function resetStatements(databaseUrl: string): Promise<void> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    await client.query("SELECT pg_stat_statements_reset()");
+  } finally {
+    await client.end();
+  }
+}
+
+/** Statements of this database since the last reset, most called first. */
+export async function readStatements(databaseUrl: string, limit = 25): Promise<StatementStat[]> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ query: string; calls: string; total_exec_time: number; rows: string }>(
+      `SELECT query, calls, total_exec_time, rows FROM pg_stat_statements
+       WHERE dbid = (SELECT oid FROM pg_database WHERE datname = current_database()) AND query NOT LIKE '%pg_stat_statements%'
+       ORDER BY calls DESC LIMIT $1`,
+      [limit],
+    );
+    return rows.map((r) => ({ query: r.query.replace(/\s+/g, " ").trim(), calls: Number(r.calls), totalMs: r.total_exec_time, rows: Number(r.rows) }));
+  } finally {
+    await client.end();
+  }
+}

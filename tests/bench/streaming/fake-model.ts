@@ -1,7 +1,8 @@
 /**
  * Child process: the fake Anthropic Messages API both contestants stream from
  * (tests/support/fake-providers/anthropic.ts), with a fixed time to first token and token rate.
- * Prints one JSON line {"url": ...} when listening; exits when its stdin closes (the parent died).
+ * Prints one JSON line {"url": ...} when listening, then `@<epoch ms>` when each request arrives;
+ * exits when its stdin closes (the parent died).
  *
  * Replies, by the last message of the request:
  * - a user message carrying a tool_result: a short text answer (the continuation after a card);
@@ -20,6 +21,8 @@ const timing = benchTiming(process.env);
 let calls = 0;
 
 const server = await startFakeAnthropic((request) => {
+  // When each request arrived (epoch ms, sub-millisecond), for the driver to split a first-token time into before and after the model.
+  process.stdout.write(`@${(performance.timeOrigin + performance.now()).toFixed(3)}\n`);
   const body = request.body as AnthropicRequestBody;
   const last = body?.messages?.at(-1);
   const content = last?.content;

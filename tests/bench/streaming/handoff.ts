@@ -22,7 +22,19 @@ export const AUTH_SECRET = "bench-secret-for-the-streaming-benchmark-only-012345
 export interface HandoffInstance {
   app: AppServer;
   databaseUrl: string;
+  /** Whether pg_stat_statements is loaded (durable embedded clusters). */
+  statements: boolean;
   stop(): Promise<void>;
+}
+
+async function withClient<T>(databaseUrl: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
 }
 
 /** Where the embedded cluster of this run lives. */
@@ -32,16 +44,37 @@ export const benchDataDir = () => path.join(testDataRoot, `bench-${process.pid}`
  * `durable`: PostgreSQL's default settings (fsync, synchronous_commit), as a deployment runs it;
  * otherwise the test clusters' settings (fsync=off, synchronous_commit=off), which hide commit cost.
  */
-export async function startHandoff(options: { env?: Record<string, string>; durable?: boolean } = {}): Promise<HandoffInstance> {
+export async function startHandoff(
+  options: { env?: Record<string, string>; durable?: boolean; postgresSettings?: Record<string, string> } = {},
+): Promise<HandoffInstance> {
   if (!existsSync(path.join(repoRoot, ".next", "BUILD_ID"))) throw new Error("No production build found: run `npm run build` first.");
   const dataDir = benchDataDir();
   const durable = options.durable ?? true;
-  const embedded = process.env.DATABASE_URL ? undefined : await startEmbeddedPostgres({ dataDir, throwaway: !durable });
-  const server = embedded
+  let embedded = process.env.DATABASE_URL ? undefined : await startEmbeddedPostgres({ dataDir, throwaway: !durable });
+  let statements = false;
+  if (embedded && durable) {
+    // pg_stat_statements (shipped with the embedded server) needs a restart to load: it tells which statements an answer costs.
+    const settings: Record<string, string> = { shared_preload_libraries: "pg_stat_statements", "pg_stat_statements.track": "all", ...options.postgresSettings };
+    const admin = new pg.Client({ connectionString: embedded.adminUrl });
+    await admin.connect();
+    try {
+      for (const [name, value] of Object.entries(settings)) {
+        if (!/^[a-z_.]+$/.test(name)) throw new Error(`not a setting name: ${name}`);
+        await admin.query(`ALTER SYSTEM SET ${name} = '${value.replaceAll("'", "''")}'`);
+      }
+    } finally {
+      await admin.end();
+    }
+    await embedded.stop();
+    embedded = await startEmbeddedPostgres({ dataDir, throwaway: false });
+    statements = true;
+  }
+  const cluster = embedded;
+  const server = cluster
     ? {
-        adminUrl: embedded.adminUrl,
+        adminUrl: cluster.adminUrl,
         async stop() {
-          await embedded.stop();
+          await cluster.stop();
           // A durable cluster is not removed by stop(); this one is the run's own.
           await fs.rm(dataDir, { recursive: true, force: true });
         },
@@ -53,12 +86,14 @@ export async function startHandoff(options: { env?: Record<string, string>; dura
     await createDatabaseIfMissing(server.adminUrl, databaseName);
     const databaseUrl = withDatabaseName(server.adminUrl, databaseName);
     await migrate(databaseUrl);
+    if (statements) await withClient(databaseUrl, (client) => client.query("CREATE EXTENSION IF NOT EXISTS pg_stat_statements"));
     process.env.AUTH_SECRET = AUTH_SECRET;
     app = await startAppServer({ databaseUrl, env: { AUTH_SECRET, [ALLOW_PRIVATE_MODEL_URLS_ENV]: "1", ...options.env } });
     const started = app;
     return {
       app: started,
       databaseUrl,
+      statements,
       async stop() {
         await started.stop().catch(() => {});
         await server.stop().catch(() => {});
@@ -72,6 +107,9 @@ export async function startHandoff(options: { env?: Record<string, string>; dura
 }
 
 const rand = () => Math.floor(Math.random() * 250) + 1;
+
+/** A response body short enough for an error message (an HTML page is not worth quoting). */
+const excerpt = (text: string) => (/^\s*<(!doctype|html)/i.test(text) ? "(an HTML page: is the route in this build?)" : text.slice(0, 300));
 
 /** A signed-in user (owner of their own organization) with a cookie jar. */
 export class Account {
@@ -121,7 +159,7 @@ export class Account {
     const created = await account.json<{ user: { id: string }; organization: { slug: string } }>("/api/signup", {
       json: { email: account.email, password, name: "Bench Tester", organization: `Bench ${label}` },
     });
-    if (created.status !== 201) throw new Error(`sign-up failed: ${created.status} ${created.text.slice(0, 300)}`);
+    if (created.status !== 201) throw new Error(`sign-up failed: ${created.status} ${excerpt(created.text)}`);
     account.userId = created.body.user.id;
     account.orgSlug = created.body.organization.slug;
     const csrf = await account.json<{ csrfToken: string }>("/api/auth/csrf");
@@ -146,8 +184,9 @@ export class Account {
         providerApiKey: "sk-ant-bench-dummy-key",
       },
     });
-    if (response.status !== 200) throw new Error(`PUT /api/orgs/${this.orgSlug}/agent answered ${response.status}: ${response.text.slice(0, 500)}`);
-    const view = response.body as { usingDemoModel?: boolean; notices?: string[] };
+    if (response.status !== 200) throw new Error(`PUT /api/orgs/${this.orgSlug}/agent answered ${response.status}: ${excerpt(response.text)}`);
+    const body = response.body as { settings?: { usingDemoModel?: boolean; notices?: string[] }; usingDemoModel?: boolean; notices?: string[] };
+    const view = body.settings ?? body;
     if (view.usingDemoModel) throw new Error(`the agent still uses the demo model: ${JSON.stringify(view.notices)}`);
   }
 
@@ -157,7 +196,7 @@ export class Account {
       json: {},
     });
     const id = response.body?.conversation?.id ?? response.body?.id;
-    if (response.status >= 300 || !id) throw new Error(`POST /api/conversations answered ${response.status}: ${response.text.slice(0, 300)}`);
+    if (response.status >= 300 || !id) throw new Error(`POST /api/conversations answered ${response.status}: ${excerpt(response.text)}`);
     return id;
   }
 
@@ -174,6 +213,19 @@ export async function organizationIdOf(databaseUrl: string, slug: string): Promi
     const { rows } = await client.query<{ id: string }>(`SELECT "id" FROM "Organization" WHERE "slug" = $1`, [slug]);
     if (!rows[0]) throw new Error(`no organization ${slug}`);
     return rows[0].id;
+  } finally {
+    await client.end();
+  }
+}
+
+/** A conversation written straight into the database (for page-weight runs on a build without the chat API). */
+export async function insertConversation(databaseUrl: string, organizationId: string, userId: string): Promise<string> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const id = `bench${randomBytes(8).toString("hex")}`;
+    await client.query(`INSERT INTO "Conversation" ("id", "organizationId", "createdById", "title", "updatedAt") VALUES ($1, $2, $3, 'Bench', now())`, [id, organizationId, userId]);
+    return id;
   } finally {
     await client.end();
   }

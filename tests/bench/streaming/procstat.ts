@@ -113,3 +113,10 @@ export function machineInfo() {
     loadavg: os.loadavg().map((l) => l.toFixed(2)).join(" "),
   };
 }
+
+/** Cores the whole machine kept busy over `ms` (everything, this process included). */
+export async function busyCores(ms: number): Promise<number> {
+  const before = machineBusyMs();
+  await new Promise((resolve) => setTimeout(resolve, ms));
+  return (machineBusyMs() - before) / ms;
+}

@@ -16,9 +16,18 @@ export interface Report {
   serverLogTail?: string[];
 }
 
+interface TtftSide {
+  ttft: Summary;
+  headers: Summary;
+  total: Summary;
+  beforeModel?: Summary;
+  afterModel?: Summary;
+  errors: number;
+  errorSamples: string[];
+}
 interface TtftPhase {
-  relay: { ttft: Summary; headers: Summary; total: Summary; errors: number; errorSamples: string[] };
-  handoff: { ttft: Summary; headers: Summary; total: Summary; errors: number; errorSamples: string[] };
+  relay: TtftSide;
+  handoff: TtftSide;
 }
 type ThroughputPhase = { relay: LoadResult; handoff: LoadResult };
 type RampPhase = { level: number; relay?: LoadResult; handoff?: LoadResult }[];
@@ -26,6 +35,7 @@ interface ResolvePhase {
   mode: string;
   latency: Summary;
   tailLatency: Summary;
+  byType?: Record<string, Summary>;
   firstEventTypes: Record<string, number>;
   errors: number;
   errorSamples: string[];
@@ -172,11 +182,13 @@ function details(report: Report): string[] {
     out.push("### 1. Time to first token (one client at a time, alternating)");
     out.push(
       markdownTable(
-        ["", "n", "headers p50", "first token p50", "p90", "p99", "whole answer p50", "errors"],
+        ["", "n", "headers p50", "request → model p50", "model's first token → client p50", "first token p50", "p90", "p99", "whole answer p50", "errors"],
         (["relay", "handoff"] as const).filter((k) => ttft[k]).map((k) => [
           k === "relay" ? "bare relay" : "Handoff",
           String(ttft[k].ttft.n),
           ms(ttft[k].headers.p50),
+          ms(ttft[k].beforeModel?.p50 ?? Number.NaN),
+          ms(ttft[k].afterModel?.p50 ?? Number.NaN),
           ms(ttft[k].ttft.p50),
           ms(ttft[k].ttft.p90),
           ms(ttft[k].ttft.p99),
@@ -210,6 +222,7 @@ function details(report: Report): string[] {
     out.push(markdownTable(loadHeader, [loadRow("bare relay", tp.relay, ["relay"]), ...(tp.handoff ? [loadRow("Handoff", tp.handoff, ["server", "postgres"])] : [])]));
     out.push(cpuTable(tp));
     if (tp.handoff?.db) out.push(dbLine(tp.handoff));
+    if (tp.handoff?.statements?.length) out.push(statementsTable(tp.handoff));
     for (const k of ["relay", "handoff"] as const) if (tp[k]?.errorSamples.length) out.push(`${k} errors: ${tp[k].errorSamples.join("; ")}`);
   }
   const ramp = p.ramp as RampPhase | undefined;
@@ -232,6 +245,15 @@ function details(report: Report): string[] {
         `n = ${resolve.latency.n}, p50 ${ms(resolve.latency.p50)}, p90 ${ms(resolve.latency.p90)}, p99 ${ms(resolve.latency.p99)}; first event types: ${JSON.stringify(resolve.firstEventTypes)}` +
         (resolve.errors ? `; ${resolve.errors} errors: ${resolve.errorSamples.join("; ")}` : "."),
     );
+    if (resolve.byType && Object.keys(resolve.byType).length) {
+      out.push("From the resolve request to, on its stream:");
+      out.push(
+        markdownTable(
+          ["", "p50", "p90", "p99"],
+          Object.entries(resolve.byType).map(([type, s]) => [type === "headers" ? "response headers" : `first \`${type}\``, ms(s.p50), ms(s.p90), ms(s.p99)]),
+        ),
+      );
+    }
   }
   const snap = p.snapshot as SnapshotPhase | undefined;
   if (snap && !failed(snap)) {
@@ -257,14 +279,31 @@ function details(report: Report): string[] {
 
 function cpuTable(tp: ThroughputPhase): string {
   const keys = ["server", "postgres", "relay", "fakeModel", "driver"];
-  const line = (label: string, r: LoadResult) => [
-    label,
-    ...keys.map((k) => `${((r.cpuMs[k] ?? 0) / Math.max(1, r.ok)).toFixed(1)}`),
-    `${(r.machineBusyMs / r.wallMs).toFixed(2)}`,
-  ];
+  const line = (label: string, r: LoadResult) => {
+    const ours = keys.reduce((a, k) => a + (r.cpuMs[k] ?? 0), 0);
+    return [
+      label,
+      ...keys.map((k) => `${((r.cpuMs[k] ?? 0) / Math.max(1, r.ok)).toFixed(1)}`),
+      `${(r.machineBusyMs / r.wallMs).toFixed(2)}`,
+      `${(Math.max(0, r.machineBusyMs - ours) / r.wallMs).toFixed(2)}`,
+    ];
+  };
   return (
-    "CPU milliseconds per completed answer, by process (from /proc), and the machine's busy cores during the phase (2.00 = both cores saturated):\n\n" +
-    markdownTable(["", "Next server", "PostgreSQL", "bare relay", "fake model", "load driver", "busy cores"], [line("bare relay phase", tp.relay), ...(tp.handoff ? [line("Handoff phase", tp.handoff)] : [])])
+    "CPU milliseconds per completed answer, by process (from /proc), the machine's busy cores during the phase (2.00 = both cores saturated) and how much of that was other work on the machine:\n\n" +
+    markdownTable(["", "Next server", "PostgreSQL", "bare relay", "fake model", "load driver", "busy cores", "of which other work"], [line("bare relay phase", tp.relay), ...(tp.handoff ? [line("Handoff phase", tp.handoff)] : [])])
+  );
+}
+
+function statementsTable(r: LoadResult): string {
+  const per = (n: number) => (n / Math.max(1, r.requests)).toFixed(1);
+  const all = r.statements!;
+  const calls = all.reduce((a, s) => a + s.calls, 0);
+  return (
+    `The most frequent statements of the Handoff phase (pg_stat_statements, top ${all.length}: ${per(calls)} per answer in all):\n\n` +
+    markdownTable(
+      ["per answer", "mean ms", "statement"],
+      all.slice(0, 15).map((s) => [per(s.calls), (s.totalMs / Math.max(1, s.calls)).toFixed(2), `\`${s.query.slice(0, 110)}${s.query.length > 110 ? "…" : ""}\``]),
+    )
   );
 }
 
@@ -313,7 +352,7 @@ function renderSection(report: Report, table: Row[]): string {
     "",
     `- Date: ${report.date}`,
     `- Command: \`${report.command}\` (after \`npm run build\`), commit ${report.commit}`,
-    `- Machine: ${report.machine.cpu}, ${report.machine.memory}, ${report.machine.os}, Node ${report.machine.node}; load average at start ${report.machine.loadavg}. ` +
+    `- Machine: ${report.machine.cpu}, ${report.machine.memory}, ${report.machine.os}, Node ${report.machine.node}; load average at start ${report.machine.loadavg}, ${report.machine.otherLoadAtStart ?? "other work not measured"}. ` +
       "The load driver, the fake model, the server under test and PostgreSQL share these cores, as in ../shared/DESIGN.md's figures.",
     `- Workload: a fake Anthropic Messages API (tests/support/fake-providers/anthropic.ts, its own process) answers every request after ${t.timeToFirstTokenMs} ms ` +
       `with ${t.tokens} text tokens ${t.interTokenDelayMs} ms apart (${report.config.expectedChars} characters). ` +

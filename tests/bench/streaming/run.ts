@@ -11,15 +11,15 @@
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { execFileSync } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { performance } from "node:perf_hooks";
 import { repoRoot } from "@/lib/db/embedded-postgres";
-import { diffDbCounters, settledDbCounters, type DbCounters } from "./db-stats";
+import { diffDbCounters, readStatements, resetStatements, settledDbCounters, type DbCounters, type StatementStat } from "./db-stats";
 import { measureFirstLoadJs, type FirstLoadJs } from "./first-load-js";
-import { Account, benchDataDir, organizationIdOf, startHandoff, type HandoffInstance } from "./handoff";
-import { CpuMeter, machineBusyMs, machineInfo, pidListeningOn, withDescendants } from "./procstat";
+import { Account, benchDataDir, insertConversation, organizationIdOf, startHandoff, type HandoffInstance } from "./handoff";
+import { busyCores, CpuMeter, machineBusyMs, machineInfo, pidListeningOn, withDescendants } from "./procstat";
 import { writeReport, type Report } from "./report";
 import { CONFIRM_MARKER, benchTiming, expectedTextChars } from "./scenario";
 import { seedConversation } from "./seed";
@@ -54,6 +54,8 @@ const CONFIG = {
   cpuProfile: env.BENCH_CPU_PROF === "1",
   /** PostgreSQL with its default durable settings (the default), or the test clusters' fsync=off settings. */
   durablePostgres: env.BENCH_PG_FAST !== "1",
+  /** Wait up to this many seconds for the machine to be quiet (others using < 0.5 core) before starting. */
+  waitQuietSeconds: int("BENCH_WAIT_QUIET_S", 0),
 };
 
 const EXPECTED_CHARS = expectedTextChars(CONFIG.timing.tokens);
@@ -68,6 +70,8 @@ interface Child {
 }
 
 const children: ChildProcess[] = [];
+/** When the fake model received each request, on this process's performance.now() clock. */
+const modelArrivals: number[] = [];
 
 /** Runs a TypeScript file of this folder in its own Node process; it prints {"url"} once listening. */
 async function spawnChild(file: string, extraEnv: Record<string, string>): Promise<Child> {
@@ -82,15 +86,23 @@ async function spawnChild(file: string, extraEnv: Record<string, string>): Promi
   const url = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`${file} did not start within 30 s:\n${output}`)), 30_000);
     let buffer = "";
+    let listening = false;
     child.stdout?.on("data", (chunk) => {
       buffer += chunk;
-      const line = buffer.split("\n")[0];
-      if (buffer.includes("\n")) {
-        clearTimeout(timer);
-        try {
-          resolve((JSON.parse(line) as { url: string }).url);
-        } catch {
-          reject(new Error(`${file} printed ${line}`));
+      let end: number;
+      while ((end = buffer.indexOf("\n")) !== -1) {
+        const line = buffer.slice(0, end);
+        buffer = buffer.slice(end + 1);
+        if (line.startsWith("@")) {
+          modelArrivals.push(Number(line.slice(1)) - performance.timeOrigin);
+        } else if (!listening) {
+          listening = true;
+          clearTimeout(timer);
+          try {
+            resolve((JSON.parse(line) as { url: string }).url);
+          } catch {
+            reject(new Error(`${file} printed ${line}`));
+          }
         }
       }
     });
@@ -173,6 +185,23 @@ function streamError(result: StreamResult): string | null {
 // ── Measuring ─────────────────────────────────────────────────────────────────────────────
 
 let cpuMeter: CpuMeter;
+let serverPid: number | undefined;
+
+/** With BENCH_CPU_PROF=1: a CPU profile of the Next server while `work` runs (see cpu-profile-hook.mjs). */
+async function profiled<T>(label: string, work: () => Promise<T>): Promise<T> {
+  if (!CONFIG.cpuProfile || !serverPid) return work();
+  const dir = path.join(repoRoot, ".data", "bench-profiles");
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(path.join(dir, "label"), label);
+  process.kill(serverPid, "SIGUSR2");
+  try {
+    return await work();
+  } finally {
+    process.kill(serverPid, "SIGUSR2");
+    await new Promise((r) => setTimeout(r, 1000));
+    log(`  CPU profile of the server written to .data/bench-profiles/${label}-*.cpuprofile`);
+  }
+}
 let handoff: HandoffInstance | undefined;
 
 export interface LoadResult {
@@ -195,17 +224,20 @@ export interface LoadResult {
   cpuMs: Record<string, number>;
   machineBusyMs: number;
   db?: ReturnType<typeof diffDbCounters>;
+  /** Statements the database ran during the phase (pg_stat_statements), most called first. */
+  statements?: StatementStat[];
 }
 
 /** `clients` concurrent clients, each sending `rounds` requests one after the other. */
 async function runLoad(contestant: Contestant, clients: number, rounds: number, options: { db?: boolean } = {}): Promise<LoadResult> {
   const targets = await contestant.prepare(clients * rounds);
   const dbBefore: DbCounters | undefined = options.db && handoff ? await settledDbCounters(handoff.databaseUrl) : undefined;
+  if (options.db && handoff?.statements) await resetStatements(handoff.databaseUrl);
   const results: StreamResult[] = [];
   const cpuBefore = cpuMeter.sample();
   const busyBefore = machineBusyMs();
   const started = performance.now();
-  await Promise.all(
+  const load = () => Promise.all(
     Array.from({ length: clients }, async (_, client) => {
       for (let round = 0; round < rounds; round++) {
         const target = targets[client * rounds + round];
@@ -213,9 +245,12 @@ async function runLoad(contestant: Contestant, clients: number, rounds: number, 
       }
     }),
   );
+  if (contestant.name === "handoff") await profiled(`load-${clients}x${rounds}`, load);
+  else await load();
   const wallMs = performance.now() - started;
   const cpuMs = CpuMeter.delta(cpuBefore, cpuMeter.sample());
   const busy = machineBusyMs() - busyBefore;
+  const statements = options.db && handoff?.statements ? await readStatements(handoff.databaseUrl) : undefined;
   const db = dbBefore && handoff ? diffDbCounters(dbBefore, await settledDbCounters(handoff.databaseUrl)) : undefined;
   const errors = results.map(streamError).filter((e): e is string => e !== null);
   const ok = results.filter((r) => streamError(r) === null);
@@ -241,6 +276,7 @@ async function runLoad(contestant: Contestant, clients: number, rounds: number, 
     cpuMs,
     machineBusyMs: busy,
     db,
+    statements,
   };
 }
 
@@ -250,15 +286,24 @@ async function measureTtft(contestants: Contestant[]) {
   const headers = new Map<string, number[]>(contestants.map((c) => [c.name, []]));
   const totals = new Map<string, number[]>(contestants.map((c) => [c.name, []]));
   const errors = new Map<string, string[]>(contestants.map((c) => [c.name, []]));
+  /** Request sent → the fake model got its request; and the model's first token → the client got it. */
+  const beforeModel = new Map<string, number[]>(contestants.map((c) => [c.name, []]));
+  const afterModel = new Map<string, number[]>(contestants.map((c) => [c.name, []]));
   const targets = new Map<string, Target[]>();
   for (const c of contestants) targets.set(c.name, await c.prepare(CONFIG.warmup + CONFIG.ttftSamples));
   for (let i = 0; i < CONFIG.warmup + CONFIG.ttftSamples; i++) {
     for (const c of i % 2 ? [...contestants].reverse() : contestants) {
+      const arrivalsBefore = modelArrivals.length;
       const result = await c.send(targets.get(c.name)![i], `Sample ${i}: tell me a story.`, 30_000).done;
       const error = streamError(result);
       if (i < CONFIG.warmup) continue;
       if (error) errors.get(c.name)!.push(error);
       else {
+        const arrival = modelArrivals[arrivalsBefore];
+        if (arrival !== undefined && modelArrivals.length === arrivalsBefore + 1) {
+          beforeModel.get(c.name)!.push(arrival - result.startedAt);
+          afterModel.get(c.name)!.push(result.firstTextAt - (arrival + CONFIG.timing.timeToFirstTokenMs));
+        }
         samples.get(c.name)!.push(result.firstTextAt - result.startedAt);
         headers.get(c.name)!.push(result.headersAt - result.startedAt);
         totals.get(c.name)!.push(result.endAt - result.startedAt);
@@ -273,6 +318,8 @@ async function measureTtft(contestants: Contestant[]) {
         ttft: summarize(samples.get(c.name)!),
         headers: summarize(headers.get(c.name)!),
         total: summarize(totals.get(c.name)!),
+        beforeModel: summarize(beforeModel.get(c.name)!),
+        afterModel: summarize(afterModel.get(c.name)!),
         errors: errors.get(c.name)!.length,
         errorSamples: [...new Set(errors.get(c.name)!)].slice(0, 3),
       },
@@ -292,6 +339,8 @@ async function measureResolve(accounts: Account[]) {
   const errors: string[] = [];
   let mode: "resolve-stream" | "events-tail" | "unknown" = "unknown";
   const firstTypes = new Map<string, number>();
+  /** Time from the resolve request to the first event of each type on its stream (and to its headers). */
+  const byType: Record<string, number[]> = {};
   const total = CONFIG.warmup + CONFIG.resolveSamples;
   for (let i = 0; i < total; i++) {
     const account = accounts[i % accounts.length];
@@ -335,13 +384,29 @@ async function measureResolve(accounts: Account[]) {
       const firstEvent = streamed ? resolved.events[0]?.type ?? "text_delta" : "tail";
       firstTypes.set(firstEvent, (firstTypes.get(firstEvent) ?? 0) + 1);
       latencies.push(first - sent);
+      if (streamed) {
+        const at = (type: string) => (type === "text_delta" ? resolved.firstTextAt : (resolved.events.find((e) => e.type === type)?.at ?? Number.NaN));
+        for (const type of ["run_started", "tool_use_result", "text_delta", "run_completed"]) {
+          const t = at(type);
+          if (!Number.isNaN(t)) (byType[type] ??= []).push(t - sent);
+        }
+        if (!Number.isNaN(resolved.headersAt)) (byType.headers ??= []).push(resolved.headersAt - sent);
+      }
       if (!Number.isNaN(tailFirst)) tailLatencies.push(tailFirst - sent);
       if (streamed && !resolved.events.some((e) => e.type === "run_completed")) errors.push(`continuation did not complete (events: ${resolved.events.map((e) => e.type).join(",")})`);
     } catch (error) {
       if (i >= CONFIG.warmup) errors.push(error instanceof Error ? error.message : String(error));
     }
   }
-  return { mode, latency: summarize(latencies), tailLatency: summarize(tailLatencies), firstEventTypes: Object.fromEntries(firstTypes), errors: errors.length, errorSamples: [...new Set(errors)].slice(0, 3) };
+  return {
+    mode,
+    latency: summarize(latencies),
+    tailLatency: summarize(tailLatencies),
+    byType: Object.fromEntries(Object.entries(byType).map(([type, values]) => [type, summarize(values)])),
+    firstEventTypes: Object.fromEntries(firstTypes),
+    errors: errors.length,
+    errorSamples: [...new Set(errors)].slice(0, 3),
+  };
 }
 
 /** GET /api/conversations/{id} of a conversation with `snapshotMessages` stored messages. */
@@ -396,6 +461,15 @@ async function main() {
     notes: [],
   };
 
+  let otherLoad = await busyCores(3000);
+  for (const deadline = Date.now() + CONFIG.waitQuietSeconds * 1000; otherLoad > 0.5 && Date.now() < deadline; ) {
+    log(`the machine is busy (${otherLoad.toFixed(2)} cores used by other work); waiting for it to be quiet`);
+    await new Promise((r) => setTimeout(r, 20_000));
+    otherLoad = await busyCores(3000);
+  }
+  report.machine.otherLoadAtStart = `${otherLoad.toFixed(2)} cores busy with other work`;
+  if (otherLoad > 0.5) log(`warning: ${otherLoad.toFixed(2)} cores were busy with other work at the start; figures will be noisy`);
+
   log(`fake model: time to first token ${CONFIG.timing.timeToFirstTokenMs} ms, ${CONFIG.timing.tokens} tokens ${CONFIG.timing.interTokenDelayMs} ms apart`);
   const fake = await spawnChild("fake-model.ts", {
     BENCH_TTFT_MS: String(CONFIG.timing.timeToFirstTokenMs),
@@ -415,19 +489,31 @@ async function main() {
   if (CONFIG.withHandoff) {
     log("starting Handoff: embedded PostgreSQL, migrations, next start");
     const profileDir = path.join(repoRoot, ".data", "bench-profiles");
-    handoff = await startHandoff({ durable: CONFIG.durablePostgres, env: CONFIG.cpuProfile ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${profileDir}` } : {} });
+    handoff = await startHandoff({
+      durable: CONFIG.durablePostgres,
+      env: {
+        // The per-user abuse limit (60 messages a minute) would turn a load test into 429s; capacity is what is measured.
+        MESSAGE_RATE_LIMIT_PER_MINUTE: "1000000",
+        ...(CONFIG.cpuProfile && { NODE_OPTIONS: `--import ${path.join(here, "cpu-profile-hook.mjs")}`, BENCH_PROFILE_DIR: profileDir }),
+      },
+    });
     const started = handoff;
     cleanups.push(() => started.stop());
     baseURL = handoff.app.baseURL;
     appPid = pidListeningOn(handoff.app.port);
+    serverPid = appPid;
     postmasterPid = readPostmasterPid();
     log(`Handoff at ${baseURL} (pid ${appPid ?? "?"}), postgres pid ${postmasterPid ?? "? (DATABASE_URL)"}`);
-    for (let i = 0; i < CONFIG.accounts; i++) {
-      const account = await Account.signUp(baseURL, `bench${i}`);
-      await account.useFakeAnthropic(fake.url);
-      accounts.push(account);
+    for (let i = 0; i < CONFIG.accounts; i++) accounts.push(await Account.signUp(baseURL, `bench${i}`));
+    try {
+      for (const account of accounts) await account.useFakeAnthropic(fake.url);
+      app = handoffContestant(accounts);
+    } catch (error) {
+      // Without its model Handoff cannot stream; the snapshot and page weight can still be measured.
+      const message = error instanceof Error ? error.message : String(error);
+      log(`could not point the agent at the fake model, so Handoff's streaming phases are skipped: ${message}`);
+      report.notes.push(`Handoff's streaming phases were skipped: ${message}`);
     }
-    app = handoffContestant(accounts);
   }
   cpuMeter = new CpuMeter({
     server: () => (appPid ? [appPid] : []),
@@ -455,7 +541,7 @@ async function main() {
     }
   };
 
-  await phase("ttft", () => measureTtft(contestants));
+  await phase("ttft", () => profiled("ttft", () => measureTtft(contestants)));
 
   await phase("throughput", async () => {
     const out: Record<string, LoadResult> = {};
@@ -482,15 +568,17 @@ async function main() {
     return levels;
   });
 
-  if (app) {
+  if (app) await phase("resolve", () => measureResolve(accounts));
+  if (handoff) {
     const handoffApp = app;
-    await phase("resolve", () => measureResolve(accounts));
     await phase("snapshot", () => measureSnapshot(accounts[0]));
     await phase("js", async (): Promise<FirstLoadJs> => {
       const account = accounts[0];
-      const [target] = await handoffApp.prepare(1);
-      await handoffApp.send(target, "Hello: one answer so the page has a timeline.", 30_000).done;
-      return measureFirstLoadJs(`${baseURL}/${encodeURIComponent(account.orgSlug)}/c/${encodeURIComponent(target.conversationId!)}`, account.browserCookies());
+      const conversationId = handoffApp
+        ? await account.createConversation()
+        : await insertConversation(handoff!.databaseUrl, await organizationIdOf(handoff!.databaseUrl, account.orgSlug), account.userId);
+      if (handoffApp) await account.sendMessage(conversationId, "Hello: one answer so the page has a timeline.", { timeoutMs: 30_000 }).done;
+      return measureFirstLoadJs(`${baseURL}/${encodeURIComponent(account.orgSlug)}/c/${encodeURIComponent(conversationId)}`, account.browserCookies());
     });
   }
 
@@ -502,6 +590,7 @@ async function main() {
 }
 
 function gitCommit(): string {
+  if (env.BENCH_COMMIT) return env.BENCH_COMMIT;
   try {
     const sha = execFileSync("git", ["rev-parse", "--short", "HEAD"], { cwd: repoRoot, encoding: "utf8" }).trim();
     const dirty = execFileSync("git", ["status", "--porcelain", "--untracked-files=no"], { cwd: repoRoot, encoding: "utf8" }).trim();
