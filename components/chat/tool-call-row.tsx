@@ -23,7 +23,8 @@ function gist(input: unknown): string {
 /** A tool call as a compact status row; its input and output expand (native details: keyboard and screen-reader ready). */
 export function ToolCallRow({ entry, resultView }: { entry: Extract<TimelineEntry, { kind: "tool" }>; resultView?: ReactNode }) {
   const status = STATUS[entry.status];
-  const name = humanize(entry.call.tool_name);
+  // The runtime's own tools carry Glove's prefix; people read what they do ("Update tasks").
+  const name = humanize(entry.call.tool_name.replace(/^glove_/, ""));
   return (
     <div className="grid gap-2">
     <details className="group rounded-md border bg-muted/30 text-sm" data-tool-call={entry.call.id} data-tool-status={entry.status}>
