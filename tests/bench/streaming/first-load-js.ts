@@ -19,14 +19,22 @@ export interface FirstLoadJs {
   status: number;
   finalUrl: string;
   scripts: number;
-  /** Uncompressed bytes of every JavaScript response of the first load. */
+  /** Uncompressed bytes of every JavaScript response until the network was idle. */
   rawBytes: number;
-  /** Sum of each script gzipped here (zlib level 6, what Next's compression uses). */
+  /** Sum of each script gzipped here (zlib level 6, what Next's compression uses), until the network was idle. */
   gzipBytes: number;
+  /**
+   * The same for the scripts the server-rendered HTML names (`<script src>` and script preloads):
+   * what the page needs before it is interactive, Next's "First Load JS". The rest are chunks the
+   * page imports lazily once it runs (e.g. the markdown renderer).
+   */
+  initialScripts: number;
+  initialGzipBytes: number;
   /** Sum of the bytes as the server sent them (its content-encoding), from the browser's accounting. */
   transferredBytes: number;
   encodings: string[];
-  largest: { url: string; gzipBytes: number }[];
+  /** Every script, largest first, with the libraries recognisable in it (by marker strings). */
+  largest: { url: string; gzipBytes: number; contains: string[]; initial: boolean }[];
   /** Time until the chat page showed its composer (a textarea), or NaN. */
   composerMs: number;
 }
@@ -74,7 +82,18 @@ export async function measureFirstLoadJs(url: string, cookies: { name: string; v
     }
     await page.waitForLoadState("networkidle", { timeout: 15_000 }).catch(() => {});
     await Promise.all(pending);
-    const measured = scripts.map((s) => ({ url: s.url, raw: s.body.length, gzip: gzipSync(s.body, { level: 6 }).length, transferred: s.transferred, encoding: s.encoding }));
+    const html = response ? await response.text().catch(() => "") : "";
+    const named = new Set([...html.matchAll(/(?:src|href)="([^"]+\.js[^"]*)"/g)].map((m) => new URL(m[1].replaceAll("&amp;", "&"), url).pathname));
+    const measured = scripts.map((s) => ({
+      url: s.url,
+      raw: s.body.length,
+      gzip: gzipSync(s.body, { level: 6 }).length,
+      transferred: s.transferred,
+      encoding: s.encoding,
+      contains: recognise(s.body.toString("utf8")),
+      initial: named.has(new URL(s.url).pathname),
+    }));
+    const initial = measured.filter((s) => s.initial);
     return {
       url,
       status: response?.status() ?? 0,
@@ -82,15 +101,35 @@ export async function measureFirstLoadJs(url: string, cookies: { name: string; v
       scripts: measured.length,
       rawBytes: measured.reduce((a, s) => a + s.raw, 0),
       gzipBytes: measured.reduce((a, s) => a + s.gzip, 0),
+      initialScripts: initial.length,
+      initialGzipBytes: initial.reduce((a, s) => a + s.gzip, 0),
       transferredBytes: measured.reduce((a, s) => a + s.transferred, 0),
       encodings: [...new Set(measured.map((s) => s.encoding))],
       largest: measured
         .sort((a, b) => b.gzip - a.gzip)
-        .slice(0, 8)
-        .map((s) => ({ url: new URL(s.url).pathname, gzipBytes: s.gzip })),
+        .map((s) => ({ url: new URL(s.url).pathname, gzipBytes: s.gzip, contains: s.contains, initial: s.initial })),
       composerMs,
     };
   } finally {
     await browser.close();
   }
+}
+
+/**
+ * Libraries a minified chunk visibly contains: strings their code carries (module names in
+ * messages, class names, attributes), counted so that a passing mention does not count.
+ */
+const MARKERS: [string, RegExp, number][] = [
+  ["react-dom", /react-dom|__reactContainer|onCompositionStart/g, 3],
+  ["next runtime", /__next_f|next-router|NEXT_REDIRECT/g, 3],
+  ["streamdown + markdown stack", /streamdown/gi, 5],
+  ["micromark/mdast/hast", /micromark|mdast|hast/gi, 10],
+  ["zod", /_zod|ZodError/g, 20],
+  ["radix-ui/floating-ui", /radix|floating/gi, 5],
+  ["sonner", /sonner/gi, 5],
+  ["react-query", /QueryClient|queryKey/g, 10],
+];
+
+function recognise(code: string): string[] {
+  return MARKERS.filter(([, pattern, atLeast]) => (code.match(pattern)?.length ?? 0) >= atLeast).map(([name]) => name);
 }

@@ -121,6 +121,16 @@ export class Account {
 
   constructor(readonly baseURL: string) {}
 
+  /** The same user and session (cookies), talking to another instance of the app. */
+  withBaseURL(baseURL: string): Account {
+    const other = new Account(baseURL);
+    other.cookies = new Map(this.cookies);
+    other.email = this.email;
+    other.orgSlug = this.orgSlug;
+    other.userId = this.userId;
+    return other;
+  }
+
   get cookieHeader(): string {
     return [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
   }

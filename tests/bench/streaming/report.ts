@@ -2,6 +2,7 @@ import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { repoRoot } from "@/lib/db/embedded-postgres";
 import type { FirstLoadJs } from "./first-load-js";
+import { formatTrace, type TraceResult } from "./trace";
 import type { LoadResult } from "./run";
 import { markdownTable, ms, num, textTable, type Summary } from "./stats";
 
@@ -154,12 +155,12 @@ function rows(report: Report): Row[] {
   if (js && !failed(js) && js.scripts > 0) {
     const pageOk = js.status === 200 && !Number.isNaN(js.composerMs);
     out.push({
-      metric: "6. first-load JavaScript of the chat page (gzip)",
+      metric: "6. first-load JavaScript of the chat page (gzip): named by the HTML / all until idle",
       relay: "—",
-      handoff: `${kb(js.gzipBytes)} gzip (${kb(js.rawBytes)} raw, ${js.scripts} files)`,
-      result: pageOk ? kb(js.gzipBytes) : `${kb(js.gzipBytes)} (page answered ${js.status}${Number.isNaN(js.composerMs) ? ", no composer" : ""})`,
+      handoff: `${kb(js.initialGzipBytes)} (${js.initialScripts} files) / ${kb(js.gzipBytes)} (${js.scripts} files)`,
+      result: pageOk ? kb(js.initialGzipBytes) : `${kb(js.initialGzipBytes)} (page answered ${js.status}${Number.isNaN(js.composerMs) ? ", no composer" : ""})`,
       target: `≤ ${TARGETS.firstLoadJsGzipBytes / 1000} kB`,
-      verdict: pageOk ? (js.gzipBytes <= TARGETS.firstLoadJsGzipBytes ? "met" : "missed") : "not measured",
+      verdict: pageOk ? (js.initialGzipBytes <= TARGETS.firstLoadJsGzipBytes ? "met" : "missed") : "not measured",
     });
   } else out.push(notMeasured("6. first-load JavaScript of the chat page", failed(js)));
   return out;
@@ -271,7 +272,99 @@ function details(report: Report): string[] {
     out.push(
       `Chromium (playwright-core, /usr/bin/chromium, fresh context) loads \`/{org}/c/{id}\` signed in; every JavaScript response is gzipped here at level 6 and summed ` +
         `(the server sent ${js.encodings.join(", ")}; ${kb(js.transferredBytes)} as transferred). Page status ${js.status}, composer visible after ${ms(js.composerMs, 0)}. ` +
-        `${js.scripts} files, ${kb(js.rawBytes)} raw, ${kb(js.gzipBytes)} gzip. Largest: ${js.largest.map((l) => `${path.basename(l.url)} ${kb(l.gzipBytes)}`).join(", ")}.`,
+        `The scripts the server-rendered HTML names (\`<script src>\` and preloads: what the page needs to become interactive, Next's "First Load JS"): ${js.initialScripts} files, ${kb(js.initialGzipBytes)} gzip; that is the target's figure. ` +
+        `Everything the page fetched until the network was idle, lazily imported chunks included: ${js.scripts} files, ${kb(js.rawBytes)} raw, ${kb(js.gzipBytes)} gzip. The largest, with what they visibly contain:`,
+    );
+    out.push(
+      markdownTable(
+        ["file", "gzip", "named by the HTML", "contains"],
+        js.largest.slice(0, 12).map((l) => [path.basename(l.url), kb(l.gzipBytes), l.initial ? "yes" : "no (lazy)", l.contains.join(", ")]),
+      ),
+    );
+  }
+  return out;
+}
+
+function traceSection(report: Report): string[] {
+  const trace = report.phases.trace as { message?: TraceResult; resolve?: TraceResult } | undefined;
+  if (!trace || failed(trace) || !trace.message) return [];
+  const out = ["### Where the time of one turn goes (a traced turn)"];
+  out.push(
+    "A second instance of the app on the same database, with a pg hook (`query-trace-hook.mjs`) that logs every query the server sends, " +
+      "after warm-up turns; `npx tsx tests/bench/streaming/trace-turn.ts` prints the same for a fresh setup. One sample each, so single numbers move by a few ms.",
+  );
+  const rows = [trace.message, trace.resolve].filter((t): t is TraceResult => Boolean(t)).map((t) => {
+    const s = t.summary;
+    return [s.label, ms(s.receivedMs), ms(s.firstQueryMs), `${s.queriesBeforeModel} (${ms(s.queryMsBeforeModel)})`, ms(s.modelRequestMs), ms(s.firstEventMs), ms(s.firstTextMs), ms(s.afterModelMs), String(s.queriesInAll), ms(s.totalMs)];
+  });
+  out.push(
+    markdownTable(
+      ["request", "server got it", "first query", "queries before the model (time in them)", "model got its request", "first event", "first text", "model's first token → client", "queries in all", "stream ended"],
+      rows,
+    ),
+  );
+  const cut = (t: TraceResult) => (Number.isFinite(t.summary.modelRequestMs) ? t.summary.modelRequestMs + 1 : t.summary.firstEventMs + 1);
+  out.push("The message, up to the model call:");
+  out.push("```text\n" + formatTrace(trace.message, cut(trace.message)) + "\n```");
+  if (trace.resolve) {
+    out.push("The card answer, up to its first event:");
+    out.push("```text\n" + formatTrace(trace.resolve, trace.resolve.summary.firstEventMs + 1) + "\n```");
+  }
+  return out;
+}
+
+/** Sentences that tie each missed target to what the run measured. */
+function findings(report: Report): string[] {
+  const out: string[] = [];
+  const p = report.phases;
+  const ttft = p.ttft as TtftPhase | undefined;
+  const trace = (p.trace as { message?: TraceResult } | undefined)?.message?.summary;
+  if (ttft?.handoff && ttft.relay && !failed(ttft)) {
+    const added = ttft.handoff.ttft.p50 - ttft.relay.ttft.p50;
+    const before = (ttft.handoff.beforeModel?.p50 ?? Number.NaN) - (ttft.relay.beforeModel?.p50 ?? Number.NaN);
+    const after = (ttft.handoff.afterModel?.p50 ?? Number.NaN) - (ttft.relay.afterModel?.p50 ?? Number.NaN);
+    out.push(
+      `**First token** (+${ms(added)} p50): ${ms(before)} of it is before the model call (request → model request: Handoff ${ms(ttft.handoff.beforeModel?.p50 ?? Number.NaN)}, relay ${ms(ttft.relay.beforeModel?.p50 ?? Number.NaN)}), ` +
+        `${ms(after)} after it (model's first token → client: Handoff ${ms(ttft.handoff.afterModel?.p50 ?? Number.NaN)}, relay ${ms(ttft.relay.afterModel?.p50 ?? Number.NaN)}).` +
+        (trace
+          ? ` In the traced turn the server had the request after ${ms(trace.receivedMs)}, sent its first query after ${ms(trace.firstQueryMs)} (routing, middleware and the session before any query), ` +
+            `then ${trace.queriesBeforeModel} queries one after the other (${ms(trace.queryMsBeforeModel)} inside them, the rest between them) before the model got its request at ${ms(trace.modelRequestMs)}.`
+          : ""),
+    );
+  }
+  const tp = p.throughput as ThroughputPhase | undefined;
+  if (tp?.handoff && !failed(tp)) {
+    const h = tp.handoff;
+    const r = tp.relay;
+    const per = (x: LoadResult, keys: string[]) => keys.reduce((a, k) => a + (x.cpuMs[k] ?? 0), 0) / Math.max(1, x.ok);
+    const statements = h.statements?.reduce((a, s) => a + s.calls, 0);
+    const notify = h.statements?.find((s) => s.query.includes("pg_notify"))?.calls ?? 0;
+    const append = h.statements?.find((s) => s.query.includes('"lastEventSeq" = "lastEventSeq" +'))?.calls ?? 0;
+    out.push(
+      `**Throughput** (ratio ${(h.charsPerSecond / r.charsPerSecond).toFixed(2)}): ` +
+        (h.machineBusyMs / h.wallMs >= 1.8 ? "The two cores are saturated, so throughput is the inverse of CPU per answer. " : "") +
+      `Handoff costs ${per(h, ["server", "postgres"]).toFixed(1)} ms of CPU per answer (Next server ${per(h, ["server"]).toFixed(1)}, PostgreSQL ${per(h, ["postgres"]).toFixed(1)}); the relay ${per(r, ["relay"]).toFixed(1)} ms. ` +
+        `It is not per-frame cost: Handoff sends ${(h.frames / Math.max(1, h.ok)).toFixed(0)} frames per answer against the relay's ${(r.frames / Math.max(1, r.ok)).toFixed(0)}. ` +
+        (statements !== undefined
+          ? `It is database work per answer: about ${(statements / Math.max(1, h.requests)).toFixed(0)} statements, of which ${(append / Math.max(1, h.requests)).toFixed(1)} event appends and ${(notify / Math.max(1, h.requests)).toFixed(1)} separate \`pg_notify\` round trips (one of each per run event), plus ${h.db ? (h.db.transactions / Math.max(1, h.requests)).toFixed(0) : "?"} commits.`
+          : ""),
+    );
+  }
+  const ramp = p.ramp as RampPhase | undefined;
+  if (ramp && !failed(ramp)) {
+    const slow = ramp.filter((row) => row.handoff && row.handoff.ttft.p50 > 1000).map((row) => row.level);
+    if (slow.length) out.push(`**Concurrency**: no errors, but from ${slow[0]} concurrent answers on, Handoff's first token takes more than a second at p50 (the CPU per answer above, queued).`);
+  }
+  const js = p.js as FirstLoadJs | undefined;
+  if (js && !failed(js) && js.initialGzipBytes > TARGETS.firstLoadJsGzipBytes) {
+    const by = new Map<string, number>();
+    for (const file of js.largest.filter((f) => f.initial)) {
+      const lib = file.contains[0] ?? "app code and smaller libraries";
+      by.set(lib, (by.get(lib) ?? 0) + file.gzipBytes);
+    }
+    out.push(
+      `**First-load JavaScript** (${kb(js.initialGzipBytes)} named by the HTML): by the first library recognisable in each chunk: ${[...by].sort((a, b) => b[1] - a[1]).map(([lib, bytes]) => `${lib} ${kb(bytes)}`).join(", ")}. ` +
+        "`js-composition.ts` breaks chunks down by package when the build has browser source maps (see tests/bench/README.md).",
     );
   }
   return out;
@@ -290,7 +383,7 @@ function cpuTable(tp: ThroughputPhase): string {
   };
   return (
     "CPU milliseconds per completed answer, by process (from /proc), the machine's busy cores during the phase (2.00 = both cores saturated) and how much of that was other work on the machine:\n\n" +
-    markdownTable(["", "Next server", "PostgreSQL", "bare relay", "fake model", "load driver", "busy cores", "of which other work"], [line("bare relay phase", tp.relay), ...(tp.handoff ? [line("Handoff phase", tp.handoff)] : [])])
+    markdownTable(["", "Next server", "PostgreSQL", "bare relay", "fake model", "load driver", "busy cores", "of which other processes and the kernel"], [line("bare relay phase", tp.relay), ...(tp.handoff ? [line("Handoff phase", tp.handoff)] : [])])
   );
 }
 
@@ -369,7 +462,9 @@ function renderSection(report: Report, table: Row[]): string {
       table.map((r) => [r.metric, r.relay, r.handoff, r.result, r.target, r.verdict === "met" ? "yes" : r.verdict === "missed" ? "**no**" : "not measured"]),
     ),
     "",
+    ...(findings(report).length ? ["### Findings", "", ...findings(report).flatMap((f) => [`- ${f}`]), ""] : []),
     ...details(report).flatMap((d) => [d, ""]),
+    ...traceSection(report).flatMap((d) => [d, ""]),
   ];
   if (report.notes.length) lines.push("### Notes", "", ...report.notes.map((n) => `- ${n}`), "");
   return lines.join("\n");

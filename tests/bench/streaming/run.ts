@@ -18,7 +18,8 @@ import { performance } from "node:perf_hooks";
 import { repoRoot } from "@/lib/db/embedded-postgres";
 import { diffDbCounters, readStatements, resetStatements, settledDbCounters, type DbCounters, type StatementStat } from "./db-stats";
 import { measureFirstLoadJs, type FirstLoadJs } from "./first-load-js";
-import { Account, benchDataDir, insertConversation, organizationIdOf, startHandoff, type HandoffInstance } from "./handoff";
+import { ALLOW_PRIVATE_MODEL_URLS_ENV, AUTH_SECRET, Account, benchDataDir, insertConversation, organizationIdOf, startHandoff, type HandoffInstance } from "./handoff";
+import { startTracedServer, traceTurn } from "./trace";
 import { busyCores, CpuMeter, machineBusyMs, machineInfo, pidListeningOn, withDescendants } from "./procstat";
 import { writeReport, type Report } from "./report";
 import { CONFIRM_MARKER, benchTiming, expectedTextChars } from "./scenario";
@@ -46,7 +47,7 @@ const CONFIG = {
   accounts: int("BENCH_ACCOUNTS", 4),
   streamTimeoutMs: int("BENCH_STREAM_TIMEOUT_MS", 120_000),
   watchdogMs: int("BENCH_WATCHDOG_MS", 40 * 60_000),
-  phases: new Set((env.BENCH_PHASES ?? "ttft,throughput,ramp,resolve,snapshot,js").split(",")),
+  phases: new Set((env.BENCH_PHASES ?? "ttft,throughput,ramp,resolve,snapshot,js,trace").split(",")),
   writeDocs: env.BENCH_WRITE_DOCS !== "0",
   /** "relay" alone checks the harness without a build or a database. */
   withHandoff: (env.BENCH_CONTESTANTS ?? "relay,handoff").includes("handoff"),
@@ -579,6 +580,21 @@ async function main() {
         : await insertConversation(handoff!.databaseUrl, await organizationIdOf(handoff!.databaseUrl, account.orgSlug), account.userId);
       if (handoffApp) await account.sendMessage(conversationId, "Hello: one answer so the page has a timeline.", { timeoutMs: 30_000 }).done;
       return measureFirstLoadJs(`${baseURL}/${encodeURIComponent(account.orgSlug)}/c/${encodeURIComponent(conversationId)}`, account.browserCookies());
+    });
+  }
+
+  if (app && handoff) {
+    const current = handoff;
+    await phase("trace", async () => {
+      // A second instance of the same database with the query hook loaded: the measured server stays unhooked.
+      const traced = await startTracedServer(current.databaseUrl, { AUTH_SECRET, [ALLOW_PRIVATE_MODEL_URLS_ENV]: "1", MESSAGE_RATE_LIMIT_PER_MINUTE: "1000000" });
+      try {
+        const account = accounts[0].withBaseURL(traced.app.baseURL);
+        const common = { account, traceFile: traced.traceFile, arrivals: () => modelArrivals, timeToFirstTokenMs: CONFIG.timing.timeToFirstTokenMs, warmups: CONFIG.warmup };
+        return { message: await traceTurn({ ...common, kind: "message" }), resolve: await traceTurn({ ...common, kind: "resolve" }) };
+      } finally {
+        await traced.app.stop();
+      }
     });
   }
 
