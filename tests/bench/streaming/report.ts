@@ -256,6 +256,7 @@ function details(report: Report): string[] {
       );
     }
   }
+  const overhead = p.overhead as { probe: string; serverCpuMs: number; latency: Summary }[] | undefined;
   const snap = p.snapshot as SnapshotPhase | undefined;
   if (snap && !failed(snap)) {
     out.push("### 5. Snapshot load");
@@ -265,6 +266,11 @@ function details(report: Report): string[] {
         `For scale, \`GET /api/health\` on the same connection: p50 ${ms(snap.health.p50)}.` +
         (snap.serverTiming ? ` Server-Timing: \`${snap.serverTiming}\`.` : ""),
     );
+  }
+  if (overhead && !failed(overhead)) {
+    out.push("### The fixed cost of a request");
+    out.push("Server CPU per request (from /proc, 200 requests one at a time after 20 warm-up ones) and latency, for requests that do no chat work:");
+    out.push(markdownTable(["request", "server CPU per request", "latency p50", "p99"], overhead.map((o) => [o.probe, ms(o.serverCpuMs), ms(o.latency.p50), ms(o.latency.p99)])));
   }
   const js = p.js as FirstLoadJs | undefined;
   if (js && !failed(js)) {
@@ -340,14 +346,19 @@ function findings(report: Report): string[] {
     const statements = h.statements?.reduce((a, s) => a + s.calls, 0);
     const notify = h.statements?.find((s) => s.query.includes("pg_notify"))?.calls ?? 0;
     const append = h.statements?.find((s) => s.query.includes('"lastEventSeq" = "lastEventSeq" +'))?.calls ?? 0;
+    const serverCores = (h.cpuMs.server ?? 0) / h.wallMs;
+    const overhead = p.overhead as { probe: string; serverCpuMs: number }[] | undefined;
+    const requestCost = overhead && !failed(overhead) ? overhead.at(-1) : undefined;
     out.push(
       `**Throughput** (ratio ${(h.charsPerSecond / r.charsPerSecond).toFixed(2)}): ` +
+        `the Next server process ran at ${serverCores.toFixed(2)} cores during the Handoff phase${serverCores > 0.85 ? " (its one JavaScript thread is the limit: a single instance cannot use more)" : ""}, the relay at ${((r.cpuMs.relay ?? 0) / r.wallMs).toFixed(2)}. ` +
         (h.machineBusyMs / h.wallMs >= 1.8 ? "The two cores are saturated, so throughput is the inverse of CPU per answer. " : "") +
       `Handoff costs ${per(h, ["server", "postgres"]).toFixed(1)} ms of CPU per answer (Next server ${per(h, ["server"]).toFixed(1)}, PostgreSQL ${per(h, ["postgres"]).toFixed(1)}); the relay ${per(r, ["relay"]).toFixed(1)} ms. ` +
         `It is not per-frame cost: Handoff sends ${(h.frames / Math.max(1, h.ok)).toFixed(0)} frames per answer against the relay's ${(r.frames / Math.max(1, r.ok)).toFixed(0)}. ` +
         (statements !== undefined
-          ? `It is database work per answer: about ${(statements / Math.max(1, h.requests)).toFixed(0)} statements, of which ${(append / Math.max(1, h.requests)).toFixed(1)} event appends and ${(notify / Math.max(1, h.requests)).toFixed(1)} separate \`pg_notify\` round trips (one of each per run event), plus ${h.db ? (h.db.transactions / Math.max(1, h.requests)).toFixed(0) : "?"} commits.`
-          : ""),
+          ? `Per answer the database sees about ${(statements / Math.max(1, h.requests)).toFixed(0)} statements, of which ${(append / Math.max(1, h.requests)).toFixed(1)} event appends and ${(notify / Math.max(1, h.requests)).toFixed(1)} separate \`pg_notify\` round trips (one of each per run event), and ${h.db ? (h.db.transactions / Math.max(1, h.requests)).toFixed(0) : "?"} commits. `
+          : "") +
+        (requestCost ? `A request that only authenticates (${requestCost.probe}) costs the server ${requestCost.serverCpuMs.toFixed(1)} ms of CPU.` : ""),
     );
   }
   const ramp = p.ramp as RampPhase | undefined;

@@ -24,7 +24,7 @@ import { busyCores, CpuMeter, machineBusyMs, machineInfo, pidListeningOn, withDe
 import { writeReport, type Report } from "./report";
 import { CONFIRM_MARKER, benchTiming, expectedTextChars } from "./scenario";
 import { seedConversation } from "./seed";
-import { stream, type StreamHandle, type StreamResult } from "./sse-client";
+import { jsonRequest, stream, type StreamHandle, type StreamResult } from "./sse-client";
 import { summarize, type Summary } from "./stats";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -47,7 +47,7 @@ const CONFIG = {
   accounts: int("BENCH_ACCOUNTS", 4),
   streamTimeoutMs: int("BENCH_STREAM_TIMEOUT_MS", 120_000),
   watchdogMs: int("BENCH_WATCHDOG_MS", 40 * 60_000),
-  phases: new Set((env.BENCH_PHASES ?? "ttft,throughput,ramp,resolve,snapshot,js,trace").split(",")),
+  phases: new Set((env.BENCH_PHASES ?? "ttft,throughput,ramp,resolve,snapshot,overhead,js,trace").split(",")),
   writeDocs: env.BENCH_WRITE_DOCS !== "0",
   /** "relay" alone checks the harness without a build or a database. */
   withHandoff: (env.BENCH_CONTESTANTS ?? "relay,handoff").includes("handoff"),
@@ -435,6 +435,34 @@ async function measureSnapshot(account: Account) {
   return { conversationId, status, time: summarize(times), health: summarize(health), bytes, messagesReturned: messages, serverTiming };
 }
 
+/**
+ * Server CPU per request of requests that do no chat work, to size the fixed cost of a request:
+ * a public route without and with a session cookie (the middleware decrypts it), and a message
+ * POST with an invalid body (the route's own session and tenant lookup, then a 422).
+ */
+async function measureRequestOverhead(account: Account, conversationId: string) {
+  const probes: [string, () => Promise<unknown>][] = [
+    ["GET /api/health, no cookie", () => jsonRequest(`${account.baseURL}/api/health`)],
+    ["GET /api/health, session cookie", () => account.json("/api/health")],
+    ["POST .../messages, invalid body (auth, tenant, 422)", () => account.json(`/api/conversations/${encodeURIComponent(conversationId)}/messages`, { method: "POST", json: { text: "" } })],
+  ];
+  const out: { probe: string; serverCpuMs: number; latency: Summary }[] = [];
+  for (const [probe, send] of probes) {
+    for (let i = 0; i < 20; i++) await send();
+    const n = 200;
+    const before = cpuMeter.sample();
+    const times: number[] = [];
+    for (let i = 0; i < n; i++) {
+      const t = performance.now();
+      await send();
+      times.push(performance.now() - t);
+    }
+    const used = CpuMeter.delta(before, cpuMeter.sample());
+    out.push({ probe, serverCpuMs: used.server / n, latency: summarize(times) });
+  }
+  return out;
+}
+
 // ── Main ──────────────────────────────────────────────────────────────────────────────────
 
 const cleanups: Array<() => Promise<void>> = [];
@@ -573,6 +601,7 @@ async function main() {
   if (handoff) {
     const handoffApp = app;
     await phase("snapshot", () => measureSnapshot(accounts[0]));
+    await phase("overhead", async () => measureRequestOverhead(accounts[0], await accounts[0].createConversation()));
     await phase("js", async (): Promise<FirstLoadJs> => {
       const account = accounts[0];
       const conversationId = handoffApp
