@@ -7,7 +7,8 @@
  * Replies, by the last message of the request:
  * - a user message carrying a tool_result: a short text answer (the continuation after a card);
  * - a user message containing CONFIRM_MARKER: a tool_use of `confirm_action` (a card that waits);
- * - anything else: TOKENS tokens of text.
+ * - a user message containing `[bench:tokens=N]`: N tokens of text;
+ * - anything else: BENCH_TOKENS tokens of text.
  */
 import {
   anthropicText,
@@ -15,7 +16,7 @@ import {
   startFakeAnthropic,
   type AnthropicRequestBody,
 } from "../../support/fake-providers/anthropic";
-import { CONFIRM_MARKER, TOKEN_TEXT, benchTiming } from "./scenario";
+import { CONFIRM_MARKER, TOKEN_TEXT, TOKENS_MARKER_PATTERN, benchTiming } from "./scenario";
 
 const timing = benchTiming(process.env);
 let calls = 0;
@@ -37,7 +38,8 @@ const server = await startFakeAnthropic((request) => {
       timing,
     );
   }
-  return anthropicText(TOKEN_TEXT(timing.tokens), timing);
+  const tokens = Number(text.match(TOKENS_MARKER_PATTERN)?.[1] ?? timing.tokens);
+  return anthropicText(TOKEN_TEXT(Math.min(tokens, 20_000)), timing);
 });
 
 // The fake records every request for assertions; a benchmark sends thousands, so forget them.

@@ -226,6 +226,17 @@ function details(report: Report): string[] {
     if (tp.handoff?.statements?.length) out.push(statementsTable(tp.handoff));
     for (const k of ["relay", "handoff"] as const) if (tp[k]?.errorSamples.length) out.push(`${k} errors: ${tp[k].errorSamples.join("; ")}`);
   }
+  const long = p.long as ThroughputPhase | undefined;
+  if (long && !failed(long) && long.handoff) {
+    out.push(`### 2b. Throughput with longer answers (${report.config.longTokens} tokens each, ${long.relay.clients} concurrent clients, one answer each)`);
+    out.push(
+      "Not a target: the same measure with answers ten times longer, where the relay's per-frame cost weighs more and Handoff's per-answer cost less. " +
+        `Ratio ${(long.handoff.charsPerSecond / long.relay.charsPerSecond).toFixed(2)}.`,
+    );
+    out.push(markdownTable(loadHeader, [loadRow("bare relay", long.relay, ["relay"]), loadRow("Handoff", long.handoff, ["server", "postgres"])]));
+    out.push(cpuTable(long));
+    if (long.handoff.db) out.push(dbLine(long.handoff));
+  }
   const ramp = p.ramp as RampPhase | undefined;
   if (ramp && !failed(ramp)) {
     out.push(`### 3. Concurrency ramp (each client ${report.config.rampRounds} answers in a row, a fresh conversation each)`);
@@ -360,6 +371,23 @@ function findings(report: Report): string[] {
           : "") +
         (requestCost ? `A request that only authenticates (${requestCost.probe}) costs the server ${requestCost.serverCpuMs.toFixed(1)} ms of CPU.` : ""),
     );
+    const long = p.long as ThroughputPhase | undefined;
+    if (long?.handoff && !failed(long)) {
+      const frames = (x: LoadResult) => x.frames / Math.max(1, x.ok);
+      const extra = frames(long.handoff) - frames(h);
+      if (extra > 5) {
+        const server = (per(long.handoff, ["server"]) - per(h, ["server"])) / extra;
+        const postgres = (per(long.handoff, ["postgres"]) - per(h, ["postgres"])) / extra;
+        const relayFrame = (per(long.relay, ["relay"]) - per(r, ["relay"])) / (frames(long.relay) - frames(r));
+        const fixedServer = per(h, ["server"]) - server * frames(h);
+        out.push(
+          `**Per event and per answer**: from the two answer lengths (${frames(h).toFixed(0)} and ${frames(long.handoff).toFixed(0)} frames per answer), each further run event costs about ` +
+            `${server.toFixed(2)} ms of server CPU and ${postgres.toFixed(2)} ms of PostgreSQL CPU (stored, numbered, announced, streamed), against ${(relayFrame * 1000).toFixed(0)} µs per frame for the relay; ` +
+            `what does not grow with the answer costs the server about ${fixedServer.toFixed(0)} ms per answer. ` +
+            `With ${long.relay.clients} concurrent ${report.config.longTokens}-token answers the ratio is ${(long.handoff.charsPerSecond / long.relay.charsPerSecond).toFixed(2)}.`,
+        );
+      }
+    }
   }
   const ramp = p.ramp as RampPhase | undefined;
   if (ramp && !failed(ramp)) {

@@ -22,7 +22,7 @@ import { ALLOW_PRIVATE_MODEL_URLS_ENV, AUTH_SECRET, Account, benchDataDir, inser
 import { startTracedServer, traceTurn } from "./trace";
 import { busyCores, CpuMeter, machineBusyMs, machineInfo, pidListeningOn, withDescendants } from "./procstat";
 import { writeReport, type Report } from "./report";
-import { CONFIRM_MARKER, benchTiming, expectedTextChars } from "./scenario";
+import { CONFIRM_MARKER, benchTiming, expectedTextChars, tokensMarker } from "./scenario";
 import { seedConversation } from "./seed";
 import { jsonRequest, stream, type StreamHandle, type StreamResult } from "./sse-client";
 import { summarize, type Summary } from "./stats";
@@ -41,13 +41,15 @@ const CONFIG = {
   throughputRounds: int("BENCH_THROUGHPUT_ROUNDS", QUICK ? 2 : 3),
   ramp: list("BENCH_RAMP", QUICK ? [10, 20] : [50, 100, 200, 300, 400]),
   rampRounds: int("BENCH_RAMP_ROUNDS", 2),
+  longTokens: int("BENCH_LONG_TOKENS", 2000),
+  longClients: int("BENCH_LONG_CLIENTS", QUICK ? 20 : 200),
   resolveSamples: int("BENCH_RESOLVE_SAMPLES", QUICK ? 5 : 30),
   snapshotMessages: int("BENCH_SNAPSHOT_MESSAGES", 1000),
   snapshotSamples: int("BENCH_SNAPSHOT_SAMPLES", QUICK ? 10 : 50),
   accounts: int("BENCH_ACCOUNTS", 4),
   streamTimeoutMs: int("BENCH_STREAM_TIMEOUT_MS", 120_000),
   watchdogMs: int("BENCH_WATCHDOG_MS", 40 * 60_000),
-  phases: new Set((env.BENCH_PHASES ?? "ttft,throughput,ramp,resolve,snapshot,overhead,js,trace").split(",")),
+  phases: new Set((env.BENCH_PHASES ?? "ttft,throughput,long,ramp,resolve,snapshot,overhead,js,trace").split(",")),
   writeDocs: env.BENCH_WRITE_DOCS !== "0",
   /** "relay" alone checks the harness without a build or a database. */
   withHandoff: (env.BENCH_CONTESTANTS ?? "relay,handoff").includes("handoff"),
@@ -172,13 +174,13 @@ function handoffContestant(accounts: Account[]): Contestant {
 }
 
 /** Why a finished answer stream does not count as a success, or null. */
-function streamError(result: StreamResult): string | null {
+function streamError(result: StreamResult, expectedChars = EXPECTED_CHARS): string | null {
   if (result.error) return result.error;
   if (result.status !== 200) return `HTTP ${result.status}${result.body ? `: ${result.body.slice(0, 160)}` : ""}`;
   if (!result.contentType.includes("text/event-stream")) return `not an event stream (${result.contentType})`;
   const failed = result.events.find((e) => e.type === "run_failed");
   if (failed) return `run_failed: ${JSON.stringify(failed.data).slice(0, 200)}`;
-  if (result.textChars !== EXPECTED_CHARS) return `incomplete text: ${result.textChars}/${EXPECTED_CHARS} characters`;
+  if (result.textChars !== expectedChars) return `incomplete text: ${result.textChars}/${expectedChars} characters`;
   if (!result.events.some((e) => e.type === "run_completed")) return `no run_completed (last event ${result.events.at(-1)?.type ?? "none"})`;
   return null;
 }
@@ -230,7 +232,10 @@ export interface LoadResult {
 }
 
 /** `clients` concurrent clients, each sending `rounds` requests one after the other. */
-async function runLoad(contestant: Contestant, clients: number, rounds: number, options: { db?: boolean } = {}): Promise<LoadResult> {
+async function runLoad(contestant: Contestant, clients: number, rounds: number, options: { db?: boolean; tokens?: number } = {}): Promise<LoadResult> {
+  const tokens = options.tokens ?? CONFIG.timing.tokens;
+  const expected = expectedTextChars(tokens);
+  const marker = tokens === CONFIG.timing.tokens ? "" : `${tokensMarker(tokens)} `;
   const targets = await contestant.prepare(clients * rounds);
   const dbBefore: DbCounters | undefined = options.db && handoff ? await settledDbCounters(handoff.databaseUrl) : undefined;
   if (options.db && handoff?.statements) await resetStatements(handoff.databaseUrl);
@@ -242,7 +247,7 @@ async function runLoad(contestant: Contestant, clients: number, rounds: number, 
     Array.from({ length: clients }, async (_, client) => {
       for (let round = 0; round < rounds; round++) {
         const target = targets[client * rounds + round];
-        results.push(await contestant.send(target, `Hello from client ${client}, round ${round}. Tell me a story.`, CONFIG.streamTimeoutMs).done);
+        results.push(await contestant.send(target, `${marker}Hello from client ${client}, round ${round}. Tell me a story.`, CONFIG.streamTimeoutMs).done);
       }
     }),
   );
@@ -253,8 +258,8 @@ async function runLoad(contestant: Contestant, clients: number, rounds: number, 
   const busy = machineBusyMs() - busyBefore;
   const statements = options.db && handoff?.statements ? await readStatements(handoff.databaseUrl) : undefined;
   const db = dbBefore && handoff ? diffDbCounters(dbBefore, await settledDbCounters(handoff.databaseUrl)) : undefined;
-  const errors = results.map(streamError).filter((e): e is string => e !== null);
-  const ok = results.filter((r) => streamError(r) === null);
+  const errors = results.map((r) => streamError(r, expected)).filter((e): e is string => e !== null);
+  const ok = results.filter((r) => streamError(r, expected) === null);
   const sum = (pick: (r: StreamResult) => number) => ok.reduce((a, r) => a + pick(r), 0);
   const textChars = sum((r) => r.textChars);
   const frames = sum((r) => r.frames);
@@ -578,6 +583,16 @@ async function main() {
       log(`  ${c.label}: ${CONFIG.throughputClients} clients × ${CONFIG.throughputRounds} answers`);
       out[c.name] = await runLoad(c, CONFIG.throughputClients, CONFIG.throughputRounds, { db: c.name === "handoff" });
       log(`  ${c.label}: ${out[c.name].ok}/${out[c.name].requests} ok, ${Math.round(out[c.name].charsPerSecond)} chars/s, ${Math.round(out[c.name].framesPerSecond)} frames/s`);
+    }
+    return out;
+  });
+
+  await phase("long", async () => {
+    // Longer answers: per-frame cost weighs more for the relay (one frame per token), per-answer cost less for Handoff.
+    const out: Record<string, LoadResult> = {};
+    for (const c of contestants) {
+      out[c.name] = await runLoad(c, CONFIG.longClients, 1, { db: c.name === "handoff", tokens: CONFIG.longTokens });
+      log(`  ${c.label}, ${CONFIG.longTokens}-token answers: ${out[c.name].ok}/${out[c.name].requests} ok, ${Math.round(out[c.name].charsPerSecond)} chars/s`);
     }
     return out;
   });

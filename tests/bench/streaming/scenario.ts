@@ -3,6 +3,10 @@
 /** A user message containing this makes the fake model call `confirm_action` (a card that waits). */
 export const CONFIRM_MARKER = "[bench:confirm]";
 
+/** A user message containing this gets an answer of `count` tokens instead of the default. */
+export const tokensMarker = (count: number) => `[bench:tokens=${count}]`;
+export const TOKENS_MARKER_PATTERN = /\[bench:tokens=(\d+)\]/;
+
 export const DEFAULTS = { timeToFirstTokenMs: 50, tokens: 200, interTokenDelayMs: 2 };
 
 export function benchTiming(env: Record<string, string | undefined>) {
