@@ -62,6 +62,59 @@ export async function appendRunEvents(
   return rows.sort((a, b) => (a.seq < b.seq ? -1 : 1)).map(stored);
 }
 
+/** Where `appendAndAnnounceRunEvents` announces a batch: a NOTIFY channel and this instance's id (see lib/server/events/pg-bus.ts). */
+export interface RunEventNotice {
+  channel: string;
+  instanceId: string;
+}
+
+/** What the statement needs of a connection: node-postgres' `Pool#query` (parameters as `$n`). */
+export type RawQuery = (text: string, values: unknown[]) => Promise<{ rows: Array<Record<string, unknown>> }>;
+
+/**
+ * `appendRunEvents` and its announcement on the bus in one statement, one round trip: the UPDATE
+ * takes the numbers, the INSERT stores the events, and `pg_notify` queues
+ * `{c: conversationId, s: last seq, i: instanceId}` (one notice per batch), which Postgres
+ * delivers when the statement's transaction commits, that is when other instances can read the
+ * rows. Nothing is stored and nothing announced for an unknown conversation (NotFoundError).
+ *
+ * Sent as plain SQL (node-postgres, not Prisma): this runs once per run event, and Prisma's
+ * per-query overhead was most of its cost. `createdAt` is the time we send, stored with ms
+ * precision, so it is returned from our own value rather than parsed back from a `timestamp`.
+ */
+export async function appendAndAnnounceRunEvents(
+  query: RawQuery,
+  notice: RunEventNotice,
+  organizationId: string,
+  conversationId: string,
+  runId: string,
+  events: RunEventInput[],
+): Promise<StoredRunEvent[]> {
+  if (events.length === 0) return [];
+  const payload = JSON.stringify(events.map((event) => ({ type: event.type, data: event.data ?? null })));
+  const createdAt = new Date().toISOString();
+  const { rows } = await query(
+    `WITH taken AS (
+      UPDATE "Conversation" SET "lastEventSeq" = "lastEventSeq" + $1::bigint
+      WHERE "id" = $2 AND "organizationId" = $3
+      RETURNING "lastEventSeq"
+    ), inserted AS (
+      INSERT INTO "RunEvent" ("conversationId", "seq", "organizationId", "runId", "type", "data", "createdAt")
+      SELECT $2, taken."lastEventSeq" - $1::bigint + e.ord, $3, $4, e.event->>'type', e.event->'data', $5::timestamp(3)
+      FROM taken, json_array_elements($6::json) WITH ORDINALITY AS e(event, ord)
+      RETURNING "seq", "type", "data"
+    ), announced AS (
+      SELECT pg_notify($7, json_build_object('c', $2::text, 's', max("seq"), 'i', $8::text)::text) FROM inserted HAVING count(*) > 0
+    )
+    SELECT i."seq"::text AS "seq", i."type", i."data" FROM inserted i CROSS JOIN (SELECT count(*) FROM announced) a`,
+    [events.length, conversationId, organizationId, runId, createdAt, payload, notice.channel, notice.instanceId],
+  );
+  if (rows.length === 0) throw new NotFoundError("The conversation");
+  return rows
+    .map((row) => ({ seq: Number(row.seq), runId, type: String(row.type), data: row.data, createdAt }))
+    .sort((a, b) => a.seq - b.seq);
+}
+
 /** Events with `seq` above `afterSeq`, oldest first: what a client that saw `afterSeq` missed. */
 export async function listRunEventsAfter(
   tenant: Pick<TenantContext, "organizationId"> | string,

@@ -1,22 +1,28 @@
-import { appendRunEvents } from "@/lib/db/run-events";
+import { getPgPool } from "@/lib/db/pg-pool";
+import { appendAndAnnounceRunEvents } from "@/lib/db/run-events";
 import type { TenantContext } from "@/lib/db/tenant-context";
 import { logger } from "@/lib/server/logger";
+import { instanceId } from "./instance-id";
 import { localHub } from "./local-hub";
-import { eventBus } from "./pg-bus";
+import { RUN_EVENTS_CHANNEL } from "./pg-bus";
 import { RunEventRecorder } from "./run-event-recorder";
 
-/** A recorder whose events are stored in the conversation's run events, streamed to this instance's readers and announced on the bus. */
+/**
+ * A recorder whose events are stored in the conversation's run events, streamed to this instance's readers and announced on the bus.
+ * Storing and announcing is one statement (lib/db/run-events.ts): the bus notice is delivered when the rows become visible.
+ */
 export function conversationRecorder(tenant: Pick<TenantContext, "organizationId">, conversationId: string): RunEventRecorder {
+  const pool = getPgPool();
+  const notice = { channel: RUN_EVENTS_CHANNEL, instanceId: instanceId() };
   return new RunEventRecorder({
     async write(event) {
-      const [stored] = await appendRunEvents(tenant.organizationId, conversationId, event.runId, [{ type: event.type, data: event.data }]);
+      const [stored] = await appendAndAnnounceRunEvents((text, values) => pool.query(text, values), notice, tenant.organizationId, conversationId, event.runId, [
+        { type: event.type, data: event.data },
+      ]);
       return stored;
     },
     publish(event) {
       localHub().publish(conversationId, event.seq, event);
-      eventBus()
-        .publishEvent(conversationId, event.seq)
-        .catch((error) => logger.warn("a run event could not be announced on the bus; other instances catch up on their next event", { conversationId, error }));
     },
     onError(error, type) {
       logger.error("a run event could not be stored", { conversationId, type, error });

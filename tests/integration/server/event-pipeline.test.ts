@@ -2,16 +2,17 @@
 // recorders on both write to one conversation at once; a reader on each sees every event once, in order.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import pg from "pg";
-import { appendRunEvents, listRunEventsAfter, type StoredRunEvent } from "@/lib/db/run-events";
+import { appendAndAnnounceRunEvents, listRunEventsAfter, type StoredRunEvent } from "@/lib/db/run-events";
 import type { TenantContext } from "@/lib/db/tenant-context";
 import { ConversationTail } from "@/lib/server/events/conversation-tail";
 import { LocalHub } from "@/lib/server/events/local-hub";
-import { PgBus } from "@/lib/server/events/pg-bus";
+import { PgBus, RUN_EVENTS_CHANNEL } from "@/lib/server/events/pg-bus";
 import { RunEventRecorder } from "@/lib/server/events/run-event-recorder";
 import { testDatabaseUrl } from "@/tests/integration/support/databases";
 import { createTenant, openNewConversationStore } from "@/tests/integration/store/support";
 
 interface Instance {
+  id: string;
   hub: LocalHub;
   bus: PgBus;
   pool: pg.Pool;
@@ -27,7 +28,7 @@ beforeAll(async () => {
     const pool = new pg.Pool({ connectionString: testDatabaseUrl(), max: 3 });
     const bus = new PgBus({ connectionString: testDatabaseUrl(), instanceId: id, hub, query: (text, values) => pool.query(text, values) });
     await bus.ready();
-    instances.push({ hub, bus, pool });
+    instances.push({ id, hub, bus, pool });
   }
 });
 
@@ -40,11 +41,14 @@ afterAll(async () => {
 
 function recorderOn(instance: Instance, conversationId: string) {
   return new RunEventRecorder({
-    write: async (event) => (await appendRunEvents(tenant.organizationId, conversationId, event.runId, [{ type: event.type, data: event.data }]))[0],
-    publish(event) {
-      instance.hub.publish(conversationId, event.seq, event);
-      void instance.bus.publishEvent(conversationId, event.seq);
-    },
+    // As lib/server/events/conversation-recorder.ts: the statement that stores an event also announces it on the bus.
+    write: async (event) =>
+      (
+        await appendAndAnnounceRunEvents((text, values) => instance.pool.query(text, values), { channel: RUN_EVENTS_CHANNEL, instanceId: instance.id }, tenant.organizationId, conversationId, event.runId, [
+          { type: event.type, data: event.data },
+        ])
+      )[0],
+    publish: (event) => instance.hub.publish(conversationId, event.seq, event),
     onError: (error) => {
       throw error;
     },

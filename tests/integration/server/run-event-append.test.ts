@@ -1,0 +1,134 @@
+// appendAndAnnounceRunEvents: the one statement per batch of run events that numbers, stores and
+// announces them (lib/db/run-events.ts), on real Postgres with a real LISTEN connection.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import pg from "pg";
+import { NotFoundError } from "@/lib/agent/errors";
+import { appendAndAnnounceRunEvents, appendRunEvents, listRunEventsAfter, type RawQuery } from "@/lib/db/run-events";
+import type { TenantContext } from "@/lib/db/tenant-context";
+import { LocalHub } from "@/lib/server/events/local-hub";
+import { PgBus, RUN_EVENTS_CHANNEL } from "@/lib/server/events/pg-bus";
+import { getTestPrisma, testDatabaseUrl } from "@/tests/integration/support/databases";
+import { createTenant, openNewConversationStore } from "@/tests/integration/store/support";
+
+let tenant: TenantContext;
+let pool: pg.Pool;
+let listener: pg.Client;
+const notices: Array<{ payload: string; at: number }> = [];
+const notice = { channel: RUN_EVENTS_CHANNEL, instanceId: "writer" };
+const query: RawQuery = (text, values) => pool.query(text, values);
+
+beforeAll(async () => {
+  tenant = await createTenant("append");
+  pool = new pg.Pool({ connectionString: testDatabaseUrl(), max: 4 });
+  listener = new pg.Client({ connectionString: testDatabaseUrl() });
+  await listener.connect();
+  listener.on("notification", (message) => notices.push({ payload: message.payload ?? "", at: Date.now() }));
+  await listener.query(`LISTEN ${RUN_EVENTS_CHANNEL}`);
+});
+
+afterAll(async () => {
+  await listener.end();
+  await pool.end();
+});
+
+const until = async (check: () => boolean, timeoutMs = 5_000) => {
+  const deadline = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error("timed out");
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+};
+
+const noticesOf = (conversationId: string) => notices.map((n) => JSON.parse(n.payload) as { c: string; s: number; i: string }).filter((n) => n.c === conversationId);
+
+describe("appendAndAnnounceRunEvents", () => {
+  it("returns what appendRunEvents returns and what a reader lists", async () => {
+    const { conversation } = await openNewConversationStore(tenant);
+    const viaPrisma = await appendRunEvents(tenant.organizationId, conversation.id, "run-1", [{ type: "run_started", data: { run_id: "run-1" } }]);
+    const before = Date.now();
+    const viaPg = await appendAndAnnounceRunEvents(query, notice, tenant.organizationId, conversation.id, "run-1", [
+      { type: "text_delta", data: { text: "héllo", nested: { b: 1, a: [1, null] } } },
+      { type: "run_completed", data: undefined },
+    ]);
+    expect(viaPrisma.map((event) => event.seq)).toEqual([1]);
+    expect(viaPg.map(({ seq, runId, type, data }) => ({ seq, runId, type, data }))).toEqual([
+      { seq: 2, runId: "run-1", type: "text_delta", data: { text: "héllo", nested: { b: 1, a: [1, null] } } },
+      { seq: 3, runId: "run-1", type: "run_completed", data: null },
+    ]);
+    expect(Math.abs(Date.parse(viaPg[0].createdAt) - before)).toBeLessThan(5_000);
+    // Exactly what a reader on another instance gets from the rows, createdAt included.
+    expect(await listRunEventsAfter(tenant, conversation.id, 1)).toEqual(viaPg);
+  });
+
+  it("announces each batch once, with its last seq, in the bus's format, once the rows are readable", async () => {
+    const { conversation } = await openNewConversationStore(tenant);
+    await appendAndAnnounceRunEvents(query, notice, tenant.organizationId, conversation.id, "run-1", [
+      { type: "a", data: {} },
+      { type: "b", data: {} },
+    ]);
+    await appendAndAnnounceRunEvents(query, notice, tenant.organizationId, conversation.id, "run-1", [{ type: "c", data: {} }]);
+    await until(() => noticesOf(conversation.id).length === 2);
+    expect(noticesOf(conversation.id)).toEqual([
+      { c: conversation.id, s: 2, i: "writer" },
+      { c: conversation.id, s: 3, i: "writer" },
+    ]);
+
+    // The bus of another instance parses it and wakes that instance's readers with the seq.
+    const hub = new LocalHub();
+    const bus = new PgBus({ connectionString: testDatabaseUrl(), instanceId: "reader", hub, query });
+    await bus.ready();
+    const woken: number[] = [];
+    const stop = hub.subscribe(conversation.id, (signal) => {
+      if (signal.kind === "event") woken.push(signal.seq);
+    });
+    await appendAndAnnounceRunEvents(query, notice, tenant.organizationId, conversation.id, "run-1", [{ type: "d", data: {} }]);
+    await until(() => woken.length === 1);
+    expect(woken).toEqual([4]);
+    stop();
+    await bus.close();
+  });
+
+  it("inside a transaction that rolls back: nothing stored, nothing announced", async () => {
+    const { conversation } = await openNewConversationStore(tenant);
+    const client = await pool.connect();
+    try {
+      await client.query("BEGIN");
+      await appendAndAnnounceRunEvents((text, values) => client.query(text, values), notice, tenant.organizationId, conversation.id, "run-1", [{ type: "a", data: {} }]);
+      await client.query("ROLLBACK");
+    } finally {
+      client.release();
+    }
+    await appendAndAnnounceRunEvents(query, notice, tenant.organizationId, conversation.id, "run-1", [{ type: "b", data: {} }]);
+    await until(() => noticesOf(conversation.id).length >= 1);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(noticesOf(conversation.id)).toEqual([{ c: conversation.id, s: 1, i: "writer" }]);
+    expect((await listRunEventsAfter(tenant, conversation.id, 0)).map((event) => event.type)).toEqual(["b"]);
+  });
+
+  it("an unknown or foreign conversation: NotFoundError, nothing stored or announced", async () => {
+    const { conversation } = await openNewConversationStore(tenant);
+    const other = await createTenant("append-other");
+    await expect(appendAndAnnounceRunEvents(query, notice, other.organizationId, conversation.id, "run-1", [{ type: "a", data: {} }])).rejects.toBeInstanceOf(NotFoundError);
+    await expect(appendAndAnnounceRunEvents(query, notice, tenant.organizationId, "no-such-conversation", "run-1", [{ type: "a", data: {} }])).rejects.toBeInstanceOf(NotFoundError);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(noticesOf(conversation.id)).toEqual([]);
+    expect(noticesOf("no-such-conversation")).toEqual([]);
+    expect(await listRunEventsAfter(tenant, conversation.id, 0)).toEqual([]);
+  });
+
+  it("concurrent appenders get unique, gap-free, increasing numbers, each batch in order", async () => {
+    const { conversation } = await openNewConversationStore(tenant);
+    const batches = Array.from({ length: 20 }, (_, batch) => Array.from({ length: 1 + (batch % 4) }, (_, index) => ({ type: "text_delta", data: { batch, index } })));
+    const results = await Promise.all(batches.map((events, batch) => appendAndAnnounceRunEvents(query, notice, tenant.organizationId, conversation.id, `run-${batch}`, events)));
+    const total = batches.flat().length;
+    const seqs = results.flat().map((event) => event.seq).sort((x, y) => x - y);
+    expect(seqs).toEqual(Array.from({ length: total }, (_, index) => index + 1));
+    results.forEach((stored, batch) => {
+      expect(stored.map((event) => event.data)).toEqual(batches[batch].map((event) => event.data));
+      expect(stored.map((event) => event.seq - stored[0].seq)).toEqual(stored.map((_, index) => index));
+    });
+    expect((await getTestPrisma().conversation.findUniqueOrThrow({ where: { id: conversation.id } })).lastEventSeq).toBe(BigInt(total));
+    await until(() => noticesOf(conversation.id).length === batches.length);
+    expect(noticesOf(conversation.id).map((n) => n.s).sort((x, y) => x - y)).toEqual(results.map((stored) => stored[stored.length - 1].seq).sort((x, y) => x - y));
+  });
+});
