@@ -247,6 +247,8 @@ function details(report: Report): string[] {
         rowsOut.push([`${row.level}`, "Handoff", `${row.handoff.ok}/${row.handoff.requests}`, num(row.handoff.charsPerSecond), ms(row.handoff.ttft.p50, 0), ms(row.handoff.ttft.p99, 0), ms(row.handoff.duration.p50, 0), row.handoff.errorSamples.join("; ")]);
     }
     out.push(markdownTable(["concurrent", "", "ok", "text chars/s", "first token p50", "p99", "answer p50", "errors"], rowsOut));
+    const failures = ramp.flatMap((row) => (row.handoff?.failures ?? []).map((f) => `${row.level} concurrent: ${f}`));
+    if (failures.length) out.push(`Handoff's first failures: ${failures.slice(0, 5).join("; ")}.`);
   }
   const resolve = p.resolve as ResolvePhase | undefined;
   if (resolve && !failed(resolve)) {

@@ -24,7 +24,7 @@ import { busyCores, CpuMeter, machineBusyMs, machineInfo, pidListeningOn, withDe
 import { writeReport, type Report } from "./report";
 import { CONFIRM_MARKER, benchTiming, expectedTextChars, tokensMarker } from "./scenario";
 import { seedConversation } from "./seed";
-import { jsonRequest, stream, type StreamHandle, type StreamResult } from "./sse-client";
+import { freshConnections, jsonRequest, stream, type StreamHandle, type StreamResult } from "./sse-client";
 import { summarize, type Summary } from "./stats";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -214,6 +214,7 @@ export interface LoadResult {
   ok: number;
   errors: number;
   errorSamples: string[];
+  failures: string[];
   wallMs: number;
   textChars: number;
   frames: number;
@@ -233,6 +234,7 @@ export interface LoadResult {
 
 /** `clients` concurrent clients, each sending `rounds` requests one after the other. */
 async function runLoad(contestant: Contestant, clients: number, rounds: number, options: { db?: boolean; tokens?: number } = {}): Promise<LoadResult> {
+  freshConnections();
   const tokens = options.tokens ?? CONFIG.timing.tokens;
   const expected = expectedTextChars(tokens);
   const marker = tokens === CONFIG.timing.tokens ? "" : `${tokensMarker(tokens)} `;
@@ -259,6 +261,11 @@ async function runLoad(contestant: Contestant, clients: number, rounds: number, 
   const statements = options.db && handoff?.statements ? await readStatements(handoff.databaseUrl) : undefined;
   const db = dbBefore && handoff ? diffDbCounters(dbBefore, await settledDbCounters(handoff.databaseUrl)) : undefined;
   const errors = results.map((r) => streamError(r, expected)).filter((e): e is string => e !== null);
+  // The first failures with when they happened and how far the stream got, to tell a refused request from a cut stream.
+  const failures = results
+    .filter((r) => streamError(r, expected) !== null)
+    .slice(0, 5)
+    .map((r) => `${streamError(r, expected)} after ${Math.round(r.endAt - r.startedAt)} ms (HTTP ${r.status || "none"}, ${r.bytes} bytes, ${r.textChars} text chars, last event ${r.events.at(-1)?.type ?? "none"})`);
   const ok = results.filter((r) => streamError(r, expected) === null);
   const sum = (pick: (r: StreamResult) => number) => ok.reduce((a, r) => a + pick(r), 0);
   const textChars = sum((r) => r.textChars);
@@ -270,6 +277,7 @@ async function runLoad(contestant: Contestant, clients: number, rounds: number, 
     ok: ok.length,
     errors: errors.length,
     errorSamples: [...new Set(errors)].slice(0, 5),
+    failures,
     wallMs,
     textChars,
     frames,
@@ -487,7 +495,7 @@ async function main() {
   const startedAt = new Date();
   const report: Report = {
     date: startedAt.toISOString(),
-    command: ["npx tsx tests/bench/streaming/run.ts", ...Object.entries(env).filter(([k]) => k.startsWith("BENCH_")).map(([k, v]) => `${k}=${v}`)].join(" "),
+    command: [...Object.entries(env).filter(([k]) => k.startsWith("BENCH_") && k !== "BENCH_COMMIT").map(([k, v]) => `${k}=${v}`), "npx tsx tests/bench/streaming/run.ts"].join(" "),
     commit: gitCommit(),
     machine: machineInfo(),
     config: { ...CONFIG, phases: [...CONFIG.phases], expectedChars: EXPECTED_CHARS },
@@ -561,6 +569,7 @@ async function main() {
   const phase = async <T>(name: string, run: () => Promise<T>): Promise<T | undefined> => {
     if (!CONFIG.phases.has(name)) return undefined;
     log(`phase ${name}`);
+    freshConnections();
     const t0 = performance.now();
     try {
       const value = await run();

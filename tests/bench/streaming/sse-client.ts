@@ -7,7 +7,18 @@ import { performance } from "node:perf_hooks";
  * Only 127.0.0.1 is ever targeted.
  */
 
-export const agent = new http.Agent({ keepAlive: true, maxSockets: Infinity, maxFreeSockets: 512 });
+const newAgent = () => new http.Agent({ keepAlive: true, maxSockets: Infinity, maxFreeSockets: 512 });
+let agent = newAgent();
+
+/**
+ * Drops every kept-alive connection. Call between phases: a connection left idle longer than the
+ * server's keep-alive timeout (Node's default, 5 s, for `next start`) may be closed by the server
+ * just as the next request is written on it, which the client sees as "socket hang up".
+ */
+export function freshConnections(): void {
+  agent.destroy();
+  agent = newAgent();
+}
 
 export interface SseEvent {
   type: string;
