@@ -44,7 +44,7 @@ export async function buildConversationAgent(tenant: Pick<TenantContext, "organi
 
   const store = observeStore(await PostgresStore.open(prisma, { organizationId: tenant.organizationId, conversationId }), {
     async onRunning(runId) {
-      await leases.hold(runId);
+      leases.hold(runId);
       for (const listener of runningListeners) listener(runId);
     },
     onStopped: (runId) => leases.release(runId),

@@ -5,8 +5,12 @@ import { logger } from "@/lib/server/logger";
 import { runLeaseMs } from "./lease-config";
 
 /**
- * Holds the lease of the runs an agent executes in this process: taken when a run becomes
- * `running`, renewed every third of the lease, dropped when it leaves `running`. A renewal that
+ * Holds the lease of the runs an agent executes in this process: from when a run becomes
+ * `running`, renewed every third of the lease, dropped when it leaves `running`. The first
+ * heartbeat comes a third of a lease after the start, not at it: a run that just became
+ * `running` counts as alive for one lease length from its `updatedAt` (lib/db/run-leases.ts),
+ * so an answer shorter than that writes no lease at all and nothing waits for one before the
+ * model call. Heartbeats come from the timer only, never per event. A renewal that
  * finds the run no longer running while we still execute it means another instance declared this
  * one dead: `onLost` stops the local execution so two executions never write one history.
  */
@@ -20,9 +24,8 @@ export class LeaseKeeper {
     private readonly onLost: (runId: string) => void,
   ) {}
 
-  async hold(runId: string): Promise<void> {
+  hold(runId: string): void {
     this.release(runId);
-    await this.renew(runId);
     const timer = setInterval(() => void this.renew(runId), Math.max(100, Math.floor(this.leaseMs / 3)));
     timer.unref();
     this.timers.set(runId, timer);
