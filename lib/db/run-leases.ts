@@ -16,6 +16,10 @@ const ms = (value: number) => Prisma.sql`make_interval(secs => ${value / 1000}::
 
 type Tenant = Pick<TenantContext, "organizationId">;
 
+/** A run `r` that is running and whose lease ran out: what `failRunsWithExpiredLease` fails. */
+const leaseExpired = (leaseMs: number) =>
+  Prisma.sql`r."status" = 'running' AND GREATEST(COALESCE(r."leaseExpiresAt", '-infinity'::timestamp), r."updatedAt" + ${ms(leaseMs)}) < ${utcNow}`;
+
 /** Takes or renews the lease of a running run of the conversation. False when the run is not running (any more). */
 export async function renewRunLease(tenant: Tenant, conversationId: string, runId: string, instanceId: string, leaseMs: number): Promise<boolean> {
   const updated = await prisma.$executeRaw`
@@ -45,8 +49,26 @@ export async function failRunsWithExpiredLease(
   return prisma.$queryRaw<ExpiredRun[]>`
     UPDATE "Run" r SET "status" = 'failed', "error" = ${error}, "leaseExpiresAt" = NULL, "updatedAt" = ${utcNow}
     FROM "AgentStore" s
-    WHERE r."storeId" = s."id" AND s."namespace" = '' AND r."status" = 'running'
-      AND GREATEST(COALESCE(r."leaseExpiresAt", '-infinity'::timestamp), r."updatedAt" + ${ms(leaseMs)}) < ${utcNow}
+    WHERE r."storeId" = s."id" AND s."namespace" = '' AND ${leaseExpired(leaseMs)}
       ${where}
     RETURNING r."organizationId" AS "organizationId", s."conversationId" AS "conversationId", r."id" AS "runId"`;
+}
+
+/**
+ * The conversation's last event number and whether one of its runs has an expired lease (so
+ * `failRunsWithExpiredLease` has work), in one read. Null for an unknown or foreign conversation.
+ */
+export async function readLastEventSeqAndExpiry(
+  tenant: Tenant,
+  conversationId: string,
+  leaseMs: number,
+): Promise<{ lastEventSeq: number; expiredRun: boolean } | null> {
+  const rows = await prisma.$queryRaw<{ lastEventSeq: bigint; expiredRun: boolean }[]>`
+    SELECT c."lastEventSeq" AS "lastEventSeq", EXISTS (
+      SELECT 1 FROM "Run" r JOIN "AgentStore" s ON r."storeId" = s."id"
+      WHERE s."conversationId" = c."id" AND s."namespace" = '' AND r."organizationId" = c."organizationId" AND ${leaseExpired(leaseMs)}
+    ) AS "expiredRun"
+    FROM "Conversation" c
+    WHERE c."id" = ${conversationId} AND c."organizationId" = ${tenant.organizationId}`;
+  return rows[0] ? { lastEventSeq: Number(rows[0].lastEventSeq), expiredRun: rows[0].expiredRun } : null;
 }

@@ -7,6 +7,7 @@ import { conversationRecorder } from "@/lib/server/events/conversation-recorder"
 import type { RunEventRecorder } from "@/lib/server/events/run-event-recorder";
 import { logger } from "@/lib/server/logger";
 import { LeaseKeeper } from "@/lib/server/runs/lease-keeper";
+import { settleAll } from "@/lib/server/runs/settle-all";
 import { createBuiltinTools } from "@/lib/server/tools";
 import { observeStore } from "./observed-store";
 import { buildTenantModel, loadAgentSettings } from "./settings";
@@ -32,8 +33,11 @@ export interface ConversationAgent {
  * Cheap enough to do per request: the agent holds nothing between requests.
  */
 export async function buildConversationAgent(tenant: Pick<TenantContext, "organizationId">, conversationId: string): Promise<ConversationAgent> {
-  const settings = await loadAgentSettings(tenant);
-  const { model, usingDemo } = await buildTenantModel(settings);
+  // The settings and model, and the store, side by side: neither needs the other.
+  const [{ settings, model, usingDemo }, openedStore] = await settleAll([
+    loadAgentSettings(tenant).then(async (settings) => ({ settings, ...(await buildTenantModel(settings)) })),
+    PostgresStore.open(prisma, { organizationId: tenant.organizationId, conversationId }),
+  ] as const);
   const recorder = conversationRecorder(tenant, conversationId);
   const runningListeners = new Set<(runId: string) => void>();
   const execution = new AbortController();
@@ -42,7 +46,7 @@ export async function buildConversationAgent(tenant: Pick<TenantContext, "organi
     execution.abort();
   });
 
-  const store = observeStore(await PostgresStore.open(prisma, { organizationId: tenant.organizationId, conversationId }), {
+  const store = observeStore(openedStore, {
     async onRunning(runId) {
       leases.hold(runId);
       for (const listener of runningListeners) listener(runId);

@@ -1,6 +1,8 @@
+import { NotFoundError } from "@/lib/agent/errors";
 import { prisma } from "@/lib/db/client";
+import { readLastEventSeq } from "@/lib/db/conversation-snapshot";
 import { PostgresStore } from "@/lib/db/postgres-store";
-import { failRunsWithExpiredLease, type ExpiredRun } from "@/lib/db/run-leases";
+import { failRunsWithExpiredLease, readLastEventSeqAndExpiry, type ExpiredRun } from "@/lib/db/run-leases";
 import { conversationRecorder } from "@/lib/server/events/conversation-recorder";
 import { logger } from "@/lib/server/logger";
 import { runLeaseMs, SERVER_STOPPED_MESSAGE } from "./lease-config";
@@ -24,6 +26,19 @@ export async function recoverDeadRuns(scope: { organizationId: string; conversat
     }
   }
   return expired;
+}
+
+/**
+ * `recoverDeadRuns` for one conversation, then its last event number (what a stream opened now
+ * starts after: the failure events of a recovered run are before it). One read when no run of
+ * the conversation has an expired lease, the usual case; NotFoundError for an unknown conversation.
+ */
+export async function recoverDeadRunsThenReadLastEventSeq(scope: { organizationId: string; conversationId: string }): Promise<number> {
+  const state = await readLastEventSeqAndExpiry(scope, scope.conversationId, runLeaseMs());
+  if (!state) throw new NotFoundError("The conversation");
+  if (!state.expiredRun) return state.lastEventSeq;
+  await recoverDeadRuns(scope);
+  return readLastEventSeq(scope, scope.conversationId);
 }
 
 async function announceFailure(run: ExpiredRun) {

@@ -1,13 +1,13 @@
 import { randomUUID } from "node:crypto";
 import type { z } from "zod";
-import { readLastEventSeq } from "@/lib/db/conversation-snapshot";
 import { touchConversation } from "@/lib/db/conversations";
 import type { TenantContext } from "@/lib/db/tenant-context";
 import type { sendMessageSchema } from "@/lib/schemas/conversation";
 import { buildConversationAgent } from "@/lib/server/agent/conversation-agent";
 import { conversationStream } from "@/lib/server/sse/conversation-stream";
 import { drainQueue, launch } from "./launch";
-import { recoverDeadRuns } from "./recover-dead-runs";
+import { recoverDeadRunsThenReadLastEventSeq } from "./recover-dead-runs";
+import { settleAll } from "./settle-all";
 
 /**
  * A person's message: starts a run (detached) and answers with the stream of it, or, while a run
@@ -20,9 +20,9 @@ export async function sendMessage(
   input: z.output<typeof sendMessageSchema>,
   requestSignal?: AbortSignal,
 ): Promise<Response> {
-  await recoverDeadRuns({ organizationId: ctx.organizationId, conversationId });
-  const agent = await buildConversationAgent(ctx, conversationId);
-  const after = await readLastEventSeq(ctx, conversationId);
+  // Independent of each other, so side by side: dead-run recovery and the stream's start (one
+  // read when there is nothing to recover), and the agent (settings, model, store).
+  const [after, agent] = await settleAll([recoverDeadRunsThenReadLastEventSeq({ organizationId: ctx.organizationId, conversationId }), buildConversationAgent(ctx, conversationId)] as const);
   const launched = await launch(
     conversationId,
     agent,

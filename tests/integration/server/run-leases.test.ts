@@ -7,7 +7,9 @@ import { listRunEventsAfter } from "@/lib/db/run-events";
 import { failRunsWithExpiredLease, renewRunLease } from "@/lib/db/run-leases";
 import type { TenantContext } from "@/lib/db/tenant-context";
 import { eventBus } from "@/lib/server/events/pg-bus";
-import { recoverDeadRuns } from "@/lib/server/runs/recover-dead-runs";
+import { NotFoundError } from "@/lib/agent/errors";
+import { appendRunEvents } from "@/lib/db/run-events";
+import { recoverDeadRuns, recoverDeadRunsThenReadLastEventSeq } from "@/lib/server/runs/recover-dead-runs";
 import { query, testDatabaseUrl } from "@/tests/integration/support/databases";
 import { createTenant, openNewConversationStore } from "@/tests/integration/store/support";
 
@@ -100,5 +102,40 @@ describe("recoverDeadRuns", () => {
     // Nothing left to recover.
     expect(await recoverDeadRuns({ organizationId: tenant.organizationId, conversationId })).toEqual([]);
     vi.unstubAllEnvs();
+  });
+});
+
+describe("recoverDeadRunsThenReadLastEventSeq", () => {
+  it("reads the last event number and leaves live, suspended and finished runs alone", async () => {
+    vi.stubEnv("RUN_LEASE_MS", "1000");
+    const { conversation } = await openNewConversationStore(tenant);
+    const scope = { organizationId: tenant.organizationId, conversationId: conversation.id };
+    expect(await recoverDeadRunsThenReadLastEventSeq(scope)).toBe(0);
+    const { conversationId, store, runId } = await runningRun();
+    await appendRunEvents(tenant.organizationId, conversationId, runId, [{ type: "run_started", data: { run_id: runId } }]);
+    const live = { organizationId: tenant.organizationId, conversationId };
+    expect(await recoverDeadRunsThenReadLastEventSeq(live)).toBe(1);
+    expect(await store.transitionRun(runId, ["running"], "suspended")).toBe(true);
+    await age(runId, 60_000);
+    expect(await recoverDeadRunsThenReadLastEventSeq(live)).toBe(1);
+    expect((await store.getRun(runId))?.status).toBe("suspended");
+    vi.unstubAllEnvs();
+  });
+
+  it("recovers a run whose lease expired first; the number read includes its failure events", async () => {
+    vi.stubEnv("RUN_LEASE_MS", "1000");
+    const { conversationId, store, runId } = await runningRun();
+    await age(runId, 5000);
+    expect(await recoverDeadRunsThenReadLastEventSeq({ organizationId: tenant.organizationId, conversationId })).toBe(1);
+    expect((await listRunEventsAfter(tenant, conversationId, 0)).map((event) => event.type)).toEqual(["run_failed"]);
+    expect((await store.getRun(runId))?.status).toBe("failed");
+    vi.unstubAllEnvs();
+  });
+
+  it("an unknown or foreign conversation: NotFoundError", async () => {
+    const { conversationId } = await runningRun();
+    const other = await createTenant("leases-other");
+    await expect(recoverDeadRunsThenReadLastEventSeq({ organizationId: other.organizationId, conversationId })).rejects.toBeInstanceOf(NotFoundError);
+    await expect(recoverDeadRunsThenReadLastEventSeq({ organizationId: tenant.organizationId, conversationId: "nope" })).rejects.toBeInstanceOf(NotFoundError);
   });
 });
