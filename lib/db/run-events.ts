@@ -74,7 +74,7 @@ export type RawQuery = (text: string, values: unknown[]) => Promise<{ rows: Arra
 /**
  * `appendRunEvents` and its announcement on the bus in one statement, one round trip: the UPDATE
  * takes the numbers, the INSERT stores the events, and `pg_notify` queues
- * `{c: conversationId, s: last seq, i: instanceId}` (one notice per batch), which Postgres
+ * `{c: conversationId, s: last seq, i: instanceId}` (one notice per batch; each event names its run), which Postgres
  * delivers when the statement's transaction commits, that is when other instances can read the
  * rows. Nothing is stored and nothing announced for an unknown conversation (NotFoundError).
  *
@@ -87,11 +87,10 @@ export async function appendAndAnnounceRunEvents(
   notice: RunEventNotice,
   organizationId: string,
   conversationId: string,
-  runId: string,
-  events: RunEventInput[],
+  events: Array<RunEventInput & { runId: string }>,
 ): Promise<StoredRunEvent[]> {
   if (events.length === 0) return [];
-  const payload = JSON.stringify(events.map((event) => ({ type: event.type, data: event.data ?? null })));
+  const payload = JSON.stringify(events.map((event) => ({ runId: event.runId, type: event.type, data: event.data ?? null })));
   const createdAt = new Date().toISOString();
   const { rows } = await query(
     `WITH taken AS (
@@ -100,18 +99,18 @@ export async function appendAndAnnounceRunEvents(
       RETURNING "lastEventSeq"
     ), inserted AS (
       INSERT INTO "RunEvent" ("conversationId", "seq", "organizationId", "runId", "type", "data", "createdAt")
-      SELECT $2, taken."lastEventSeq" - $1::bigint + e.ord, $3, $4, e.event->>'type', e.event->'data', $5::timestamp(3)
-      FROM taken, json_array_elements($6::json) WITH ORDINALITY AS e(event, ord)
-      RETURNING "seq", "type", "data"
+      SELECT $2, taken."lastEventSeq" - $1::bigint + e.ord, $3, e.event->>'runId', e.event->>'type', e.event->'data', $4::timestamp(3)
+      FROM taken, json_array_elements($5::json) WITH ORDINALITY AS e(event, ord)
+      RETURNING "seq", "runId", "type", "data"
     ), announced AS (
-      SELECT pg_notify($7, json_build_object('c', $2::text, 's', max("seq"), 'i', $8::text)::text) FROM inserted HAVING count(*) > 0
+      SELECT pg_notify($6, json_build_object('c', $2::text, 's', max("seq"), 'i', $7::text)::text) FROM inserted HAVING count(*) > 0
     )
-    SELECT i."seq"::text AS "seq", i."type", i."data" FROM inserted i CROSS JOIN (SELECT count(*) FROM announced) a`,
-    [events.length, conversationId, organizationId, runId, createdAt, payload, notice.channel, notice.instanceId],
+    SELECT i."seq"::text AS "seq", i."runId", i."type", i."data" FROM inserted i CROSS JOIN (SELECT count(*) FROM announced) a`,
+    [events.length, conversationId, organizationId, createdAt, payload, notice.channel, notice.instanceId],
   );
   if (rows.length === 0) throw new NotFoundError("The conversation");
   return rows
-    .map((row) => ({ seq: Number(row.seq), runId, type: String(row.type), data: row.data, createdAt }))
+    .map((row) => ({ seq: Number(row.seq), runId: String(row.runId), type: String(row.type), data: row.data, createdAt }))
     .sort((a, b) => a.seq - b.seq);
 }
 

@@ -15,12 +15,7 @@ export function conversationRecorder(tenant: Pick<TenantContext, "organizationId
   const pool = getPgPool();
   const notice = { channel: RUN_EVENTS_CHANNEL, instanceId: instanceId() };
   return new RunEventRecorder({
-    async write(event) {
-      const [stored] = await appendAndAnnounceRunEvents((text, values) => pool.query(text, values), notice, tenant.organizationId, conversationId, event.runId, [
-        { type: event.type, data: event.data },
-      ]);
-      return stored;
-    },
+    writeBatch: (events) => appendAndAnnounceRunEvents((text, values) => pool.query(text, values), notice, tenant.organizationId, conversationId, events),
     publish(event) {
       localHub().publish(conversationId, event.seq, event);
     },

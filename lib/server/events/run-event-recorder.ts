@@ -2,6 +2,13 @@ import type { AgentEventData, AgentEventType, SubscriberAdapter } from "@/lib/ag
 import type { StoredRunEvent } from "@/lib/db/run-events";
 
 export const TEXT_FLUSH_INTERVAL_MS = 50;
+/** The most events one `writeBatch` call stores. */
+export const MAX_BATCH = 50;
+
+interface Queued {
+  event: PendingRunEvent;
+  settle: (error?: unknown) => void;
+}
 
 /** An event before it is stored and numbered. */
 export interface PendingRunEvent {
@@ -12,7 +19,13 @@ export interface PendingRunEvent {
 
 export interface RunEventRecorderOptions {
   /** Stores one event and gives it the conversation's next sequence number. */
-  write(event: PendingRunEvent): Promise<StoredRunEvent>;
+  write?(event: PendingRunEvent): Promise<StoredRunEvent>;
+  /**
+   * Stores events in order, numbered consecutively, all or none (preferred over `write`): the
+   * events that queued up while a write was in flight go to the database together, in one round
+   * trip. Never more than `MAX_BATCH` at once.
+   */
+  writeBatch?(events: PendingRunEvent[]): Promise<StoredRunEvent[]>;
   /** Hands a stored event to this instance's streams and to the bus. */
   publish(event: StoredRunEvent): void;
   onError(error: unknown, type: string): void;
@@ -26,15 +39,18 @@ export interface RunEventRecorderOptions {
  * Text deltas are coalesced: the first delta after a quiet spell is written at once (the first
  * token is not delayed), later ones are buffered and written as one `text_delta` with the
  * concatenated text at most every `flushIntervalMs`, and any other event first flushes the
- * buffer, so order is kept. Writes go through one queue in emit order. Deltas do not make the
- * run wait for the database; every other event does (so when a run call returns, all its events
- * are stored and published).
+ * buffer, so order is kept. Writes go through one queue in emit order: an event recorded while
+ * nothing is being written is written at once; the events recorded while a write is in flight
+ * wait for it and are then written together (with `writeBatch`), still in order. Deltas do not
+ * make the run wait for the database; every other event does (so when a run call returns, all its
+ * events are stored and published).
  */
 export class RunEventRecorder implements SubscriberAdapter {
   private pendingText = "";
   private timer: ReturnType<typeof setTimeout> | null = null;
   private lastFlushAt = Number.NEGATIVE_INFINITY;
-  private queue: Promise<void> = Promise.resolve();
+  private readonly queued: Queued[] = [];
+  private draining: Promise<void> | null = null;
   private currentRunId = "";
   private readonly interval: number;
   private readonly now: () => number;
@@ -67,7 +83,7 @@ export class RunEventRecorder implements SubscriberAdapter {
   /** Writes buffered text now and waits until every queued write is done. */
   async flush(): Promise<void> {
     this.takeText();
-    await this.queue;
+    while (this.draining) await this.draining;
   }
 
   private runIdOf(type: string, data: unknown): string {
@@ -97,14 +113,39 @@ export class RunEventRecorder implements SubscriberAdapter {
   }
 
   private enqueue(event: PendingRunEvent): Promise<void> {
-    const write = this.queue.then(async () => {
+    const written = new Promise<void>((resolve, reject) => this.queued.push({ event, settle: (error) => (error === undefined ? resolve() : reject(error)) }));
+    this.draining ??= this.drain();
+    return written;
+  }
+
+  /** Writes what is queued, oldest first, until nothing is; one drain at a time. */
+  private async drain(): Promise<void> {
+    while (this.queued.length > 0) {
+      const batch = this.queued.splice(0, this.options.writeBatch ? MAX_BATCH : 1);
+      let stored: StoredRunEvent[] | null = null;
+      let failure: unknown;
       try {
-        this.options.publish(await this.options.write(event));
+        stored = this.options.writeBatch ? await this.options.writeBatch(batch.map((item) => item.event)) : [await this.options.write!(batch[0].event)];
       } catch (error) {
-        this.options.onError(error, event.type);
+        failure = error;
       }
-    });
-    this.queue = write;
-    return write;
+      batch.forEach((item, index) => item.settle(this.finish(item.event, stored?.[index], failure)));
+    }
+    this.draining = null;
+  }
+
+  /** Publishes one written event, or reports why it was not written; what `onError` throws is the event's own failure. */
+  private finish(event: PendingRunEvent, stored: StoredRunEvent | undefined, failure: unknown): unknown {
+    try {
+      if (!stored) throw failure ?? new Error("The event was not stored.");
+      this.options.publish(stored);
+    } catch (error) {
+      try {
+        this.options.onError(error, event.type);
+      } catch (thrown) {
+        return thrown ?? new Error(`The ${event.type} event failed.`);
+      }
+    }
+    return undefined;
   }
 }

@@ -42,12 +42,7 @@ afterAll(async () => {
 function recorderOn(instance: Instance, conversationId: string) {
   return new RunEventRecorder({
     // As lib/server/events/conversation-recorder.ts: the statement that stores an event also announces it on the bus.
-    write: async (event) =>
-      (
-        await appendAndAnnounceRunEvents((text, values) => instance.pool.query(text, values), { channel: RUN_EVENTS_CHANNEL, instanceId: instance.id }, tenant.organizationId, conversationId, event.runId, [
-          { type: event.type, data: event.data },
-        ])
-      )[0],
+    writeBatch: (events) => appendAndAnnounceRunEvents((text, values) => instance.pool.query(text, values), { channel: RUN_EVENTS_CHANNEL, instanceId: instance.id }, tenant.organizationId, conversationId, events),
     publish: (event) => instance.hub.publish(conversationId, event.seq, event),
     onError: (error) => {
       throw error;

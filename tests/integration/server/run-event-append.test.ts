@@ -46,14 +46,14 @@ describe("appendAndAnnounceRunEvents", () => {
     const { conversation } = await openNewConversationStore(tenant);
     const viaPrisma = await appendRunEvents(tenant.organizationId, conversation.id, "run-1", [{ type: "run_started", data: { run_id: "run-1" } }]);
     const before = Date.now();
-    const viaPg = await appendAndAnnounceRunEvents(query, notice, tenant.organizationId, conversation.id, "run-1", [
-      { type: "text_delta", data: { text: "héllo", nested: { b: 1, a: [1, null] } } },
-      { type: "run_completed", data: undefined },
+    const viaPg = await appendAndAnnounceRunEvents(query, notice, tenant.organizationId, conversation.id, [
+      { runId: "run-1", type: "text_delta", data: { text: "héllo", nested: { b: 1, a: [1, null] } } },
+      { runId: "run-2", type: "run_completed", data: undefined },
     ]);
     expect(viaPrisma.map((event) => event.seq)).toEqual([1]);
     expect(viaPg.map(({ seq, runId, type, data }) => ({ seq, runId, type, data }))).toEqual([
       { seq: 2, runId: "run-1", type: "text_delta", data: { text: "héllo", nested: { b: 1, a: [1, null] } } },
-      { seq: 3, runId: "run-1", type: "run_completed", data: null },
+      { seq: 3, runId: "run-2", type: "run_completed", data: null },
     ]);
     expect(Math.abs(Date.parse(viaPg[0].createdAt) - before)).toBeLessThan(5_000);
     // Exactly what a reader on another instance gets from the rows, createdAt included.
@@ -62,11 +62,11 @@ describe("appendAndAnnounceRunEvents", () => {
 
   it("announces each batch once, with its last seq, in the bus's format, once the rows are readable", async () => {
     const { conversation } = await openNewConversationStore(tenant);
-    await appendAndAnnounceRunEvents(query, notice, tenant.organizationId, conversation.id, "run-1", [
-      { type: "a", data: {} },
-      { type: "b", data: {} },
+    await appendAndAnnounceRunEvents(query, notice, tenant.organizationId, conversation.id, [
+      { runId: "run-1", type: "a", data: {} },
+      { runId: "run-1", type: "b", data: {} },
     ]);
-    await appendAndAnnounceRunEvents(query, notice, tenant.organizationId, conversation.id, "run-1", [{ type: "c", data: {} }]);
+    await appendAndAnnounceRunEvents(query, notice, tenant.organizationId, conversation.id, [{ runId: "run-1", type: "c", data: {} }]);
     await until(() => noticesOf(conversation.id).length === 2);
     expect(noticesOf(conversation.id)).toEqual([
       { c: conversation.id, s: 2, i: "writer" },
@@ -81,7 +81,7 @@ describe("appendAndAnnounceRunEvents", () => {
     const stop = hub.subscribe(conversation.id, (signal) => {
       if (signal.kind === "event") woken.push(signal.seq);
     });
-    await appendAndAnnounceRunEvents(query, notice, tenant.organizationId, conversation.id, "run-1", [{ type: "d", data: {} }]);
+    await appendAndAnnounceRunEvents(query, notice, tenant.organizationId, conversation.id, [{ runId: "run-1", type: "d", data: {} }]);
     await until(() => woken.length === 1);
     expect(woken).toEqual([4]);
     stop();
@@ -93,12 +93,12 @@ describe("appendAndAnnounceRunEvents", () => {
     const client = await pool.connect();
     try {
       await client.query("BEGIN");
-      await appendAndAnnounceRunEvents((text, values) => client.query(text, values), notice, tenant.organizationId, conversation.id, "run-1", [{ type: "a", data: {} }]);
+      await appendAndAnnounceRunEvents((text, values) => client.query(text, values), notice, tenant.organizationId, conversation.id, [{ runId: "run-1", type: "a", data: {} }]);
       await client.query("ROLLBACK");
     } finally {
       client.release();
     }
-    await appendAndAnnounceRunEvents(query, notice, tenant.organizationId, conversation.id, "run-1", [{ type: "b", data: {} }]);
+    await appendAndAnnounceRunEvents(query, notice, tenant.organizationId, conversation.id, [{ runId: "run-1", type: "b", data: {} }]);
     await until(() => noticesOf(conversation.id).length >= 1);
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(noticesOf(conversation.id)).toEqual([{ c: conversation.id, s: 1, i: "writer" }]);
@@ -108,8 +108,8 @@ describe("appendAndAnnounceRunEvents", () => {
   it("an unknown or foreign conversation: NotFoundError, nothing stored or announced", async () => {
     const { conversation } = await openNewConversationStore(tenant);
     const other = await createTenant("append-other");
-    await expect(appendAndAnnounceRunEvents(query, notice, other.organizationId, conversation.id, "run-1", [{ type: "a", data: {} }])).rejects.toBeInstanceOf(NotFoundError);
-    await expect(appendAndAnnounceRunEvents(query, notice, tenant.organizationId, "no-such-conversation", "run-1", [{ type: "a", data: {} }])).rejects.toBeInstanceOf(NotFoundError);
+    await expect(appendAndAnnounceRunEvents(query, notice, other.organizationId, conversation.id, [{ runId: "run-1", type: "a", data: {} }])).rejects.toBeInstanceOf(NotFoundError);
+    await expect(appendAndAnnounceRunEvents(query, notice, tenant.organizationId, "no-such-conversation", [{ runId: "run-1", type: "a", data: {} }])).rejects.toBeInstanceOf(NotFoundError);
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(noticesOf(conversation.id)).toEqual([]);
     expect(noticesOf("no-such-conversation")).toEqual([]);
@@ -119,7 +119,7 @@ describe("appendAndAnnounceRunEvents", () => {
   it("concurrent appenders get unique, gap-free, increasing numbers, each batch in order", async () => {
     const { conversation } = await openNewConversationStore(tenant);
     const batches = Array.from({ length: 20 }, (_, batch) => Array.from({ length: 1 + (batch % 4) }, (_, index) => ({ type: "text_delta", data: { batch, index } })));
-    const results = await Promise.all(batches.map((events, batch) => appendAndAnnounceRunEvents(query, notice, tenant.organizationId, conversation.id, `run-${batch}`, events)));
+    const results = await Promise.all(batches.map((events, batch) => appendAndAnnounceRunEvents(query, notice, tenant.organizationId, conversation.id, events.map((event) => ({ ...event, runId: `run-${batch}` })))));
     const total = batches.flat().length;
     const seqs = results.flat().map((event) => event.seq).sort((x, y) => x - y);
     expect(seqs).toEqual(Array.from({ length: total }, (_, index) => index + 1));

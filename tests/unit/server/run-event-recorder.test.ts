@@ -95,4 +95,64 @@ describe("RunEventRecorder", () => {
     await flushed;
     expect(summary(written)).toEqual(["text:x", "text:y"]);
   });
+
+  describe("with writeBatch", () => {
+    function batchHarness(writeDelayMs: number, fail?: (events: PendingRunEvent[]) => boolean) {
+      const batches: string[][] = [];
+      const written: StoredRunEvent[] = [];
+      const published: StoredRunEvent[] = [];
+      const errors: string[] = [];
+      const recorder = new RunEventRecorder({
+        async writeBatch(events) {
+          batches.push(events.map((event) => event.type));
+          await new Promise((resolve) => setTimeout(resolve, writeDelayMs));
+          if (fail?.(events)) throw new Error("database down");
+          const stored = events.map((event, index) => ({ ...event, seq: written.length + index + 1, createdAt: "" }));
+          written.push(...stored);
+          return stored;
+        },
+        publish: (event) => published.push(event),
+        onError: (_error, type) => errors.push(type),
+        flushIntervalMs: 50,
+        now: () => 0,
+      });
+      return { recorder, batches, written, published, errors };
+    }
+
+    it("writes an event at once when idle; what queues up during a write goes in the next one, in order", async () => {
+      const { recorder, batches, published } = batchHarness(10);
+      const first = recorder.record("run_started", { run_id: "r1", kind: "request" });
+      expect(batches).toEqual([["run_started"]]);
+      const rest = [
+        recorder.recordServerEvent("user_message", { message: { text: "hi" } }),
+        recorder.record("token_consumption", { consumption: { tokens_in: 1, tokens_out: 2 } }),
+        recorder.record("run_completed", { run_id: "r1" }),
+      ];
+      await vi.advanceTimersByTimeAsync(30);
+      await Promise.all([first, ...rest]);
+      expect(batches).toEqual([["run_started"], ["user_message", "token_consumption", "run_completed"]]);
+      expect(published.map((event) => [event.seq, event.type, event.runId])).toEqual([
+        [1, "run_started", "r1"],
+        [2, "user_message", "r1"],
+        [3, "token_consumption", "r1"],
+        [4, "run_completed", "r1"],
+      ]);
+      await recorder.flush();
+    });
+
+    it("a failed batch reports each of its events; later events are still written", async () => {
+      const { recorder, errors, published } = batchHarness(5, (events) => events[0].type === "tool_use");
+      void recorder.record("run_started", { run_id: "r1", kind: "request" });
+      void recorder.record("tool_use", { id: "t1", name: "echo", input: {} });
+      void recorder.record("tool_use_result", { id: "t1", name: "echo", result: { status: "success", data: null } } as never);
+      await vi.advanceTimersByTimeAsync(20);
+      void recorder.record("run_completed", { run_id: "r1" });
+      const flushed = recorder.flush();
+      await vi.advanceTimersByTimeAsync(20);
+      await flushed;
+      expect(errors).toEqual(["tool_use", "tool_use_result"]);
+      expect(published.map((event) => event.type)).toEqual(["run_started", "run_completed"]);
+    });
+  });
 });
+
