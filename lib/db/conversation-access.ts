@@ -8,11 +8,16 @@ import type { RoleName } from "@/lib/schemas/account";
  * exists in an organization the user does not belong to), so routes answer 404 either way.
  */
 export async function conversationContext(userId: string, conversationId: string): Promise<TenantContext | null> {
-  const membership = await prisma.membership.findFirst({
-    where: { userId, organization: { conversations: { some: { id: conversationId } } } },
-    select: { role: true, organization: { select: { id: true, slug: true } } },
-  });
-  return membership ? { userId, organizationId: membership.organization.id, orgSlug: membership.organization.slug, role: membership.role as RoleName } : null;
+  // One statement (Prisma's nested select would be two): the membership of the user in the organization owning the conversation.
+  const rows = await prisma.$queryRaw<{ role: string; organizationId: string; orgSlug: string }[]>`
+    SELECT m."role"::text AS "role", o."id" AS "organizationId", o."slug" AS "orgSlug"
+    FROM "Conversation" c
+    JOIN "Organization" o ON o."id" = c."organizationId"
+    JOIN "Membership" m ON m."organizationId" = o."id" AND m."userId" = ${userId}
+    WHERE c."id" = ${conversationId}
+    LIMIT 1`;
+  const row = rows[0];
+  return row ? { userId, organizationId: row.organizationId, orgSlug: row.orgSlug, role: row.role as RoleName } : null;
 }
 
 /** The tenant and conversation of a card, for a member of its organization. */
