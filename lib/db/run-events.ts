@@ -105,6 +105,7 @@ export async function appendAndAnnounceRunEvents(
     ), announced AS (
       SELECT pg_notify($6, json_build_object('c', $2::text, 's', max("seq"), 'i', $7::text)::text) FROM inserted HAVING count(*) > 0
     )
+    -- A SELECT in WITH runs only if something reads it: the join below is what sends the notice.
     SELECT i."seq"::text AS "seq", i."runId", i."type", i."data" FROM inserted i CROSS JOIN (SELECT count(*) FROM announced) a`,
     [events.length, conversationId, organizationId, createdAt, payload, notice.channel, notice.instanceId],
   );
