@@ -19,6 +19,19 @@ import { jsonRequest, stream, type RequestOptions, type StreamHandle } from "./s
 export const ALLOW_PRIVATE_MODEL_URLS_ENV = "ALLOW_PRIVATE_MODEL_URLS";
 export const AUTH_SECRET = "bench-secret-for-the-streaming-benchmark-only-0123456789";
 
+/**
+ * tests/support/app-server.ts sets the e2e suite's fast settings (3 s run leases renewed every
+ * second, a dead-run sweep every 500 ms, 2 s SSE heartbeats, 40 messages a minute). A benchmark
+ * measures what a deployment runs: the defaults. The message limit is lifted because it is an
+ * abuse limit per user, and the benchmark's clients share a few users.
+ */
+export const PRODUCTION_SETTINGS: Record<string, string> = {
+  RUN_LEASE_MS: "30000",
+  BACKGROUND_JOBS_INTERVAL_MS: "10000",
+  SSE_HEARTBEAT_MS: "15000",
+  MESSAGE_RATE_LIMIT_PER_MINUTE: "1000000",
+};
+
 export interface HandoffInstance {
   app: AppServer;
   databaseUrl: string;
@@ -88,7 +101,7 @@ export async function startHandoff(
     await migrate(databaseUrl);
     if (statements) await withClient(databaseUrl, (client) => client.query("CREATE EXTENSION IF NOT EXISTS pg_stat_statements"));
     process.env.AUTH_SECRET = AUTH_SECRET;
-    app = await startAppServer({ databaseUrl, env: { AUTH_SECRET, [ALLOW_PRIVATE_MODEL_URLS_ENV]: "1", ...options.env } });
+    app = await startAppServer({ databaseUrl, env: { ...PRODUCTION_SETTINGS, AUTH_SECRET, [ALLOW_PRIVATE_MODEL_URLS_ENV]: "1", ...options.env } });
     const started = app;
     return {
       app: started,

@@ -9,7 +9,7 @@
  */
 import { performance } from "node:perf_hooks";
 import { anthropicText, anthropicToolUse, startFakeAnthropic, type AnthropicRequestBody } from "../../support/fake-providers/anthropic";
-import { ALLOW_PRIVATE_MODEL_URLS_ENV, AUTH_SECRET, Account, startHandoff } from "./handoff";
+import { ALLOW_PRIVATE_MODEL_URLS_ENV, AUTH_SECRET, Account, PRODUCTION_SETTINGS, startHandoff } from "./handoff";
 import { CONFIRM_MARKER, TOKEN_TEXT, benchTiming } from "./scenario";
 import { formatTrace, startTracedServer, traceTurn } from "./trace";
 
@@ -29,7 +29,7 @@ const fake = await startFakeAnthropic((request) => {
   return anthropicText(TOKEN_TEXT(timing.tokens), timing);
 });
 const handoff = await startHandoff();
-const traced = await startTracedServer(handoff.databaseUrl, { AUTH_SECRET, [ALLOW_PRIVATE_MODEL_URLS_ENV]: "1" });
+const traced = await startTracedServer(handoff.databaseUrl, { ...PRODUCTION_SETTINGS, AUTH_SECRET, [ALLOW_PRIVATE_MODEL_URLS_ENV]: "1" });
 try {
   const account = await Account.signUp(traced.app.baseURL, "trace");
   await account.useFakeAnthropic(fake.url);
