@@ -11,7 +11,8 @@
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { execFileSync } from "node:child_process";
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, unlinkSync, writeFileSync } from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { performance } from "node:perf_hooks";
@@ -476,6 +477,55 @@ async function measureRequestOverhead(account: Account, conversationId: string) 
   return out;
 }
 
+/**
+ * One streaming benchmark at a time on this machine, whichever copy of the repository it runs
+ * from: two runs on two cores measure each other. The lock is a file in the system's temp
+ * directory holding the pid of the run; a lock whose process is gone is taken over.
+ */
+const LOCK_FILE = path.join(os.tmpdir(), "handoff-streaming-bench.lock");
+
+async function takeMachineLock(waitSeconds: number): Promise<void> {
+  const deadline = Date.now() + Math.max(waitSeconds, 0) * 1000;
+  for (;;) {
+    try {
+      writeFileSync(LOCK_FILE, String(process.pid), { flag: "wx" });
+      process.on("exit", () => {
+        try {
+          if (readFileSync(LOCK_FILE, "utf8") === String(process.pid)) unlinkSync(LOCK_FILE);
+        } catch {
+          // already gone
+        }
+      });
+      return;
+    } catch {
+      let holder: number;
+      try {
+        holder = Number(readFileSync(LOCK_FILE, "utf8").trim());
+      } catch {
+        continue; // released between our attempt and the read
+      }
+      let alive = false;
+      try {
+        process.kill(holder, 0);
+        alive = Number.isInteger(holder) && holder > 0;
+      } catch {
+        alive = false;
+      }
+      if (!alive) {
+        try {
+          unlinkSync(LOCK_FILE);
+        } catch {
+          // another run took it over first
+        }
+        continue;
+      }
+      if (Date.now() > deadline) throw new Error(`another streaming benchmark (pid ${holder}) is running; wait for it (BENCH_WAIT_QUIET_S waits) or remove ${LOCK_FILE} if it is stale`);
+      log(`another streaming benchmark (pid ${holder}) is running; waiting for it to finish`);
+      await new Promise((r) => setTimeout(r, 15_000));
+    }
+  }
+}
+
 // ── Main ──────────────────────────────────────────────────────────────────────────────────
 
 const cleanups: Array<() => Promise<void>> = [];
@@ -503,6 +553,7 @@ async function main() {
     notes: [],
   };
 
+  await takeMachineLock(CONFIG.waitQuietSeconds);
   let otherLoad = await busyCores(3000);
   for (const deadline = Date.now() + CONFIG.waitQuietSeconds * 1000; otherLoad > 0.5 && Date.now() < deadline; ) {
     log(`the machine is busy (${otherLoad.toFixed(2)} cores used by other work); waiting for it to be quiet`);
