@@ -51,7 +51,7 @@ export async function buildConversationAgent(tenant: Pick<TenantContext, "organi
       leases.hold(runId);
       for (const listener of runningListeners) listener(runId);
     },
-    onStopped: (runId) => leases.release(runId),
+    onStopping: (runId) => leases.release(runId),
     async onUserMessage(message) {
       // Images stay out of the event (up to 16 MB of base64); the snapshot has them.
       const { images, ...rest } = message;

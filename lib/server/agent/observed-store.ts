@@ -3,8 +3,12 @@ import type { Message, RunStatus, StoreAdapter } from "@/lib/agent";
 export interface StoreObserver {
   /** A run of this store became `running` here (created, or continued after its cards were answered). */
   onRunning(runId: string): Promise<void>;
-  /** A run of this store left `running` (suspended, completed, failed, aborted). */
-  onStopped(runId: string): void;
+  /**
+   * A run of this store is about to leave `running` (suspended, completed, failed, aborted). Called
+   * before the status change, so a lease heartbeat in flight cannot mistake the run's own ending
+   * for a lost lease; if the change does not happen, the run was not running here anyway.
+   */
+  onStopping(runId: string): void;
   /** A message a person typed was stored (not steering, a skill, an inbox injection or a summary). */
   onUserMessage(message: Message): Promise<void>;
 }
@@ -25,9 +29,9 @@ export function observeStore(store: StoreAdapter, observer: StoreObserver): Stor
       return created;
     },
     async transitionRun(runId: string, from: RunStatus[], to: RunStatus, error?: string) {
+      if (to !== "running") observer.onStopping(runId);
       const moved = await store.transitionRun(runId, from, to, error);
       if (moved && to === "running") await observer.onRunning(runId);
-      else if (moved) observer.onStopped(runId);
       return moved;
     },
     async appendMessages(messages) {
