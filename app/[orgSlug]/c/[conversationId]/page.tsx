@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { ChatView } from "@/components/chat/chat-view";
+import { getConversation } from "@/lib/db/conversations";
 import { isAdmin } from "@/lib/db/tenant-context";
 import { tenantFor } from "@/lib/server/tenant";
 
@@ -10,6 +11,8 @@ export default async function ConversationPage({ params }: { params: Promise<{ o
   const { orgSlug, conversationId } = await params;
   const ctx = await tenantFor(orgSlug);
   if (!ctx) notFound();
+  // A conversation of another organization (even one this person also belongs to) is not shown in this one's shell.
+  if (!(await getConversation(ctx, conversationId))) notFound();
   // key: switching conversations starts a fresh view (composer draft, scroll position, stream).
   return <ChatView key={conversationId} orgSlug={ctx.orgSlug} conversationId={conversationId} canAdmin={isAdmin(ctx)} />;
 }
