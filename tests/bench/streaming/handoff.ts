@@ -7,6 +7,7 @@ import { withDatabaseName } from "@/lib/db/database-url";
 import { createDatabaseIfMissing, repoRoot, startEmbeddedPostgres, testDataRoot } from "@/lib/db/embedded-postgres";
 import { migrate } from "@/lib/db/migrate";
 import { startAppServer, type AppServer } from "../../support/app-server";
+import { cookieHeader, storeSetCookies } from "../../support/cookie-jar";
 import { jsonRequest, stream, type RequestOptions, type StreamHandle } from "./sse-client";
 
 /**
@@ -145,7 +146,7 @@ export class Account {
   }
 
   get cookieHeader(): string {
-    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
+    return cookieHeader(this.cookies);
   }
 
   /** Session cookies for a browser context. */
@@ -159,15 +160,7 @@ export class Account {
 
   async json<T = Record<string, unknown>>(pathname: string, init: { method?: string; json?: unknown; body?: string; headers?: Record<string, string> } = {}) {
     const response = await jsonRequest<T>(`${this.baseURL}${pathname}`, { ...init, headers: this.headers(init.headers) });
-    const setCookie = response.headers["set-cookie"] ?? [];
-    for (const line of setCookie) {
-      const [pair] = line.split(";");
-      const eq = pair.indexOf("=");
-      const name = pair.slice(0, eq).trim();
-      const value = pair.slice(eq + 1).trim();
-      if (value === "" || /max-age=0/i.test(line)) this.cookies.delete(name);
-      else this.cookies.set(name, value);
-    }
+    storeSetCookies(this.cookies, response.headers["set-cookie"] ?? []);
     return response;
   }
 

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { cookieHeader, storeSetCookies } from "../../support/cookie-jar";
 
 /**
  * A tiny HTTP client with a cookie jar, speaking to the real server the way a browser does:
@@ -11,21 +12,14 @@ export class HttpClient {
 
   async request(path: string, init: { method?: string; json?: unknown; body?: BodyInit; headers?: Record<string, string> } = {}) {
     const headers: Record<string, string> = { "x-forwarded-for": this.ip, ...init.headers };
-    if (this.cookies.size) headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
+    if (this.cookies.size) headers.cookie = cookieHeader(this.cookies);
     let body = init.body;
     if (init.json !== undefined) {
       headers["content-type"] = "application/json";
       body = JSON.stringify(init.json);
     }
     const response = await fetch(`${this.baseURL}${path}`, { method: init.method ?? (body ? "POST" : "GET"), headers, body, redirect: "manual" });
-    for (const line of response.headers.getSetCookie()) {
-      const [pair] = line.split(";");
-      const eq = pair.indexOf("=");
-      const name = pair.slice(0, eq).trim();
-      const value = pair.slice(eq + 1).trim();
-      if (value === "" || /max-age=0/i.test(line)) this.cookies.delete(name);
-      else this.cookies.set(name, value);
-    }
+    storeSetCookies(this.cookies, response.headers.getSetCookie());
     return response;
   }
 
@@ -51,7 +45,7 @@ export class HttpClient {
       headers: { "content-type": "application/x-www-form-urlencoded" },
     });
     await response.arrayBuffer();
-    return [...this.cookies.keys()].some((k) => k.includes("session-token"));
+    return this.hasSession();
   }
 
   /** A per-client address so throttling of one test does not spill into another. */
