@@ -1,4 +1,5 @@
-import type { InboxItem, Message, QueuedMessage, RunRecord, SlotRecord, Task } from "@/lib/agent";
+import type { RunRecord } from "@/lib/agent";
+import type { ConversationSnapshot, ConversationStats } from "@/lib/schemas/conversation";
 import { NotFoundError } from "@/lib/agent/errors";
 import { prisma } from "./client";
 import { InvalidCursorError } from "./conversations";
@@ -7,18 +8,11 @@ import type { TenantContext } from "./tenant-context";
 
 export const SNAPSHOT_MESSAGE_LIMIT = 100;
 
-export interface ConversationSnapshotRows {
-  conversation: { id: string; title: string; createdAt: string; lastActivityAt: string };
-  messages: Message[];
-  earlierCursor: string | null;
-  slots: SlotRecord[];
-  tasks: Task[];
-  inbox: InboxItem[];
-  queued: QueuedMessage[];
-  usage: { tokens_in: number; tokens_out: number; cache_read_tokens: number; cache_write_tokens: number; model_calls: number };
+/** The stored part of `ConversationSnapshot` (lib/schemas/conversation.ts): raw usage sums and the run row, which the server turns into `stats` and `run`. */
+export type ConversationSnapshotRows = Omit<ConversationSnapshot, "stats" | "run" | "usingDemoModel"> & {
+  usage: Omit<ConversationStats, "context_tokens" | "turns"> & { model_calls: number };
   run: RunRecord | null;
-  lastEventSeq: number;
-}
+};
 
 const EMPTY_USAGE = { tokens_in: 0, tokens_out: 0, cache_read_tokens: 0, cache_write_tokens: 0, model_calls: 0 };
 
@@ -67,7 +61,7 @@ export async function readConversationSnapshot(
         tx.inboxItem.findMany({ where: own, orderBy: { seq: "asc" } }),
         tx.queuedMessage.findMany({ where: own, orderBy: { seq: "asc" } }),
         tx.run.findFirst({ where: own, orderBy: [{ createdAt: "desc" }, { updatedAt: "desc" }] }),
-        tx.$queryRaw<{ tokens_in: number; tokens_out: number; cache_read_tokens: number; cache_write_tokens: number; model_calls: number }[]>`
+        tx.$queryRaw<ConversationSnapshotRows["usage"][]>`
           SELECT COALESCE(sum((data->'consumption'->>'tokens_in')::bigint), 0)::float8 AS tokens_in,
                  COALESCE(sum((data->'consumption'->>'tokens_out')::bigint), 0)::float8 AS tokens_out,
                  COALESCE(sum((data->'consumption'->>'cache_read_tokens')::bigint), 0)::float8 AS cache_read_tokens,
