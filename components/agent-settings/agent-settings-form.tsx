@@ -11,7 +11,7 @@ import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Textarea } from "@/components/ui/textarea";
-import { ApiError, issuesByField } from "@/lib/client/api";
+import { ApiError, errorMessage, issuesByField } from "@/lib/client/api";
 import { useAgentSettings, useSaveAgentSettings } from "@/lib/client/use-agent-settings";
 import { MODEL_PROVIDERS, PROVIDER_KEY_ENV, type ModelProvider } from "@/lib/models/model-config";
 import { agentSettingsInputSchema, type AgentSettingsView } from "@/lib/schemas/agent-settings";
@@ -75,7 +75,7 @@ function SettingsForm({ slug, view, canEdit }: { slug: string; view: AgentSettin
       toast.success("Agent settings saved. New runs use them.");
     } catch (error) {
       if (error instanceof ApiError && error.issues.length > 0) setErrors(issuesByField(error.issues));
-      toast.error(error instanceof ApiError ? error.message : "The settings were not saved. Try again.");
+      toast.error(errorMessage(error, "The settings were not saved. Try again."));
     }
   }
 

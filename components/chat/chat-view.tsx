@@ -8,7 +8,7 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Skeleton } from "@/components/ui/skeleton";
-import { ApiError } from "@/lib/client/api";
+import { ApiError, errorMessage } from "@/lib/client/api";
 import type { RenderStrategy } from "@/lib/client/place-slots";
 import { takeFirstMessage } from "@/lib/client/use-draft";
 import { useGlove } from "@/lib/client/use-glove";
@@ -45,7 +45,7 @@ export function ChatView({ orgSlug, conversationId, canAdmin, strategy = "interl
     if (status !== "ready" || handedOver.current) return;
     handedOver.current = true;
     const first = takeFirstMessage(conversationId);
-    if (first) sendMessage(first).catch((error) => toast.error(error instanceof ApiError ? error.message : "Your message was not sent. Type it again."));
+    if (first) sendMessage(first).catch((error) => toast.error(errorMessage(error, "Your message was not sent. Type it again.")));
   }, [status, conversationId, sendMessage]);
 
   if (glove.status === "error") {
@@ -88,7 +88,7 @@ export function ChatView({ orgSlug, conversationId, canAdmin, strategy = "interl
               <Skeleton className="h-16 w-3/4" />
             </div>
           ) : empty ? (
-            <EmptyChat usingDemoModel={glove.usingDemoModel} onPick={(text) => void sendMessage(text).catch((error) => toast.error(error instanceof ApiError ? error.message : "Your message was not sent. Try again."))} />
+            <EmptyChat usingDemoModel={glove.usingDemoModel} onPick={(text) => void sendMessage(text).catch((error) => toast.error(errorMessage(error, "Your message was not sent. Try again.")))} />
           ) : (
             <div role="log" aria-label="Conversation" aria-busy={glove.busy} className="grid grid-cols-1 gap-4">
               <Render

@@ -6,7 +6,7 @@ import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
 import { Kbd } from "@/components/ui/kbd";
 import { Spinner } from "@/components/ui/spinner";
-import { ApiError } from "@/lib/client/api";
+import { ApiError, errorMessage } from "@/lib/client/api";
 import { useDraft } from "@/lib/client/use-draft";
 import { MESSAGE_TEXT_MAX } from "@/lib/client/limits";
 import { cn } from "@/lib/utils";
@@ -47,7 +47,7 @@ export function Composer({ draftScope, onSend, busy = false, onStop, disabled = 
     } catch (error) {
       // Give the words back, so nothing typed is lost.
       setText(message);
-      toast.error(error instanceof ApiError ? error.message : "Your message was not sent. Try again.", {
+      toast.error(errorMessage(error, "Your message was not sent. Try again."), {
         description: error instanceof ApiError && error.status === 0 ? undefined : "Your message is back in the box: send it again.",
       });
     } finally {
@@ -62,7 +62,7 @@ export function Composer({ draftScope, onSend, busy = false, onStop, disabled = 
     try {
       await onStop();
     } catch (error) {
-      toast.error(error instanceof ApiError ? error.message : "The run could not be stopped. Try again.");
+      toast.error(errorMessage(error, "The run could not be stopped. Try again."));
     } finally {
       setStopping(false);
     }

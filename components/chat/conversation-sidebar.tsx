@@ -9,13 +9,13 @@ import { Button } from "@/components/ui/button";
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from "@/components/ui/dropdown-menu";
 import { Input } from "@/components/ui/input";
 import { Skeleton } from "@/components/ui/skeleton";
-import { ApiError } from "@/lib/client/api";
+import { errorMessage } from "@/lib/client/api";
 import { useConversationList, useConversationMutations } from "@/lib/client/use-conversations";
 import type { ConversationSummary } from "@/lib/schemas/conversation";
 import { cn } from "@/lib/utils";
 import { DeleteConversationDialog, RenameConversationDialog } from "./conversation-dialogs";
 
-const failed = (what: string) => (error: unknown) => toast.error(error instanceof ApiError ? error.message : `Could not ${what}. Try again.`);
+const failed = (what: string) => (error: unknown) => toast.error(errorMessage(error, `Could not ${what}. Try again.`));
 
 /** The conversation list in AppShell's sidebar: new, search, switch, rename, delete. */
 export function ConversationSidebar({ orgSlug }: { orgSlug: string }) {

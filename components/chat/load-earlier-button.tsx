@@ -3,7 +3,7 @@
 import { useState } from "react";
 import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
-import { ApiError } from "@/lib/client/api";
+import { errorMessage } from "@/lib/client/api";
 
 export function LoadEarlierButton({ onLoad }: { onLoad: () => Promise<void> }) {
   const [loading, setLoading] = useState(false);
@@ -18,7 +18,7 @@ export function LoadEarlierButton({ onLoad }: { onLoad: () => Promise<void> }) {
         try {
           await onLoad();
         } catch (error) {
-          toast.error(error instanceof ApiError ? error.message : "Earlier messages could not be loaded. Try again.");
+          toast.error(errorMessage(error, "Earlier messages could not be loaded. Try again."));
         } finally {
           setLoading(false);
         }

@@ -6,7 +6,7 @@ import { toast } from "sonner";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import type { QueuedMessage } from "@/lib/agent/store-adapter";
-import { ApiError } from "@/lib/client/api";
+import { errorMessage } from "@/lib/client/api";
 import type { RunView } from "@/lib/schemas/conversation";
 
 /** A failed run says what happened and offers the one click that usually fixes it. */
@@ -17,7 +17,7 @@ export function FailedRunBanner({ run, onRetry }: { run: RunView; onRetry: () =>
     try {
       await onRetry();
     } catch (error) {
-      toast.error(error instanceof ApiError ? error.message : "The retry did not start. Try again in a moment.");
+      toast.error(errorMessage(error, "The retry did not start. Try again in a moment."));
     } finally {
       setRetrying(false);
     }

@@ -4,7 +4,7 @@ import { useState } from "react";
 import { useRouter } from "next/navigation";
 import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import { ApiError, apiFetch } from "@/lib/client/api";
+import { apiFetch, errorMessage } from "@/lib/client/api";
 
 export function AcceptInviteButton({ token, organizationName }: { token: string; organizationName: string }) {
   const router = useRouter();
@@ -19,7 +19,7 @@ export function AcceptInviteButton({ token, organizationName }: { token: string;
       router.refresh();
     } catch (e) {
       setPending(false);
-      setError(e instanceof ApiError ? e.message : "Could not accept the invite. Try again.");
+      setError(errorMessage(e, "Could not accept the invite. Try again."));
     }
   }
   return (

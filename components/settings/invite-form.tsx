@@ -6,7 +6,7 @@ import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
-import { ApiError } from "@/lib/client/api";
+import { errorMessage } from "@/lib/client/api";
 import type { RoleName } from "@/lib/schemas/account";
 import { NativeSelect } from "./native-select";
 import { useOrgMutations } from "./use-org-api";
@@ -29,7 +29,7 @@ export function InviteForm({ slug, canInviteOwners }: { slug: string; canInviteO
       setCopied(false);
       formElement.reset();
     } catch (e) {
-      setError(e instanceof ApiError ? e.message : "Could not create the invite. Try again.");
+      setError(errorMessage(e, "Could not create the invite. Try again."));
     }
   }
 

@@ -5,7 +5,7 @@ import { useRouter } from "next/navigation";
 import { toast } from "sonner";
 import { TextField } from "@/components/auth/text-field";
 import { Button } from "@/components/ui/button";
-import { ApiError, apiFetch } from "@/lib/client/api";
+import { apiFetch, errorMessage } from "@/lib/client/api";
 
 export function RenameOrganizationForm({ slug, name, canEdit }: { slug: string; name: string; canEdit: boolean }) {
   const router = useRouter();
@@ -21,7 +21,7 @@ export function RenameOrganizationForm({ slug, name, canEdit }: { slug: string; 
       toast.success("Organization renamed.");
       router.refresh();
     } catch (e) {
-      setError(e instanceof ApiError ? e.message : "Could not rename. Try again.");
+      setError(errorMessage(e, "Could not rename. Try again."));
     } finally {
       setPending(false);
     }

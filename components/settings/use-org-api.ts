@@ -2,7 +2,7 @@
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { toast } from "sonner";
-import { ApiError, apiFetch } from "@/lib/client/api";
+import { apiFetch, errorMessage } from "@/lib/client/api";
 import type { RoleName } from "@/lib/schemas/account";
 
 export interface Member {
@@ -34,7 +34,7 @@ export function useInvites(slug: string, enabled: boolean) {
   return useQuery({ queryKey: keys.invites(slug), enabled, queryFn: () => apiFetch<{ invites: Invite[] }>(`/api/orgs/${slug}/invites`) });
 }
 
-const showError = (error: unknown) => toast.error(error instanceof ApiError ? error.message : "Something went wrong. Try again.");
+const showError = (error: unknown) => toast.error(errorMessage(error, "Something went wrong. Try again."));
 
 export function useOrgMutations(slug: string) {
   const client = useQueryClient();

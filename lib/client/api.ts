@@ -18,6 +18,25 @@ export class ApiError extends Error {
   }
 }
 
+/** What a failed fetch (no answer at all) throws. */
+export const networkError = () => new ApiError(0, "network", "Could not reach Handoff. Check your connection and try again.");
+
+/** Turns a non-OK answer into an ApiError with the route's code, message and details. */
+export async function errorFromResponse(response: Response): Promise<ApiError> {
+  const payload = await response.json().catch(() => null);
+  const error = payload?.error;
+  return new ApiError(
+    response.status,
+    error?.code ?? "http_error",
+    error?.message ?? `The request failed (${response.status}). Try again.`,
+    Array.isArray(error?.details?.issues) ? error.details.issues : [],
+    error?.details,
+  );
+}
+
+/** The message to show for a failed request: the server's words, or `fallback` for anything else. */
+export const errorMessage = (error: unknown, fallback: string) => (error instanceof ApiError ? error.message : fallback);
+
 export async function apiFetch<T>(path: string, init: { method?: string; body?: unknown; signal?: AbortSignal } = {}): Promise<T> {
   let response: Response;
   try {
@@ -28,20 +47,10 @@ export async function apiFetch<T>(path: string, init: { method?: string; body?: 
       signal: init.signal,
     });
   } catch {
-    throw new ApiError(0, "network", "Could not reach Handoff. Check your connection and try again.");
+    throw networkError();
   }
-  const payload = await response.json().catch(() => null);
-  if (!response.ok) {
-    const error = payload?.error;
-    throw new ApiError(
-      response.status,
-      error?.code ?? "http_error",
-      error?.message ?? `The request failed (${response.status}). Try again.`,
-      Array.isArray(error?.details?.issues) ? error.details.issues : [],
-      error?.details,
-    );
-  }
-  return payload as T;
+  if (!response.ok) throw await errorFromResponse(response);
+  return (await response.json().catch(() => null)) as T;
 }
 
 /** Field name → first message, from zod-style issues. */

@@ -1,4 +1,4 @@
-import { ApiError } from "./api";
+import { errorFromResponse, networkError, type ApiError } from "./api";
 import { reconnectDelay } from "./backoff";
 import { parseChatFrame, type ChatEvent } from "./chat-event";
 import { createSseParser } from "./sse-parser";
@@ -36,19 +36,6 @@ export async function readEventStream(response: Response, onEvent: (event: ChatE
     parser.end();
     reader.releaseLock();
   }
-}
-
-/** Turns a non-OK answer into the ApiError the JSON routes would raise. */
-export async function errorFromResponse(response: Response): Promise<ApiError> {
-  const payload = await response.json().catch(() => null);
-  const error = payload?.error;
-  return new ApiError(
-    response.status,
-    error?.code ?? "http_error",
-    error?.message ?? `The request failed (${response.status}). Try again.`,
-    Array.isArray(error?.details?.issues) ? error.details.issues : [],
-    error?.details,
-  );
 }
 
 export type TailStatus = "connecting" | "live" | "reconnecting" | "stopped";
@@ -159,7 +146,7 @@ export async function postMaybeStreaming<T = unknown>(
       body: JSON.stringify(body ?? {}),
     });
   } catch {
-    throw new ApiError(0, "network", "Could not reach Handoff. Check your connection and try again.");
+    throw networkError();
   }
   if (!response.ok) throw await errorFromResponse(response);
   if ((response.headers.get("content-type") ?? "").includes(SSE_CONTENT_TYPE)) {
