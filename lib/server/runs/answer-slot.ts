@@ -1,6 +1,5 @@
 import { randomUUID } from "node:crypto";
 import type { SlotRecord } from "@/lib/agent";
-import { readLastEventSeq } from "@/lib/db/conversation-snapshot";
 import { isAdmin, type TenantContext } from "@/lib/db/tenant-context";
 import { buildConversationAgent } from "@/lib/server/agent/conversation-agent";
 import { forbidden, notFound } from "@/lib/server/http/app-error";
@@ -8,7 +7,8 @@ import { parseWith } from "@/lib/server/http/parse-body";
 import { conversationStream } from "@/lib/server/sse/conversation-stream";
 import { answerSchemaForSlot } from "@/lib/server/tools/slot-answer-schema";
 import { drainQueue, launch } from "./launch";
-import { recoverDeadRuns } from "./recover-dead-runs";
+import { recoverDeadRunsThenReadLastEventSeq } from "./recover-dead-runs";
+import { settleAll } from "./settle-all";
 
 export type SlotAnswerInput = { kind: "resolve"; value: unknown } | { kind: "reject"; reason?: string };
 
@@ -29,14 +29,13 @@ export async function answerSlot(
   answer: SlotAnswerInput,
   options: { wantsStream: boolean; requestSignal?: AbortSignal },
 ): Promise<SlotAnswerReply> {
-  await recoverDeadRuns({ organizationId: ctx.organizationId, conversationId });
-  const agent = await buildConversationAgent(ctx, conversationId);
+  // Side by side, as for a message: dead-run recovery with the stream's start, and the agent.
+  const [after, agent] = await settleAll([recoverDeadRunsThenReadLastEventSeq({ organizationId: ctx.organizationId, conversationId }), buildConversationAgent(ctx, conversationId)] as const);
   const slot = await agent.store.getSlot(slotId);
   if (!slot) {
     await agent.dispose();
     throw notFound("This card");
   }
-  const after = await readLastEventSeq(ctx, conversationId);
   let result;
   try {
     if (answer.kind === "resolve") {

@@ -1,11 +1,12 @@
 import { randomUUID } from "node:crypto";
-import { readLastEventSeq, readLatestRun } from "@/lib/db/conversation-snapshot";
+import { readLatestRun } from "@/lib/db/conversation-snapshot";
 import type { TenantContext } from "@/lib/db/tenant-context";
 import { buildConversationAgent } from "@/lib/server/agent/conversation-agent";
 import { conflict } from "@/lib/server/http/app-error";
 import { conversationStream } from "@/lib/server/sse/conversation-stream";
 import { drainQueue, launch } from "./launch";
-import { recoverDeadRuns } from "./recover-dead-runs";
+import { recoverDeadRunsThenReadLastEventSeq } from "./recover-dead-runs";
+import { settleAll } from "./settle-all";
 
 const NOTHING_TO_RETRY: Record<string, string> = {
   idle: "There is nothing to retry: the last answer is complete. Send a new message instead.",
@@ -21,10 +22,9 @@ const NOTHING_TO_RETRY: Record<string, string> = {
  * (`run_retried`, right after `run_started`).
  */
 export async function retryLastTurn(ctx: TenantContext, conversationId: string, requestSignal?: AbortSignal): Promise<Response> {
-  await recoverDeadRuns({ organizationId: ctx.organizationId, conversationId });
+  const [after, agent] = await settleAll([recoverDeadRunsThenReadLastEventSeq({ organizationId: ctx.organizationId, conversationId }), buildConversationAgent(ctx, conversationId)] as const);
+  // After the recovery: a run whose server died is then "failed", the status the retry reports.
   const previous = await readLatestRun(ctx, conversationId);
-  const agent = await buildConversationAgent(ctx, conversationId);
-  const after = await readLastEventSeq(ctx, conversationId);
   const launched = await launch(
     conversationId,
     agent,
