@@ -30,7 +30,10 @@ export interface AgentSettings {
 const keyContext = (ctx: Pick<TenantContext, "organizationId">) => `provider-key:${ctx.organizationId}`;
 
 export async function loadAgentSettings(ctx: Pick<TenantContext, "organizationId">): Promise<AgentSettings> {
-  const stored = await getAgentSettings(ctx);
+  return settingsFrom(ctx, await getAgentSettings(ctx));
+}
+
+function settingsFrom(ctx: Pick<TenantContext, "organizationId">, stored: Awaited<ReturnType<typeof getAgentSettings>>): AgentSettings {
   if (!stored) return { ...DEFAULT_AGENT_SETTINGS, providerKey: null, notices: [] };
   const notices: string[] = [];
   const model = modelConfigSchema.safeParse(stored.modelConfig);
@@ -79,8 +82,8 @@ export async function buildTenantModel(settings: AgentSettings, env: Record<stri
 const modelUrls = (model: ModelConfig) => [model.baseURL, ...model.fallbacks.map((fallback) => fallback.baseURL)].filter((url): url is string => Boolean(url));
 
 export async function agentSettingsView(ctx: TenantContext): Promise<AgentSettingsView> {
-  const settings = await loadAgentSettings(ctx);
   const stored = await getAgentSettings(ctx);
+  const settings = settingsFrom(ctx, stored);
   const envName = PROVIDER_KEY_ENV[settings.model.provider];
   let usingDemoModel = true;
   let notices = settings.notices;

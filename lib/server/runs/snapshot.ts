@@ -4,11 +4,15 @@ import type { ConversationSnapshot } from "@/lib/schemas/conversation";
 import { buildTenantModel, loadAgentSettings } from "@/lib/server/agent/settings";
 import { AppError, notFound } from "@/lib/server/http/app-error";
 import { recoverDeadRuns } from "./recover-dead-runs";
+import { settleAll } from "./settle-all";
 
 /** The conversation as the chat page draws it (lib/schemas/conversation.ts). A dead run is marked failed first. */
 export async function conversationSnapshot(ctx: TenantContext, conversationId: string, before?: string): Promise<ConversationSnapshot> {
-  await recoverDeadRuns({ organizationId: ctx.organizationId, conversationId });
-  const rows = await readConversationSnapshot(ctx, conversationId, { before });
+  // The model check (settings, maybe DNS) needs nothing of the conversation: side by side.
+  const [rows, demo] = await settleAll([
+    recoverDeadRuns({ organizationId: ctx.organizationId, conversationId }).then(() => readConversationSnapshot(ctx, conversationId, { before })),
+    usingDemoModel(ctx),
+  ] as const);
   if (!rows) throw notFound("This conversation");
   const measured = rows.messages.findLast((message) => message.sender === "agent" && message.usage)?.usage;
   return {
@@ -29,7 +33,7 @@ export async function conversationSnapshot(ctx: TenantContext, conversationId: s
     },
     run: rows.run ? { id: rows.run.id, status: rows.run.status, error: rows.run.error ?? null } : null,
     lastEventSeq: rows.lastEventSeq,
-    usingDemoModel: await usingDemoModel(ctx),
+    usingDemoModel: demo,
   };
 }
 
