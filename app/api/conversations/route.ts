@@ -1,10 +1,12 @@
+import { z } from "zod";
 import { json } from "@/lib/server/http/route";
 import { parseJsonBody, parseWith } from "@/lib/server/http/parse-body";
 import { createConversationSchema, listConversationsQuerySchema } from "@/lib/schemas/conversation";
 import { chatRoute } from "@/lib/server/runs/chat-route";
 import { conversationList, requireOrganization, startConversation } from "@/lib/server/runs/conversation-service";
 
-const orgParam = (request: Request) => new URL(request.url).searchParams.get("org");
+const orgQuerySchema = z.object({ org: z.string().max(100).optional() });
+const orgParam = (request: Request) => parseWith(orgQuerySchema, Object.fromEntries(new URL(request.url).searchParams)).org ?? null;
 
 export const GET = chatRoute(async (request) => {
   const ctx = await requireOrganization(orgParam(request));

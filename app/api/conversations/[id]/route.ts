@@ -1,5 +1,6 @@
+import { z } from "zod";
 import { json } from "@/lib/server/http/route";
-import { parseJsonBody } from "@/lib/server/http/parse-body";
+import { parseJsonBody, parseWith } from "@/lib/server/http/parse-body";
 import { renameConversationSchema } from "@/lib/schemas/conversation";
 import { chatRoute } from "@/lib/server/runs/chat-route";
 import { requireConversation } from "@/lib/server/runs/conversation-access";
@@ -8,11 +9,14 @@ import { conversationSnapshot } from "@/lib/server/runs/snapshot";
 
 type Ctx = { params: Promise<{ id: string }> };
 
+// A cursor is a message's position (digits); lib/db rejects any other shape with 422 invalid_cursor.
+const snapshotQuerySchema = z.object({ before: z.string().max(32).optional() });
+
 /** The snapshot; `?before=<earlierCursor>` pages back through older messages. */
 export const GET = chatRoute(async (request, { params }: Ctx) => {
   const { id } = await params;
   const ctx = await requireConversation(id);
-  const before = new URL(request.url).searchParams.get("before") ?? undefined;
+  const { before } = parseWith(snapshotQuerySchema, Object.fromEntries(new URL(request.url).searchParams));
   return json(await conversationSnapshot(ctx, id, before));
 });
 
