@@ -2,6 +2,7 @@ import { AppError, conflict, forbidden, notFound } from "./app-error";
 import { EmailTakenError } from "@/lib/db/users";
 import { MembershipRuleError } from "@/lib/db/members";
 import { InviteError } from "@/lib/db/invites";
+import { InvalidCursorError } from "@/lib/db/conversations";
 
 /** Maps the errors lib/db raises for broken business rules onto HTTP answers. */
 export function toAppError(error: unknown): AppError | null {
@@ -17,5 +18,6 @@ export function toAppError(error: unknown): AppError | null {
     if (error.reason === "wrong_email") return forbidden(error.message);
     return conflict(error.message);
   }
+  if (error instanceof InvalidCursorError) return new AppError(422, "invalid_cursor", error.message);
   return null;
 }

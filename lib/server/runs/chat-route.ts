@@ -1,12 +1,10 @@
 import { AgentError } from "@/lib/agent";
-import { InvalidCursorError } from "@/lib/db/conversations";
 import { AppError, conflict, notFound } from "@/lib/server/http/app-error";
 import { route } from "@/lib/server/http/route";
 
 /**
- * `route()` for the chat routes: also maps the runtime's errors (lib/agent) and the conversation
- * queries' errors onto HTTP answers. The runtime's "invalid answer" becomes 422, like every other
- * validation failure of our API.
+ * `route()` for the chat routes: also maps the runtime's errors (lib/agent) onto HTTP answers.
+ * The runtime's "invalid answer" becomes 422, like every other validation failure of our API.
  */
 export function chatRoute<C>(handler: (request: Request, context: C) => Promise<Response>) {
   return route<C>(async (request, context) => {
@@ -19,7 +17,6 @@ export function chatRoute<C>(handler: (request: Request, context: C) => Promise<
 }
 
 function asAppError(error: unknown): unknown {
-  if (error instanceof InvalidCursorError) return new AppError(422, "invalid_cursor", error.message);
   if (!(error instanceof AgentError)) return error;
   switch (error.httpStatus) {
     case 404:
