@@ -44,10 +44,6 @@ export class ConversationTail {
     return this.schedule(() => this.readStored());
   }
 
-  get lastDelivered(): number {
-    return this.lastSeq;
-  }
-
   stop() {
     this.stopped = true;
     this.unsubscribe?.();
