@@ -3,6 +3,7 @@
 import { toast } from "sonner";
 import { TextField } from "@/components/auth/text-field";
 import { Button } from "@/components/ui/button";
+import { PASSWORD_MAX } from "@/lib/client/limits";
 import { useJsonForm } from "./use-json-form";
 
 export function ChangePasswordForm() {
@@ -18,8 +19,8 @@ export function ChangePasswordForm() {
   }
   return (
     <form onSubmit={onSubmit} className="grid max-w-md gap-3">
-      <TextField id="currentPassword" label="Current password" type="password" autoComplete="current-password" required error={form.errors.currentPassword} />
-      <TextField id="newPassword" label="New password" type="password" autoComplete="new-password" required error={form.errors.newPassword ?? form.formError} />
+      <TextField id="currentPassword" label="Current password" type="password" autoComplete="current-password" required maxLength={PASSWORD_MAX} error={form.errors.currentPassword} />
+      <TextField id="newPassword" label="New password" type="password" autoComplete="new-password" required maxLength={PASSWORD_MAX} error={form.errors.newPassword ?? form.formError} />
       <Button type="submit" className="justify-self-start" disabled={form.pending}>Change password</Button>
     </form>
   );

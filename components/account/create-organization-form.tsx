@@ -3,6 +3,7 @@
 import { useRouter } from "next/navigation";
 import { TextField } from "@/components/auth/text-field";
 import { Button } from "@/components/ui/button";
+import { ORGANIZATION_NAME_MAX } from "@/lib/client/limits";
 import { useJsonForm } from "./use-json-form";
 
 export function CreateOrganizationForm() {
@@ -18,7 +19,7 @@ export function CreateOrganizationForm() {
   }
   return (
     <form onSubmit={onSubmit} className="flex flex-col gap-3 sm:flex-row sm:items-end">
-      <div className="flex-1"><TextField id="newOrgName" label="New organization" placeholder="Acme Support" required error={form.errors.name ?? form.formError} /></div>
+      <div className="flex-1"><TextField id="newOrgName" label="New organization" placeholder="Acme Support" required maxLength={ORGANIZATION_NAME_MAX} error={form.errors.name ?? form.formError} /></div>
       <Button type="submit" disabled={form.pending}>Create</Button>
     </form>
   );

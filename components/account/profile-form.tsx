@@ -4,6 +4,7 @@ import { useRouter } from "next/navigation";
 import { toast } from "sonner";
 import { TextField } from "@/components/auth/text-field";
 import { Button } from "@/components/ui/button";
+import { PERSON_NAME_MAX } from "@/lib/client/limits";
 import { useJsonForm } from "./use-json-form";
 
 export function ProfileForm({ name }: { name: string }) {
@@ -18,7 +19,7 @@ export function ProfileForm({ name }: { name: string }) {
   }
   return (
     <form onSubmit={onSubmit} className="grid max-w-md gap-3">
-      <TextField id="profileName" label="Name" defaultValue={name} required error={form.errors.name ?? form.formError} />
+      <TextField id="profileName" label="Name" defaultValue={name} required maxLength={PERSON_NAME_MAX} error={form.errors.name ?? form.formError} />
       <Button type="submit" className="justify-self-start" disabled={form.pending}>Save</Button>
     </form>
   );

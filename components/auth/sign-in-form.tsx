@@ -6,6 +6,7 @@ import { signIn } from "next-auth/react";
 import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
+import { EMAIL_MAX, PASSWORD_MAX } from "@/lib/client/limits";
 import { TextField } from "./text-field";
 
 export function SignInForm({ callbackUrl, initialError }: { callbackUrl: string; initialError?: string }) {
@@ -39,8 +40,8 @@ export function SignInForm({ callbackUrl, initialError }: { callbackUrl: string;
           <AlertDescription>{error}</AlertDescription>
         </Alert>
       ) : null}
-      <TextField id="email" label="Email" type="email" autoComplete="email" required autoFocus />
-      <TextField id="password" label="Password" type="password" autoComplete="current-password" required />
+      <TextField id="email" label="Email" type="email" autoComplete="email" required maxLength={EMAIL_MAX} autoFocus />
+      <TextField id="password" label="Password" type="password" autoComplete="current-password" required maxLength={PASSWORD_MAX} />
       <Button type="submit" disabled={pending}>
         {pending ? <Spinner /> : null}
         Sign in

@@ -7,6 +7,7 @@ import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import { ApiError, apiFetch, issuesByField } from "@/lib/client/api";
+import { EMAIL_MAX, ORGANIZATION_NAME_MAX, PASSWORD_MAX, PERSON_NAME_MAX } from "@/lib/client/limits";
 import { signUpSchema } from "@/lib/schemas/account";
 import { TextField } from "./text-field";
 
@@ -56,10 +57,10 @@ export function SignUpForm({ callbackUrl, defaultEmail }: { callbackUrl?: string
           <AlertDescription>{formError}</AlertDescription>
         </Alert>
       ) : null}
-      <TextField id="name" label="Your name" autoComplete="name" required error={errors.name} autoFocus />
-      <TextField id="email" label="Work email" type="email" autoComplete="email" required defaultValue={defaultEmail} error={errors.email} />
-      <TextField id="password" label="Password" type="password" autoComplete="new-password" required error={errors.password} hint="At least 10 characters." />
-      <TextField id="organization" label="Team name (optional)" autoComplete="organization" error={errors.organization} hint="You can invite your team next." />
+      <TextField id="name" label="Your name" autoComplete="name" required maxLength={PERSON_NAME_MAX} error={errors.name} autoFocus />
+      <TextField id="email" label="Work email" type="email" autoComplete="email" required maxLength={EMAIL_MAX} defaultValue={defaultEmail} error={errors.email} />
+      <TextField id="password" label="Password" type="password" autoComplete="new-password" required maxLength={PASSWORD_MAX} error={errors.password} hint="At least 10 characters." />
+      <TextField id="organization" label="Team name (optional)" autoComplete="organization" maxLength={ORGANIZATION_NAME_MAX} error={errors.organization} hint="You can invite your team next." />
       <Button type="submit" disabled={pending}>
         {pending ? <Spinner /> : null}
         Create account

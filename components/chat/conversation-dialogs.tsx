@@ -5,6 +5,7 @@ import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
+import { CONVERSATION_TITLE_MAX } from "@/lib/client/limits";
 
 export function RenameConversationDialog({
   title,
@@ -47,7 +48,7 @@ export function RenameConversationDialog({
             <DialogDescription>Everyone in your organization sees the new title.</DialogDescription>
           </DialogHeader>
           <FormField label="Title" error={error} required>
-            <Input value={value} maxLength={200} onChange={(e) => { setValue(e.target.value); setError(undefined); }} autoFocus />
+            <Input value={value} maxLength={CONVERSATION_TITLE_MAX} onChange={(e) => { setValue(e.target.value); setError(undefined); }} autoFocus />
           </FormField>
           <DialogFooter>
             <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>Cancel</Button>

@@ -10,6 +10,7 @@ import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigge
 import { Input } from "@/components/ui/input";
 import { Skeleton } from "@/components/ui/skeleton";
 import { errorMessage } from "@/lib/client/api";
+import { CONVERSATION_SEARCH_MAX } from "@/lib/client/limits";
 import { useConversationList, useConversationMutations } from "@/lib/client/use-conversations";
 import type { ConversationSummary } from "@/lib/schemas/conversation";
 import { cn } from "@/lib/utils";
@@ -46,7 +47,7 @@ export function ConversationSidebar({ orgSlug }: { orgSlug: string }) {
       </div>
       <div className="relative">
         <SearchIcon aria-hidden className="pointer-events-none absolute top-1/2 left-2.5 size-3.5 -translate-y-1/2 text-muted-foreground" />
-        <Input type="search" value={search} onChange={(e) => setSearch(e.target.value)} placeholder="Search titles" aria-label="Search conversations" className="h-8 pl-8 text-xs" />
+        <Input type="search" maxLength={CONVERSATION_SEARCH_MAX} value={search} onChange={(e) => setSearch(e.target.value)} placeholder="Search titles" aria-label="Search conversations" className="h-8 pl-8 text-xs" />
       </div>
       {list.isPending ? (
         <div className="grid gap-1.5" aria-label="Loading conversations">

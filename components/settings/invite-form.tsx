@@ -7,6 +7,7 @@ import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { errorMessage } from "@/lib/client/api";
+import { EMAIL_MAX } from "@/lib/client/limits";
 import type { RoleName } from "@/lib/schemas/account";
 import { NativeSelect } from "./native-select";
 import { useOrgMutations } from "./use-org-api";
@@ -44,7 +45,7 @@ export function InviteForm({ slug, canInviteOwners }: { slug: string; canInviteO
       <form onSubmit={onSubmit} className="flex flex-col gap-3 sm:flex-row sm:items-end" aria-label="Invite a teammate">
         <div className="grid flex-1 gap-1.5">
           <Label htmlFor="inviteEmail">Email</Label>
-          <Input id="inviteEmail" name="inviteEmail" type="email" required placeholder="teammate@example.com" aria-invalid={error ? true : undefined} aria-describedby={error ? "invite-error" : undefined} />
+          <Input id="inviteEmail" name="inviteEmail" type="email" required maxLength={EMAIL_MAX} placeholder="teammate@example.com" aria-invalid={error ? true : undefined} aria-describedby={error ? "invite-error" : undefined} />
         </div>
         <div className="grid gap-1.5">
           <Label htmlFor="inviteRole">Role</Label>

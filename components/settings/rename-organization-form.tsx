@@ -6,6 +6,7 @@ import { toast } from "sonner";
 import { TextField } from "@/components/auth/text-field";
 import { Button } from "@/components/ui/button";
 import { apiFetch, errorMessage } from "@/lib/client/api";
+import { ORGANIZATION_NAME_MAX } from "@/lib/client/limits";
 
 export function RenameOrganizationForm({ slug, name, canEdit }: { slug: string; name: string; canEdit: boolean }) {
   const router = useRouter();
@@ -29,7 +30,7 @@ export function RenameOrganizationForm({ slug, name, canEdit }: { slug: string; 
 
   return (
     <form onSubmit={onSubmit} className="grid max-w-md gap-3">
-      <TextField id="orgName" label="Organization name" defaultValue={name} disabled={!canEdit} error={error} required />
+      <TextField id="orgName" label="Organization name" defaultValue={name} disabled={!canEdit} error={error} required maxLength={ORGANIZATION_NAME_MAX} />
       {canEdit ? <Button type="submit" className="justify-self-start" disabled={pending}>Save</Button> : <p className="text-sm text-muted-foreground">Only owners and admins can rename the organization.</p>}
     </form>
   );
