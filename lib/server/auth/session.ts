@@ -1,3 +1,4 @@
+import { cache } from "react";
 import { auth } from "./auth";
 import { findUserById } from "@/lib/db/users";
 import { unauthorized } from "../http/app-error";
@@ -8,14 +9,17 @@ export interface SessionUser {
   name: string;
 }
 
-/** The signed-in user, re-read from the database (a deleted user's token no longer works). */
-export async function currentUser(): Promise<SessionUser | null> {
+/**
+ * The signed-in user, re-read from the database (a deleted user's token no longer works); once
+ * per server render, however many layouts and pages ask.
+ */
+export const currentUser = cache(async (): Promise<SessionUser | null> => {
   const session = await auth();
   const id = session?.user?.id;
   if (!id) return null;
   const user = await findUserById(id);
   return user ? { id: user.id, email: user.email, name: user.name } : null;
-}
+});
 
 export async function requireUser(): Promise<SessionUser> {
   const user = await currentUser();

@@ -5,6 +5,7 @@ import type { TenantContext } from "@/lib/db/tenant-context";
 import type { ConversationSummary } from "@/lib/schemas/conversation";
 import { requireUser } from "@/lib/server/auth/session";
 import { notFound } from "@/lib/server/http/app-error";
+import { requireTenant } from "@/lib/server/tenant";
 import { abortConversation } from "./abort-conversation";
 
 /**
@@ -13,10 +14,11 @@ import { abortConversation } from "./abort-conversation";
  * the organization: every member sees and may continue all of them.
  */
 export async function requireOrganization(orgSlug: string | null): Promise<TenantContext> {
+  if (orgSlug) return requireTenant(orgSlug);
   const user = await requireUser();
-  const slug = orgSlug ?? (await listOrganizationsForUser(user.id))[0]?.slug;
-  const ctx = slug ? await resolveTenantContext(user.id, slug) : null;
-  if (!ctx) throw notFound(orgSlug ? "This organization" : "An organization of yours");
+  const first = (await listOrganizationsForUser(user.id))[0];
+  const ctx = first ? await resolveTenantContext(user.id, first.slug) : null;
+  if (!ctx) throw notFound("An organization of yours");
   return ctx;
 }
 
