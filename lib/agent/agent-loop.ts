@@ -39,10 +39,12 @@ async function driveRun(session: RunSession): Promise<LoopEnd> {
     throwIfAborted(session.signal);
     // Safe point: every tool call has its result, the next model call has not started.
     const steered = await injectQueuedMessages(session);
-    const answered = await injectResolvedInbox(session);
+    // One read of the inbox serves the injection and the model call's reminder of pending items.
+    const inbox = await session.deps.store.getInboxItems();
+    const answered = await injectResolvedInbox(session, inbox);
     if (!steered && !answered && (!modelReplied || !awaitsReply(session.history))) return { kind: "completed" };
     if (isToolResults(session.history.at(-1))) await maybeCompact(session);
-    modelReplied = (await modelStep(session)) !== null;
+    modelReplied = (await modelStep(session, inbox)) !== null;
   }
 }
 

@@ -5,12 +5,13 @@ import type { RunSession } from "./run-session";
 import type { InboxItem, StoreAdapter } from "./store-adapter";
 
 /**
- * Resolved inbox items reach the model as one stored user message at the next safe point, and
- * are then marked consumed. The message id derives from the item ids, so a replay is skipped.
+ * Resolved inbox items (of `inbox`, the store's items as just read) reach the model as one stored
+ * user message at the next safe point, and are then marked consumed. The message id derives from
+ * the item ids, so a replay is skipped.
  */
-export async function injectResolvedInbox(session: RunSession): Promise<boolean> {
+export async function injectResolvedInbox(session: RunSession, inbox: InboxItem[]): Promise<boolean> {
   const { store, emit } = session.deps;
-  const resolved = await store.getResolvedInboxItems();
+  const resolved = inbox.filter((item) => item.status === "resolved");
   if (resolved.length === 0) return false;
   const message: Message = {
     id: `inbox:${resolved.map((item) => item.id).join(",")}`,

@@ -1,6 +1,7 @@
 import { modelView, stepsInCurrentRequest, withNote } from "./history";
 import { blockingInboxReminder } from "./inbox";
 import type { Message } from "./messages";
+import type { InboxItem } from "./store-adapter";
 import { callModel } from "./model-call";
 import type { RunSession } from "./run-session";
 import { toolSpec } from "./tool";
@@ -11,12 +12,13 @@ const stepLimitNote = (limit: number) =>
 
 /**
  * Asks the model for the next step and stores its reply (unless empty). Past the iteration cap
- * the call is made with tool choice "none" and a note asking for a summary.
+ * the call is made with tool choice "none" and a note asking for a summary. `inbox`: the store's
+ * items as read at this safe point, for the reminder of blocking requests.
  */
-export async function modelStep(session: RunSession): Promise<Message | null> {
-  const { settings, tools, store, emit } = session.deps;
+export async function modelStep(session: RunSession, inbox: InboxItem[]): Promise<Message | null> {
+  const { settings, tools, emit } = session.deps;
   const final = stepsInCurrentRequest(session.history) >= settings.maxIterations;
-  const notes = [blockingInboxReminder(await store.getInboxItems()), final ? stepLimitNote(settings.maxIterations) : null];
+  const notes = [blockingInboxReminder(inbox), final ? stepLimitNote(settings.maxIterations) : null];
   const view = notes.reduce((messages, note) => withNote(messages, note), modelView(session.history));
 
   const { message, result, announcedToolUseIds } = await callModel(session, view, {
