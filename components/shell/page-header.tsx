@@ -21,8 +21,3 @@ export function PageHeader({ title, description, actions, className }: PageHeade
     </div>
   );
 }
-
-/** The padded, width-limited column settings-style pages sit in inside AppShell's main area. */
-export function PageContainer({ className, ...props }: React.ComponentProps<"div">) {
-  return <div className={cn("mx-auto flex w-full max-w-4xl flex-col gap-6 px-4 py-6 sm:px-6 lg:py-8", className)} {...props} />;
-}
