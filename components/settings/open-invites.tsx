@@ -5,7 +5,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@
 import { useInvites, useOrgMutations } from "./use-org-api";
 
 export function OpenInvites({ slug }: { slug: string }) {
-  const invites = useInvites(slug, true);
+  const invites = useInvites(slug);
   const { revoke } = useOrgMutations(slug);
   if (invites.isPending) return <p className="text-sm text-muted-foreground">Loading invites…</p>;
   if (invites.isError) return <p role="alert" className="text-sm text-destructive">{invites.error.message}</p>;

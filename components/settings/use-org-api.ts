@@ -30,8 +30,8 @@ export function useMembers(slug: string) {
   return useQuery({ queryKey: keys.members(slug), queryFn: () => apiFetch<{ members: Member[]; you: { userId: string; role: RoleName } }>(`/api/orgs/${slug}/members`) });
 }
 
-export function useInvites(slug: string, enabled: boolean) {
-  return useQuery({ queryKey: keys.invites(slug), enabled, queryFn: () => apiFetch<{ invites: Invite[] }>(`/api/orgs/${slug}/invites`) });
+export function useInvites(slug: string) {
+  return useQuery({ queryKey: keys.invites(slug), queryFn: () => apiFetch<{ invites: Invite[] }>(`/api/orgs/${slug}/invites`) });
 }
 
 const showError = (error: unknown) => toast.error(errorMessage(error, "Something went wrong. Try again."));
