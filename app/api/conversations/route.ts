@@ -1,20 +1,19 @@
 import { z } from "zod";
-import { json } from "@/lib/server/http/route";
+import { json, route } from "@/lib/server/http/route";
 import { parseJsonBody, parseWith } from "@/lib/server/http/parse-body";
 import { createConversationSchema, listConversationsQuerySchema } from "@/lib/schemas/conversation";
-import { chatRoute } from "@/lib/server/runs/chat-route";
 import { conversationList, requireOrganization, startConversation } from "@/lib/server/runs/conversation-service";
 
 const orgQuerySchema = z.object({ org: z.string().max(100).optional() });
 const orgParam = (request: Request) => parseWith(orgQuerySchema, Object.fromEntries(new URL(request.url).searchParams)).org ?? null;
 
-export const GET = chatRoute(async (request) => {
+export const GET = route(async (request) => {
   const ctx = await requireOrganization(orgParam(request));
   const query = parseWith(listConversationsQuerySchema, Object.fromEntries(new URL(request.url).searchParams));
   return json({ organization: { slug: ctx.orgSlug }, ...(await conversationList(ctx, query)) });
 });
 
-export const POST = chatRoute(async (request) => {
+export const POST = route(async (request) => {
   const ctx = await requireOrganization(orgParam(request));
   const { title } = await parseJsonBody(request, createConversationSchema);
   return json({ organization: { slug: ctx.orgSlug }, conversation: await startConversation(ctx, title) }, 201);

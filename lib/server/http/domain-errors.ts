@@ -3,8 +3,12 @@ import { EmailTakenError } from "@/lib/db/users";
 import { MembershipRuleError } from "@/lib/db/members";
 import { InviteError } from "@/lib/db/invites";
 import { InvalidCursorError } from "@/lib/db/conversations";
+import { AgentError } from "@/lib/agent/errors";
 
-/** Maps the errors lib/db raises for broken business rules onto HTTP answers. */
+/**
+ * Maps the errors lib/db and lib/agent raise for broken rules onto HTTP answers. The runtime's
+ * "invalid answer" becomes 422, like every other validation failure of our API.
+ */
 export function toAppError(error: unknown): AppError | null {
   if (error instanceof AppError) return error;
   if (error instanceof EmailTakenError) return conflict("An account with this email already exists. Sign in instead, or use another email.");
@@ -19,5 +23,19 @@ export function toAppError(error: unknown): AppError | null {
     return conflict(error.message);
   }
   if (error instanceof InvalidCursorError) return new AppError(422, "invalid_cursor", error.message);
+  if (error instanceof AgentError) return fromAgentError(error);
   return null;
+}
+
+function fromAgentError(error: AgentError): AppError {
+  switch (error.httpStatus) {
+    case 404:
+      return notFound("This conversation or card");
+    case 409:
+      return conflict(error.message);
+    case 429:
+      return new AppError(429, error.code, error.message);
+    default:
+      return new AppError(422, error.code, error.message, { issues: [{ path: "value", message: error.message }] });
+  }
 }

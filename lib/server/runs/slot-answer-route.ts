@@ -1,15 +1,14 @@
 import type { z } from "zod";
 import { parseJsonBody } from "@/lib/server/http/parse-body";
-import { json } from "@/lib/server/http/route";
+import { json, route } from "@/lib/server/http/route";
 import { answerSlot, type SlotAnswerInput } from "./answer-slot";
-import { chatRoute } from "./chat-route";
 import { requireSlot } from "./conversation-access";
 
 type Ctx = { params: Promise<{ id: string }> };
 
 /** The resolve and reject routes differ only in their body: parse, authorize by the card's tenant, answer. */
 export function slotAnswerRoute<S extends z.ZodType>(schema: S, toAnswer: (body: z.infer<S>) => SlotAnswerInput) {
-  return chatRoute(async (request: Request, { params }: Ctx) => {
+  return route(async (request: Request, { params }: Ctx) => {
     const { id } = await params;
     const { ctx, conversationId } = await requireSlot(id);
     const body = await parseJsonBody(request, schema);

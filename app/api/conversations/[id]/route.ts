@@ -1,8 +1,7 @@
 import { z } from "zod";
-import { json } from "@/lib/server/http/route";
+import { json, route } from "@/lib/server/http/route";
 import { parseJsonBody, parseWith } from "@/lib/server/http/parse-body";
 import { renameConversationSchema } from "@/lib/schemas/conversation";
-import { chatRoute } from "@/lib/server/runs/chat-route";
 import { requireConversation } from "@/lib/server/runs/conversation-access";
 import { removeConversation, retitleConversation } from "@/lib/server/runs/conversation-service";
 import { conversationSnapshot } from "@/lib/server/runs/snapshot";
@@ -13,21 +12,21 @@ type Ctx = { params: Promise<{ id: string }> };
 const snapshotQuerySchema = z.object({ before: z.string().max(32).optional() });
 
 /** The snapshot; `?before=<earlierCursor>` pages back through older messages. */
-export const GET = chatRoute(async (request, { params }: Ctx) => {
+export const GET = route(async (request, { params }: Ctx) => {
   const { id } = await params;
   const ctx = await requireConversation(id);
   const { before } = parseWith(snapshotQuerySchema, Object.fromEntries(new URL(request.url).searchParams));
   return json(await conversationSnapshot(ctx, id, before));
 });
 
-export const PATCH = chatRoute(async (request, { params }: Ctx) => {
+export const PATCH = route(async (request, { params }: Ctx) => {
   const { id } = await params;
   const ctx = await requireConversation(id);
   const { title } = await parseJsonBody(request, renameConversationSchema);
   return json({ conversation: await retitleConversation(ctx, id, title) });
 });
 
-export const DELETE = chatRoute(async (_request, { params }: Ctx) => {
+export const DELETE = route(async (_request, { params }: Ctx) => {
   const { id } = await params;
   const ctx = await requireConversation(id);
   await removeConversation(ctx, id);

@@ -1,12 +1,11 @@
-import { json } from "@/lib/server/http/route";
+import { json, route } from "@/lib/server/http/route";
 import { abortConversation } from "@/lib/server/runs/abort-conversation";
-import { chatRoute } from "@/lib/server/runs/chat-route";
 import { requireConversation } from "@/lib/server/runs/conversation-access";
 
 type Ctx = { params: Promise<{ id: string }> };
 
 /** 200 with the run's final status ("aborted", or what it reached first), 202 "stopping" when it did not stop within 10 s, 200 "not_active". */
-export const POST = chatRoute(async (_request, { params }: Ctx) => {
+export const POST = route(async (_request, { params }: Ctx) => {
   const { id } = await params;
   const ctx = await requireConversation(id);
   const reply = await abortConversation(ctx, id);

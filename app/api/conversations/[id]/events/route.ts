@@ -1,5 +1,5 @@
 import { AppError } from "@/lib/server/http/app-error";
-import { chatRoute } from "@/lib/server/runs/chat-route";
+import { route } from "@/lib/server/http/route";
 import { requireConversation } from "@/lib/server/runs/conversation-access";
 import { replayStart } from "@/lib/server/sse/replay-start";
 import { conversationStream } from "@/lib/server/sse/conversation-stream";
@@ -11,7 +11,7 @@ type Ctx = { params: Promise<{ id: string }> };
  * Replays the events after `Last-Event-ID` (or `?after=`) and then tails live ones, with
  * heartbeats, until the client leaves. Without either, it starts at the newest event (live only).
  */
-export const GET = chatRoute(async (request, { params }: Ctx) => {
+export const GET = route(async (request, { params }: Ctx) => {
   const { id } = await params;
   const ctx = await requireConversation(id);
   const after = replayStart(request);

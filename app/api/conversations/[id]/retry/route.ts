@@ -1,4 +1,4 @@
-import { chatRoute } from "@/lib/server/runs/chat-route";
+import { route } from "@/lib/server/http/route";
 import { requireConversation } from "@/lib/server/runs/conversation-access";
 import { enforce } from "@/lib/server/rate-limit";
 import { messagesPerUser } from "@/lib/server/runs/message-rate-limit";
@@ -7,7 +7,7 @@ import { retryLastTurn } from "@/lib/server/runs/retry-run";
 type Ctx = { params: Promise<{ id: string }> };
 
 /** Answers `text/event-stream` with the retried run; 409 when there is nothing to retry. Counts as a message for the rate limit. */
-export const POST = chatRoute(async (request, { params }: Ctx) => {
+export const POST = route(async (request, { params }: Ctx) => {
   const { id } = await params;
   const ctx = await requireConversation(id);
   await enforce(messagesPerUser(), ctx.userId, "messages");
