@@ -3,7 +3,9 @@
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { MessageSquareIcon } from "lucide-react";
+import { toast } from "sonner";
 import { Badge } from "@/components/ui/badge";
+import { errorMessage } from "@/lib/client/api";
 import { titleFromMessage } from "@/lib/client/conversation-title";
 import { useAgentSettings } from "@/lib/client/use-agent-settings";
 import { useConversationList, useConversationMutations } from "@/lib/client/use-conversations";
@@ -38,7 +40,7 @@ export function ChatHome({ orgSlug, orgName }: { orgSlug: string; orgName: strin
         </p>
       </div>
       <Composer draftScope={`new:${orgSlug}`} onSend={start} placeholder="What should the agent do?" />
-      <EmptyChat usingDemoModel={usingDemoModel} onPick={(text) => void start(text)} />
+      <EmptyChat usingDemoModel={usingDemoModel} onPick={(text) => start(text).catch((error) => toast.error(errorMessage(error, "The conversation could not be started. Try again.")))} />
       {conversations.length > 0 ? (
         <section aria-labelledby="recent-heading" className="grid gap-2">
           <h2 id="recent-heading" className="text-sm font-semibold">Recent conversations</h2>
