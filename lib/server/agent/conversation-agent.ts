@@ -10,7 +10,7 @@ import { LeaseKeeper } from "@/lib/server/runs/lease-keeper";
 import { settleAll } from "@/lib/server/runs/settle-all";
 import { createBuiltinTools } from "@/lib/server/tools";
 import { observeStore } from "./observed-store";
-import { buildTenantModel, loadAgentSettings } from "./settings";
+import { buildTenantModel, checkModelUrls, loadAgentSettings } from "./settings";
 
 /** A tenant's agent over one conversation, wired to the server: events recorded, runs leased. */
 export interface ConversationAgent {
@@ -31,11 +31,22 @@ export interface ConversationAgent {
  * Builds the agent from the tenant's settings: system prompt, model (the tenant's key or the
  * server's, else the demo model), the enabled built-in tools, permission policy and card expiry.
  * Cheap enough to do per request: the agent holds nothing between requests.
+ *
+ * `checkModelUrls`: for a person's request that makes the model answer (a message, a retry, a
+ * card answer): a base URL the SSRF guard refuses is then a 422 before anything is stored.
+ * Stopping a run or deleting a conversation never needs the model, so never fails on its URL.
  */
-export async function buildConversationAgent(tenant: Pick<TenantContext, "organizationId">, conversationId: string): Promise<ConversationAgent> {
+export async function buildConversationAgent(
+  tenant: Pick<TenantContext, "organizationId">,
+  conversationId: string,
+  options: { checkModelUrls?: boolean } = {},
+): Promise<ConversationAgent> {
   // The settings and model, and the store, side by side: neither needs the other.
   const [{ settings, model, usingDemo }, openedStore] = await settleAll([
-    loadAgentSettings(tenant).then(async (settings) => ({ settings, ...(await buildTenantModel(settings)) })),
+    loadAgentSettings(tenant).then(async (settings) => {
+      if (options.checkModelUrls) await checkModelUrls(settings);
+      return { settings, ...buildTenantModel(settings) };
+    }),
     PostgresStore.open(prisma, { organizationId: tenant.organizationId, conversationId }),
   ] as const);
   const recorder = conversationRecorder(tenant, conversationId);

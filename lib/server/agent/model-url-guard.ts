@@ -1,5 +1,6 @@
 import { lookup } from "node:dns/promises";
 import ipaddr from "ipaddr.js";
+import type { ModelAdapter } from "@/lib/agent";
 
 /**
  * SSRF guard for the base URLs a tenant may set for its model provider. A tenant must not make
@@ -43,4 +44,24 @@ export async function refuseModelUrl(url: string, env: Env): Promise<string | nu
     `The base URL ${url} points to a private, loopback or link-local address (${blocked}), which agents may not reach. ` +
     `Use a public address, or ask the operator to set ${ALLOW_PRIVATE_MODEL_URLS_ENV}=1.`
   );
+}
+
+/**
+ * The model, asking `refusal` (the SSRF guard of its base URLs) once before its first prompt: a
+ * refused URL fails that run with the guard's sentence (as `userMessage`, which the runtime shows)
+ * instead of sending a request.
+ */
+export function guardModelUrls(model: ModelAdapter, refusal: () => Promise<string | null>): ModelAdapter {
+  let checked: Promise<string | null> | undefined;
+  return {
+    get name() {
+      return model.name;
+    },
+    setSystemPrompt: (systemPrompt) => model.setSystemPrompt(systemPrompt),
+    async prompt(request, notify, signal) {
+      const refused = await (checked ??= refusal());
+      if (refused) throw Object.assign(new Error(refused), { userMessage: refused });
+      return model.prompt(request, notify, signal);
+    },
+  };
 }

@@ -9,7 +9,7 @@ import { openSecret, sealSecret, SecretUnreadableError } from "@/lib/server/cryp
 import { AppError } from "@/lib/server/http/app-error";
 import { BUILTIN_TOOL_CATALOG, BUILTIN_TOOL_NAMES } from "@/lib/server/tools";
 import { DEFAULT_AGENT_SETTINGS } from "./defaults";
-import { refuseModelUrl } from "./model-url-guard";
+import { guardModelUrls, refuseModelUrl } from "./model-url-guard";
 
 /** The runtime's own tools: always on (tasks and inbox are part of every agent). */
 export const ALWAYS_ON_TOOLS = [UPDATE_TASKS_TOOL_NAME, POST_TO_INBOX_TOOL_NAME];
@@ -67,16 +67,28 @@ const demoOptions = (env: Record<string, string | undefined>) => {
 
 /**
  * The tenant's model. Its own key (if set) travels in the config; keys of the server's
- * environment are the fallback. Base URLs are re-checked against the SSRF guard on every build.
+ * environment are the fallback. No DNS here: the base URLs are checked against the SSRF guard
+ * before the first model call (see guardModelUrls), so building an agent only to stop a run,
+ * delete a conversation or say which model answers never fails on a URL.
  */
-export async function buildTenantModel(settings: AgentSettings, env: Record<string, string | undefined> = process.env): Promise<BuiltModel> {
-  for (const url of modelUrls(settings.model)) {
-    const refused = await refuseModelUrl(url, env);
-    if (refused) throw new AppError(422, "model_url_refused", refused);
-  }
+export function buildTenantModel(settings: AgentSettings, env: Record<string, string | undefined> = process.env): BuiltModel {
   const config = { ...settings.model, ...(settings.providerKey && { apiKey: settings.providerKey }) };
   const built = buildModel(config, { env, demo: demoOptions(env) });
-  return { ...built, notices: [...settings.notices, ...built.notices] };
+  return { ...built, model: guardModelUrls(built.model, () => modelUrlRefusal(settings, env)), notices: [...settings.notices, ...built.notices] };
+}
+
+/** Throws 422 `model_url_refused` when a base URL of the model or its fallbacks may not be called now. */
+export async function checkModelUrls(settings: AgentSettings, env: Record<string, string | undefined> = process.env): Promise<void> {
+  const refused = await modelUrlRefusal(settings, env);
+  if (refused) throw new AppError(422, "model_url_refused", refused);
+}
+
+async function modelUrlRefusal(settings: AgentSettings, env: Record<string, string | undefined>): Promise<string | null> {
+  for (const url of modelUrls(settings.model)) {
+    const refused = await refuseModelUrl(url, env);
+    if (refused) return refused;
+  }
+  return null;
 }
 
 const modelUrls = (model: ModelConfig) => [model.baseURL, ...model.fallbacks.map((fallback) => fallback.baseURL)].filter((url): url is string => Boolean(url));
@@ -85,16 +97,8 @@ export async function agentSettingsView(ctx: TenantContext): Promise<AgentSettin
   const stored = await getAgentSettings(ctx);
   const settings = settingsFrom(ctx, stored);
   const envName = PROVIDER_KEY_ENV[settings.model.provider];
-  let usingDemoModel = true;
-  let notices = settings.notices;
-  try {
-    const built = await buildTenantModel(settings);
-    usingDemoModel = built.usingDemo;
-    notices = built.notices;
-  } catch (error) {
-    if (!(error instanceof AppError)) throw error;
-    notices = [...notices, error.message];
-  }
+  const built = buildTenantModel(settings);
+  const refused = await modelUrlRefusal(settings, process.env);
   return {
     name: settings.name,
     systemPrompt: settings.systemPrompt,
@@ -104,8 +108,8 @@ export async function agentSettingsView(ctx: TenantContext): Promise<AgentSettin
     slotTtlMinutes: settings.slotTtlMinutes,
     providerKeySet: Boolean(stored?.providerKeySealed),
     environmentKeySet: Boolean(envName && process.env[envName]?.trim()),
-    usingDemoModel,
-    notices,
+    usingDemoModel: built.usingDemo,
+    notices: refused ? [...built.notices, refused] : built.notices,
     availableTools: BUILTIN_TOOL_CATALOG,
   };
 }

@@ -30,7 +30,7 @@ export async function answerSlot(
   options: { wantsStream: boolean; requestSignal?: AbortSignal },
 ): Promise<SlotAnswerReply> {
   // Side by side, as for a message: dead-run recovery with the stream's start, and the agent.
-  const [after, agent] = await settleAll([recoverDeadRunsThenReadLastEventSeq({ organizationId: ctx.organizationId, conversationId }), buildConversationAgent(ctx, conversationId)] as const);
+  const [after, agent] = await settleAll([recoverDeadRunsThenReadLastEventSeq({ organizationId: ctx.organizationId, conversationId }), buildConversationAgent(ctx, conversationId, { checkModelUrls: true })] as const);
   const slot = await agent.store.getSlot(slotId);
   if (!slot) {
     await agent.dispose();

@@ -22,7 +22,7 @@ const NOTHING_TO_RETRY: Record<string, string> = {
  * (`run_retried`, right after `run_started`).
  */
 export async function retryLastTurn(ctx: TenantContext, conversationId: string, requestSignal?: AbortSignal): Promise<Response> {
-  const [after, agent] = await settleAll([recoverDeadRunsThenReadLastEventSeq({ organizationId: ctx.organizationId, conversationId }), buildConversationAgent(ctx, conversationId)] as const);
+  const [after, agent] = await settleAll([recoverDeadRunsThenReadLastEventSeq({ organizationId: ctx.organizationId, conversationId }), buildConversationAgent(ctx, conversationId, { checkModelUrls: true })] as const);
   // After the recovery: a run whose server died is then "failed", the status the retry reports.
   const previous = await readLatestRun(ctx, conversationId);
   const launched = await launch(

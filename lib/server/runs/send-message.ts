@@ -22,7 +22,7 @@ export async function sendMessage(
 ): Promise<Response> {
   // Independent of each other, so side by side: dead-run recovery and the stream's start (one
   // read when there is nothing to recover), and the agent (settings, model, store).
-  const [after, agent] = await settleAll([recoverDeadRunsThenReadLastEventSeq({ organizationId: ctx.organizationId, conversationId }), buildConversationAgent(ctx, conversationId)] as const);
+  const [after, agent] = await settleAll([recoverDeadRunsThenReadLastEventSeq({ organizationId: ctx.organizationId, conversationId }), buildConversationAgent(ctx, conversationId, { checkModelUrls: true })] as const);
   const launched = await launch(
     conversationId,
     agent,

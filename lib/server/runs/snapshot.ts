@@ -2,16 +2,16 @@ import { readConversationSnapshot } from "@/lib/db/conversation-snapshot";
 import type { TenantContext } from "@/lib/db/tenant-context";
 import type { ConversationSnapshot } from "@/lib/schemas/conversation";
 import { buildTenantModel, loadAgentSettings } from "@/lib/server/agent/settings";
-import { AppError, notFound } from "@/lib/server/http/app-error";
+import { notFound } from "@/lib/server/http/app-error";
 import { recoverDeadRuns } from "./recover-dead-runs";
 import { settleAll } from "./settle-all";
 
 /** The conversation as the chat page draws it (lib/schemas/conversation.ts). A dead run is marked failed first. */
 export async function conversationSnapshot(ctx: TenantContext, conversationId: string, before?: string): Promise<ConversationSnapshot> {
-  // The model check (settings, maybe DNS) needs nothing of the conversation: side by side.
-  const [rows, demo] = await settleAll([
+  // Which model answers needs nothing of the conversation: side by side.
+  const [rows, settings] = await settleAll([
     recoverDeadRuns({ organizationId: ctx.organizationId, conversationId }).then(() => readConversationSnapshot(ctx, conversationId, { before })),
-    usingDemoModel(ctx),
+    loadAgentSettings(ctx),
   ] as const);
   if (!rows) throw notFound("This conversation");
   const measured = rows.messages.findLast((message) => message.sender === "agent" && message.usage)?.usage;
@@ -33,16 +33,6 @@ export async function conversationSnapshot(ctx: TenantContext, conversationId: s
     },
     run: rows.run ? { id: rows.run.id, status: rows.run.status, error: rows.run.error ?? null } : null,
     lastEventSeq: rows.lastEventSeq,
-    usingDemoModel: demo,
+    usingDemoModel: buildTenantModel(settings).usingDemo,
   };
-}
-
-async function usingDemoModel(ctx: TenantContext): Promise<boolean> {
-  try {
-    return (await buildTenantModel(await loadAgentSettings(ctx))).usingDemo;
-  } catch (error) {
-    // A refused model URL: the agent answers nothing until an admin fixes it; not the demo.
-    if (error instanceof AppError) return false;
-    throw error;
-  }
 }

@@ -5,7 +5,7 @@ import { appBaseURL, appDatabaseUrl } from "../support/env";
 import { teamOf } from "../support/teams";
 import { startAppServer, type AppServer } from "../../support/app-server";
 import { anthropicText, startFakeAnthropic, type FakeAnthropicServer } from "../../support/fake-providers/anthropic";
-import { createConversation, postMessage, say, useAnthropicAt } from "../support/run-events";
+import { answerSlot, createConversation, postMessage, say, useAnthropicAt } from "../support/run-events";
 
 type View = {
   name: string;
@@ -159,6 +159,36 @@ describe("model base URLs on a server that does not allow private addresses", ()
     });
     expect(reply.status).toBe(422);
     expect(reply.body.error.details?.issues?.[0]).toMatchObject({ path: "model.baseURL", message: expect.stringMatching(/private, loopback or link-local/) });
+  });
+
+  it("shows, stops and deletes a conversation whose model URL became private; a refused card answer leaves the card pending", async () => {
+    // The card is drawn while the demo model answers (the main server), then the URL turns private.
+    const victim = await createAccount(appBaseURL(), "ssrf-later");
+    const id = await createConversation(victim.client);
+    const asked = await say(victim.client, id, "send an email to ada@example.com about the launch");
+    const slotId: string = asked.find((event) => event.type === "slot_push")?.data.slot.id;
+    expect(slotId).toBeTruthy();
+    await useAnthropicAt(victim, model.url);
+    const strictClient = new HttpClient(strict.baseURL);
+    await strictClient.signIn(victim.email, victim.password);
+
+    const snapshot = await strictClient.json<{ usingDemoModel: boolean; slots: { id: string; status: string }[] }>(`/api/conversations/${id}`);
+    expect(snapshot.status).toBe(200);
+    expect(snapshot.body.usingDemoModel).toBe(false);
+    expect(snapshot.body.slots.map((slot) => [slot.id, slot.status])).toEqual([[slotId, "pending"]]);
+
+    const answer = await answerSlot(strictClient, slotId, "resolve", { value: { decision: "allow_once" } });
+    expect(answer.status).toBe(422);
+    expect((await answer.json()).error.code).toBe("model_url_refused");
+    const after = await strictClient.json<{ slots: { id: string; status: string }[] }>(`/api/conversations/${id}`);
+    expect(after.body.slots.map((slot) => slot.status)).toEqual(["pending"]);
+
+    const aborted = await strictClient.json<{ status: string }>(`/api/conversations/${id}/abort`, { json: {} });
+    expect(aborted.status).toBe(200);
+    expect(aborted.body.status).toBe("aborted");
+    const deleted = await strictClient.json<{ deleted: boolean }>(`/api/conversations/${id}`, { method: "DELETE" });
+    expect(deleted).toMatchObject({ status: 200, body: { deleted: true } });
+    expect((await strictClient.json(`/api/conversations/${id}`)).status).toBe(404);
   });
 
   it("and refuses to run a model whose stored URL became private", async () => {

@@ -1,5 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { refuseModelUrl } from "@/lib/server/agent/model-url-guard";
+import { Glove } from "@/lib/agent/agent";
+import { MemoryStore } from "@/lib/agent/memory-store";
+import { ScriptedModel } from "@/lib/models/scripted-model";
+import { guardModelUrls, refuseModelUrl } from "@/lib/server/agent/model-url-guard";
 
 const strict = {};
 
@@ -33,5 +36,33 @@ describe("model URL guard (SSRF)", () => {
 
   it("a host that does not resolve is refused with a clear sentence", async () => {
     expect(await refuseModelUrl("https://no-such-host.invalid/v1", strict)).toMatch(/could not be resolved/);
+  });
+});
+
+describe("a model behind the URL guard", () => {
+  const refusal = "The base URL http://10.0.0.7/v1 points to a private, loopback or link-local address (10.0.0.7), which agents may not reach.";
+
+  it("fails the run with the guard's sentence and never calls the model", async () => {
+    const inner = new ScriptedModel([{ text: "never said" }]);
+    let checks = 0;
+    const glove = new Glove({
+      store: new MemoryStore("guarded"),
+      model: guardModelUrls(inner, async () => (checks++, refusal)),
+      systemPrompt: "x",
+    }).build();
+    const outcome = await glove.processRequest("hello");
+    expect(outcome).toMatchObject({ status: "failed", error: refusal });
+    expect(inner.requests).toHaveLength(0);
+    expect(checks).toBe(1);
+  });
+
+  it("checks once, then lets every prompt through to the model", async () => {
+    const inner = new ScriptedModel([{ text: "one" }, { text: "two" }]);
+    let checks = 0;
+    const glove = new Glove({ store: new MemoryStore("allowed"), model: guardModelUrls(inner, async () => (checks++, null)), systemPrompt: "x" }).build();
+    expect(await glove.processRequest("first")).toMatchObject({ status: "completed", reply: { text: "one" } });
+    expect(await glove.processRequest("second")).toMatchObject({ status: "completed", reply: { text: "two" } });
+    expect(checks).toBe(1);
+    expect(inner.requests).toHaveLength(2);
   });
 });
