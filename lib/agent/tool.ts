@@ -67,11 +67,19 @@ export function toolSpec(tool: GloveTool): ModelToolSpec {
   return { name: tool.name, description: tool.description, input_schema: inputJsonSchema(tool) };
 }
 
+// zod schemas are immutable and tools are rebuilt per request from the same schemas: convert each once.
+const jsonSchemas = new WeakMap<z.ZodType, Record<string, unknown>>();
+
 function inputJsonSchema(tool: GloveTool): Record<string, unknown> {
   if (tool.jsonSchema) return tool.jsonSchema;
   if (!tool.inputSchema) return { type: "object", properties: {} };
-  // "input" so fields with defaults are optional for the model, as they are for validation.
-  const { $schema: _ignored, ...schema } = z.toJSONSchema(tool.inputSchema, { io: "input", unrepresentable: "any" });
+  let schema = jsonSchemas.get(tool.inputSchema);
+  if (!schema) {
+    // "input" so fields with defaults are optional for the model, as they are for validation.
+    const { $schema: _ignored, ...converted } = z.toJSONSchema(tool.inputSchema, { io: "input", unrepresentable: "any" });
+    schema = converted;
+    jsonSchemas.set(tool.inputSchema, schema);
+  }
   return schema;
 }
 

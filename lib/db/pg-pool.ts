@@ -1,16 +1,26 @@
 import { Pool } from "pg";
 
-const globalForPool = globalThis as unknown as { handoffPgPool?: Pool };
+/**
+ * `durable`: what must survive a database crash once committed (run events, the bus).
+ * `counters`: rate-limit counters. Their commits do not wait for the WAL flush
+ * (synchronous_commit=off): a crash may forget the last fraction of a second of counts, which is
+ * harmless, and a message no longer waits a disk flush for its rate-limit check.
+ */
+export type PoolKind = "durable" | "counters";
 
-/** A raw pg pool for libraries that speak pg directly (rate limiter, LISTEN/NOTIFY). */
-export function getPgPool(): Pool {
+const globalForPools = globalThis as unknown as { handoffPgPools?: Map<PoolKind, Pool> };
+
+/** A raw pg pool for libraries that speak pg directly (rate limiter, LISTEN/NOTIFY, run events). */
+export function getPgPool(kind: PoolKind = "durable"): Pool {
   const connectionString = process.env.DATABASE_URL;
   if (!connectionString) throw new Error("DATABASE_URL is not set: start the app with `npm run dev` or set DATABASE_URL.");
-  if (!globalForPool.handoffPgPool) {
-    const pool = new Pool({ connectionString, max: 5 });
+  const pools = (globalForPools.handoffPgPools ??= new Map());
+  let pool = pools.get(kind);
+  if (!pool) {
+    pool = new Pool({ connectionString, max: 5, ...(kind === "counters" && { options: "-c synchronous_commit=off" }) });
     // An idle connection that dies (a database restart) emits "error" on the pool; unheard, it would end the process.
-    pool.on("error", (error) => console.error(JSON.stringify({ level: "warn", message: "an idle database connection was closed", error: error.message })));
-    globalForPool.handoffPgPool = pool;
+    pool.on("error", (error: Error) => console.error(JSON.stringify({ level: "warn", message: "an idle database connection was closed", error: error.message })));
+    pools.set(kind, pool);
   }
-  return globalForPool.handoffPgPool;
+  return pool;
 }

@@ -284,21 +284,12 @@ export class PostgresStore implements StoreAdapter {
    * see no active run. Locking the store row first serialises them, and the INSERT, a statement of
    * its own, then sees every run committed before the lock was granted.
    */
+  /** One round trip: the migration's `handoff_start_run` locks the store row, checks for an active run and inserts. */
   async createRun(run: RunRecord): Promise<boolean> {
-    return this.db.$transaction(async (tx) => {
-      const locked = await tx.$queryRaw<unknown[]>`
-        SELECT 1 FROM "AgentStore" WHERE "id" = ${this.storeId} AND "organizationId" = ${this.organizationId} FOR UPDATE`;
-      if (locked.length === 0) return false;
-      const inserted = await tx.$executeRaw`
-        INSERT INTO "Run" ("storeId", "id", "organizationId", "status", "error", "createdAt", "updatedAt")
-        SELECT ${this.storeId}, ${run.id}, ${this.organizationId}, 'running', ${run.error ?? null}::text,
-               ${toDate(run.created_at)}::timestamp(3), ${new Date()}::timestamp(3)
-        WHERE NOT EXISTS (
-          SELECT 1 FROM "Run" WHERE "storeId" = ${this.storeId} AND "status" IN ('running', 'suspended')
-        )
-        ON CONFLICT ("storeId", "id") DO NOTHING`;
-      return inserted === 1;
-    });
+    const [{ started }] = await this.db.$queryRaw<{ started: boolean }[]>`
+      SELECT "handoff_start_run"(${this.storeId}, ${this.organizationId}, ${run.id}, ${run.error ?? null}::text,
+                                 ${toDate(run.created_at)}::timestamp(3), ${new Date()}::timestamp(3)) AS started`;
+    return started;
   }
 
   async getRun(runId: string): Promise<RunRecord | null> {

@@ -19,7 +19,7 @@ function limiter(spec: LimitSpec) {
   let found = limiters.get(spec.keyPrefix);
   if (!found) {
     found = new RateLimiterPostgres({
-      storeClient: getPgPool(),
+      storeClient: getPgPool("counters"),
       storeType: "pool",
       tableName: "rate_limits",
       tableCreated: true,

@@ -66,7 +66,7 @@ export async function buildConversationAgent(
     async onUserMessage(message) {
       // Images stay out of the event (up to 16 MB of base64); the snapshot has them.
       const { images, ...rest } = message;
-      await recorder.recordServerEvent("user_message", { message: { ...rest, ...(images?.length && { image_count: images.length }) } });
+      void recorder.recordServerEvent("user_message", { message: { ...rest, ...(images?.length && { image_count: images.length }) } }).catch(() => {});
     },
   });
 
@@ -82,7 +82,15 @@ export async function buildConversationAgent(
     record: (email: { to: string; subject: string; body: string; toolCallId: string }) => recordOutboxEmail(tenant, { conversationId, ...email }),
   };
   for (const tool of createBuiltinTools({ outbox })) if (settings.enabledTools.includes(tool.name)) glove.fold(tool);
-  glove.addSubscriber(recorder).build();
+  // The run never waits for its events to be stored: the recorder keeps their order, reports a
+  // failed write itself (onError), and dispose() waits for all of them before the run's stream ends.
+  glove
+    .addSubscriber({
+      record: (type, data) => {
+        void Promise.resolve(recorder.record(type, data)).catch(() => {});
+      },
+    })
+    .build();
 
   return {
     glove,

@@ -26,3 +26,13 @@ export async function requireUser(): Promise<SessionUser> {
   if (!user) throw unauthorized();
   return user;
 }
+
+/**
+ * The signed-in user's id from the session alone, without reading the user. Only for routes whose
+ * next query joins the user's membership (a deleted user has none, so gets 404 there).
+ */
+export async function requireSessionUserId(): Promise<string> {
+  const id = (await auth())?.user?.id;
+  if (!id) throw unauthorized();
+  return id;
+}

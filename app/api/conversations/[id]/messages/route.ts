@@ -5,14 +5,20 @@ import { route } from "@/lib/server/http/route";
 import { requireConversation } from "@/lib/server/runs/conversation-access";
 import { messagesPerUser } from "@/lib/server/runs/message-rate-limit";
 import { sendMessage } from "@/lib/server/runs/send-message";
+import { settleAll } from "@/lib/server/runs/settle-all";
+import { requireSessionUserId } from "@/lib/server/auth/session";
 
 type Ctx = { params: Promise<{ id: string }> };
 
 /** Answers `text/event-stream`: the run the message starts, or `message_queued` while a run is active. */
 export const POST = route(async (request, { params }: Ctx) => {
   const { id } = await params;
-  const ctx = await requireConversation(id);
-  const input = await parseJsonBody(request, sendMessageSchema, MESSAGE_BODY_MAX_BYTES);
-  await enforce(messagesPerUser(), ctx.userId, "messages");
+  const userId = await requireSessionUserId();
+  // Independent, so side by side; errors keep this order of precedence (404, then 413/422, then 429).
+  const [ctx, input] = await settleAll([
+    requireConversation(id, userId),
+    parseJsonBody(request, sendMessageSchema, MESSAGE_BODY_MAX_BYTES),
+    enforce(messagesPerUser(), userId, "messages"),
+  ] as const);
   return sendMessage(ctx, id, input, request.signal);
 });

@@ -1,0 +1,28 @@
+-- Starts a run unless its store already has an active one, in one round trip (it was four: BEGIN,
+-- lock, insert, COMMIT). The store's row lock serialises concurrent starts; the check after it
+-- sees every run committed before the lock was granted, because each statement of a VOLATILE
+-- PL/pgSQL function takes a fresh snapshot under READ COMMITTED. Prisma's schema does not model
+-- functions, so schema.prisma does not mention it and the drift check ignores it.
+CREATE FUNCTION "handoff_start_run"(
+  p_store_id TEXT,
+  p_organization_id TEXT,
+  p_run_id TEXT,
+  p_error TEXT,
+  p_created_at TIMESTAMP(3),
+  p_updated_at TIMESTAMP(3)
+) RETURNS BOOLEAN
+LANGUAGE plpgsql
+VOLATILE
+AS $$
+BEGIN
+  PERFORM 1 FROM "AgentStore" WHERE "id" = p_store_id AND "organizationId" = p_organization_id FOR UPDATE;
+  IF NOT FOUND THEN
+    RETURN FALSE;
+  END IF;
+  INSERT INTO "Run" ("storeId", "id", "organizationId", "status", "error", "createdAt", "updatedAt")
+  SELECT p_store_id, p_run_id, p_organization_id, 'running', p_error, p_created_at, p_updated_at
+  WHERE NOT EXISTS (SELECT 1 FROM "Run" WHERE "storeId" = p_store_id AND "status" IN ('running', 'suspended'))
+  ON CONFLICT ("storeId", "id") DO NOTHING;
+  RETURN FOUND;
+END;
+$$;
