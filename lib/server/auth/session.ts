@@ -1,7 +1,8 @@
+import { headers } from "next/headers";
 import { cache } from "react";
-import { auth } from "./auth";
 import { findUserById } from "@/lib/db/users";
 import { unauthorized } from "../http/app-error";
+import { sessionUserIdFromCookies } from "./session-token";
 
 export interface SessionUser {
   id: string;
@@ -14,8 +15,7 @@ export interface SessionUser {
  * per server render, however many layouts and pages ask.
  */
 export const currentUser = cache(async (): Promise<SessionUser | null> => {
-  const session = await auth();
-  const id = session?.user?.id;
+  const id = await sessionUserId();
   if (!id) return null;
   const user = await findUserById(id);
   return user ? { id: user.id, email: user.email, name: user.name } : null;
@@ -32,7 +32,10 @@ export async function requireUser(): Promise<SessionUser> {
  * next query joins the user's membership (a deleted user has none, so gets 404 there).
  */
 export async function requireSessionUserId(): Promise<string> {
-  const id = (await auth())?.user?.id;
+  const id = await sessionUserId();
   if (!id) throw unauthorized();
   return id;
 }
+
+/** The session's user id (the cookie's JWT, decrypted; see session-token.ts), once per server render or request. */
+const sessionUserId = cache(async (): Promise<string | null> => sessionUserIdFromCookies((await headers()).get("cookie")));

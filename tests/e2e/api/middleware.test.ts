@@ -36,4 +36,22 @@ describe("middleware.ts", () => {
     expect(account.client.hasSession()).toBe(false);
     expect((await account.client.request(`/${account.orgSlug}`)).status).toBe(307);
   });
+
+  it("refuses a forged or altered session cookie on API routes and pages alike", async () => {
+    const account = await createAccount(appBaseURL(), "forged");
+    const { body: me } = await account.client.json<{ organizations: unknown[] }>("/api/orgs");
+    expect(me.organizations.length).toBeGreaterThan(0);
+    const sessionCookie = (await account.client.request("/api/orgs")).headers.get("set-cookie") ?? "";
+    expect(sessionCookie).toBe(""); // API calls do not re-issue the session cookie; pages do
+    const token = account.client.cookie("authjs.session-token")!;
+    const altered = token.slice(0, -4) + (token.endsWith("AAAA") ? "BBBB" : "AAAA");
+    for (const value of [altered, "not-a-token", ""]) {
+      const headers = { cookie: `authjs.session-token=${value}` };
+      const api = await fetch(new URL("/api/orgs", appBaseURL()), { headers });
+      expect(api.status, value).toBe(401);
+      const page = await fetch(new URL(`/${account.orgSlug}`, appBaseURL()), { headers, redirect: "manual" });
+      expect(page.status, value).toBe(307);
+    }
+  });
 });
+

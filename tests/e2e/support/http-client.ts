@@ -54,6 +54,10 @@ export class HttpClient {
   hasSession() {
     return [...this.cookies.keys()].some((k) => k.includes("session-token"));
   }
+
+  cookie(name: string): string | undefined {
+    return this.cookies.get(name);
+  }
 }
 
 const rand = () => Math.floor(Math.random() * 250) + 1;

@@ -1,0 +1,51 @@
+import { encode } from "next-auth/jwt";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { sessionUserIdFromCookies } from "@/lib/server/auth/session-token";
+
+const SECRET = "unit-test-secret-0123456789-0123456789";
+const PLAIN = "authjs.session-token";
+const SECURE = "__Secure-authjs.session-token";
+
+/** A session cookie as Auth.js issues it (the cookie name is also the key derivation's salt). */
+async function sessionCookie(name: string, claims: Record<string, unknown>, options: { secret?: string; maxAge?: number } = {}) {
+  const token = await encode({ token: claims, secret: options.secret ?? SECRET, salt: name, maxAge: options.maxAge });
+  return `theme=dark; ${name}=${token}`;
+}
+
+describe("session user id from the cookie", () => {
+  beforeEach(() => vi.stubEnv("AUTH_SECRET", SECRET));
+  afterEach(() => vi.unstubAllEnvs());
+
+  it("reads the user id of a valid session, on http and on https cookie names", async () => {
+    expect(await sessionUserIdFromCookies(await sessionCookie(PLAIN, { uid: "user-1" }))).toBe("user-1");
+    expect(await sessionUserIdFromCookies(await sessionCookie(SECURE, { uid: "user-2" }))).toBe("user-2");
+  });
+
+  it("refuses no cookie, a token of another secret, a tampered token and a token without a user id", async () => {
+    expect(await sessionUserIdFromCookies(null)).toBeNull();
+    expect(await sessionUserIdFromCookies("theme=dark")).toBeNull();
+    expect(await sessionUserIdFromCookies(await sessionCookie(PLAIN, { uid: "user-3" }, { secret: "another-secret-0123456789-0123456789" }))).toBeNull();
+    const valid = await sessionCookie(PLAIN, { uid: "user-4" });
+    const tampered = valid.slice(0, -6) + (valid.endsWith("AAAAAA") ? "BBBBBB" : "AAAAAA");
+    expect(await sessionUserIdFromCookies(tampered)).toBeNull();
+    expect(await sessionUserIdFromCookies(await sessionCookie(PLAIN, { sub: "no-uid" }))).toBeNull();
+  });
+
+  it("refuses an expired session, also one it decoded before", async () => {
+    expect(await sessionUserIdFromCookies(await sessionCookie(PLAIN, { uid: "user-5" }, { maxAge: -60 }))).toBeNull();
+    const cookie = await sessionCookie(PLAIN, { uid: "user-6" }, { maxAge: 60 });
+    expect(await sessionUserIdFromCookies(cookie)).toBe("user-6");
+    vi.useFakeTimers({ toFake: ["Date"], now: Date.now() + 120_000 });
+    try {
+      expect(await sessionUserIdFromCookies(cookie)).toBeNull();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("refuses every session when the server has no secret", async () => {
+    const cookie = await sessionCookie(PLAIN, { uid: "user-7" });
+    vi.stubEnv("AUTH_SECRET", "");
+    expect(await sessionUserIdFromCookies(cookie)).toBeNull();
+  });
+});
