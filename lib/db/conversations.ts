@@ -58,8 +58,9 @@ export async function createConversation(
   ctx: Pick<TenantContext, "organizationId" | "userId">,
   input: { title?: string } = {},
 ): Promise<ConversationSummary> {
+  // With its agent's store, so the first message only reads it (PostgresStore.open).
   const row = await prisma.conversation.create({
-    data: { organizationId: ctx.organizationId, createdById: ctx.userId, title: titleOrDefault(input.title) },
+    data: { organizationId: ctx.organizationId, createdById: ctx.userId, title: titleOrDefault(input.title), stores: { create: { namespace: "" } } },
     select,
   });
   return summary(row);

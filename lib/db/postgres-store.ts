@@ -69,16 +69,28 @@ export class PostgresStore implements StoreAdapter {
    */
   static async open(db: PrismaClient, scope: StoreScope): Promise<PostgresStore> {
     const namespace = scope.namespace ?? "";
-    // DO UPDATE rather than DO NOTHING: it returns the existing row too, also one a concurrent opener just created.
-    const rows = await db.$queryRaw<{ id: string }[]>`
-      INSERT INTO "AgentStore" ("id", "organizationId", "conversationId", "namespace")
-      SELECT ${randomUUID()}, c."organizationId", c."id", ${namespace}
-      FROM "Conversation" c
-      WHERE c."id" = ${scope.conversationId} AND c."organizationId" = ${scope.organizationId}
-      ON CONFLICT ("conversationId", "namespace") DO UPDATE SET "namespace" = EXCLUDED."namespace"
-      RETURNING "id"`;
-    if (rows.length === 0) throw new NotFoundError("The conversation");
-    return new PostgresStore(db, rows[0].id, scope.organizationId, scope.conversationId, namespace);
+    // A read when the store exists (the usual case: conversations are created with theirs), an
+    // insert otherwise. Two openers racing to create it: the loser's insert does nothing and
+    // its snapshot predates the winner's row, so it reads again.
+    for (let attempt = 0; attempt < 2; attempt++) {
+      const rows = await db.$queryRaw<{ id: string }[]>`
+        WITH existing AS (
+          SELECT "id" FROM "AgentStore"
+          WHERE "conversationId" = ${scope.conversationId} AND "organizationId" = ${scope.organizationId} AND "namespace" = ${namespace}
+        ), created AS (
+          INSERT INTO "AgentStore" ("id", "organizationId", "conversationId", "namespace")
+          SELECT ${randomUUID()}, c."organizationId", c."id", ${namespace}
+          FROM "Conversation" c
+          WHERE c."id" = ${scope.conversationId} AND c."organizationId" = ${scope.organizationId} AND NOT EXISTS (SELECT 1 FROM existing)
+          ON CONFLICT ("conversationId", "namespace") DO NOTHING
+          RETURNING "id"
+        )
+        SELECT "id" FROM existing UNION ALL SELECT "id" FROM created`;
+      if (rows.length > 0) return new PostgresStore(db, rows[0].id, scope.organizationId, scope.conversationId, namespace);
+      const conversation = await db.conversation.findFirst({ where: { id: scope.conversationId, organizationId: scope.organizationId }, select: { id: true } });
+      if (!conversation) break;
+    }
+    throw new NotFoundError("The conversation");
   }
 
   /** The filter every query of this store starts from. */

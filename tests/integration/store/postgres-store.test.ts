@@ -17,6 +17,16 @@ describe("PostgresStore", () => {
 
   const elsewhere = (store: PostgresStore) => PostgresStore.open(otherInstance, { organizationId: tenant.organizationId, conversationId: store.conversationId });
 
+  it("a conversation is created with its store, and opening that store writes nothing", async () => {
+    const { conversation, store } = await openNewConversationStore(tenant);
+    const version = () => otherInstance.$queryRaw<{ id: string; xmin: string }[]>`SELECT "id", xmin::text FROM "AgentStore" WHERE "conversationId" = ${conversation.id}`;
+    const before = await version();
+    expect(before).toHaveLength(1);
+    await elsewhere(store);
+    await PostgresStore.open(otherInstance, { organizationId: tenant.organizationId, conversationId: conversation.id });
+    expect(await version()).toEqual(before);
+  });
+
   it("writes counters with the next append or run transition, where other instances see them", async () => {
     const { store } = await openNewConversationStore(tenant);
     const other = await elsewhere(store);
