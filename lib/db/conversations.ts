@@ -112,15 +112,6 @@ export async function deleteConversation(ctx: Tenant, conversationId: string): P
   return count === 1;
 }
 
-/** Moves the conversation to the top of the list. False when not in this tenant. */
-export async function touchConversation(ctx: Tenant, conversationId: string, at: Date = new Date()): Promise<boolean> {
-  const { count } = await prisma.conversation.updateMany({
-    where: { id: conversationId, organizationId: ctx.organizationId },
-    data: { lastActivityAt: at },
-  });
-  return count === 1;
-}
-
 /** LIKE's wildcards and its escape character, taken literally. */
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, "\\$&");
 

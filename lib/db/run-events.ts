@@ -62,6 +62,9 @@ export async function appendRunEvents(
   return rows.sort((a, b) => (a.seq < b.seq ? -1 : 1)).map(stored);
 }
 
+/** Events that mean a person wrote in the conversation (a message, also one queued for a running turn). */
+export const ACTIVITY_EVENTS = new Set(["user_message", "message_queued"]);
+
 /** Where `appendAndAnnounceRunEvents` announces a batch: a NOTIFY channel and this instance's id (see lib/server/events/pg-bus.ts). */
 export interface RunEventNotice {
   channel: string;
@@ -78,6 +81,9 @@ export type RawQuery = (text: string, values: unknown[]) => Promise<{ rows: Arra
  * delivers when the statement's transaction commits, that is when other instances can read the
  * rows. Nothing is stored and nothing announced for an unknown conversation (NotFoundError).
  *
+ * A batch with an event of `ACTIVITY_EVENTS` (a person wrote) also moves the conversation's
+ * `lastActivityAt`, which orders the conversation list, in the same UPDATE.
+ *
  * Sent as plain SQL (node-postgres, not Prisma): this runs once per run event, and Prisma's
  * per-query overhead was most of its cost. `createdAt` is the time we send, stored with ms
  * precision, so it is returned from our own value rather than parsed back from a `timestamp`.
@@ -92,9 +98,11 @@ export async function appendAndAnnounceRunEvents(
   if (events.length === 0) return [];
   const payload = JSON.stringify(events.map((event) => ({ runId: event.runId, type: event.type, data: event.data ?? null })));
   const createdAt = new Date().toISOString();
+  const activity = events.some((event) => ACTIVITY_EVENTS.has(event.type));
   const { rows } = await query(
     `WITH taken AS (
-      UPDATE "Conversation" SET "lastEventSeq" = "lastEventSeq" + $1::bigint
+      UPDATE "Conversation" SET "lastEventSeq" = "lastEventSeq" + $1::bigint,
+        "lastActivityAt" = CASE WHEN $8::boolean THEN $4::timestamp(3) ELSE "lastActivityAt" END
       WHERE "id" = $2 AND "organizationId" = $3
       RETURNING "lastEventSeq"
     ), inserted AS (
@@ -107,7 +115,7 @@ export async function appendAndAnnounceRunEvents(
     )
     -- A SELECT in WITH runs only if something reads it: the join below is what sends the notice.
     SELECT i."seq"::text AS "seq", i."runId", i."type", i."data" FROM inserted i CROSS JOIN (SELECT count(*) FROM announced) a`,
-    [events.length, conversationId, organizationId, createdAt, payload, notice.channel, notice.instanceId],
+    [events.length, conversationId, organizationId, createdAt, payload, notice.channel, notice.instanceId, activity],
   );
   if (rows.length === 0) throw new NotFoundError("The conversation");
   return rows

@@ -5,7 +5,9 @@ import { logger } from "@/lib/server/logger";
 import { instanceId } from "./instance-id";
 import { localHub } from "./local-hub";
 import { RUN_EVENTS_CHANNEL } from "./pg-bus";
+import { activeConversationCount } from "@/lib/server/runs/local-executions";
 import { RunEventRecorder } from "./run-event-recorder";
+import { textFlushIntervalMs } from "./text-flush-interval";
 
 /**
  * A recorder whose events are stored in the conversation's run events, streamed to this instance's readers and announced on the bus.
@@ -19,6 +21,7 @@ export function conversationRecorder(tenant: Pick<TenantContext, "organizationId
     publish(event) {
       localHub().publish(conversationId, event.seq, event);
     },
+    flushIntervalMs: () => textFlushIntervalMs(activeConversationCount()),
     onError(error, type) {
       logger.error("a run event could not be stored", { conversationId, type, error });
     },

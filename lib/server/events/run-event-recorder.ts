@@ -29,7 +29,8 @@ export interface RunEventRecorderOptions {
   /** Hands a stored event to this instance's streams and to the bus. */
   publish(event: StoredRunEvent): void;
   onError(error: unknown, type: string): void;
-  flushIntervalMs?: number;
+  /** The longest text is held before it is written; a function is asked again at each flush (it may grow with load). */
+  flushIntervalMs?: number | (() => number);
   now?: () => number;
 }
 
@@ -41,9 +42,10 @@ export interface RunEventRecorderOptions {
  * concatenated text at most every `flushIntervalMs`, and any other event first flushes the
  * buffer, so order is kept. Writes go through one queue in emit order: an event recorded while
  * nothing is being written is written at once; the events recorded while a write is in flight
- * wait for it and are then written together (with `writeBatch`), still in order. Deltas do not
- * make the run wait for the database; every other event does (so when a run call returns, all its
- * events are stored and published).
+ * wait for it and are then written together (with `writeBatch`), still in order. `record` of a
+ * delta returns nothing; of any other event, a promise of its write that a caller may await (the
+ * conversation agent does not: its runs never wait for the database, and `flush()` before the
+ * run's stream ends waits for everything).
  */
 export class RunEventRecorder implements SubscriberAdapter {
   private pendingText = "";
@@ -52,11 +54,12 @@ export class RunEventRecorder implements SubscriberAdapter {
   private readonly queued: Queued[] = [];
   private draining: Promise<void> | null = null;
   private currentRunId = "";
-  private readonly interval: number;
+  private readonly interval: () => number;
   private readonly now: () => number;
 
   constructor(private readonly options: RunEventRecorderOptions) {
-    this.interval = options.flushIntervalMs ?? TEXT_FLUSH_INTERVAL_MS;
+    const interval = options.flushIntervalMs ?? TEXT_FLUSH_INTERVAL_MS;
+    this.interval = typeof interval === "function" ? interval : () => interval;
     this.now = options.now ?? (() => performance.now());
   }
 
@@ -96,7 +99,7 @@ export class RunEventRecorder implements SubscriberAdapter {
 
   private scheduleFlush() {
     if (this.timer) return;
-    const wait = this.lastFlushAt + this.interval - this.now();
+    const wait = this.lastFlushAt + this.interval() - this.now();
     if (wait <= 0) this.takeText();
     else this.timer = setTimeout(() => this.takeText(), wait);
   }

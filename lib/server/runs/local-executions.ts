@@ -16,6 +16,11 @@ export function executionsOf(conversationId: string): LocalExecution[] {
   return [...(registry().get(conversationId) ?? [])];
 }
 
+/** Conversations with agent work in this process now. */
+export function activeConversationCount(): number {
+  return registry().size;
+}
+
 /** Registers the execution until its `done` settles. */
 export function track(execution: LocalExecution) {
   listenForAbortRequests();

@@ -1,6 +1,5 @@
 import { randomUUID } from "node:crypto";
 import type { z } from "zod";
-import { touchConversation } from "@/lib/db/conversations";
 import type { TenantContext } from "@/lib/db/tenant-context";
 import type { sendMessageSchema } from "@/lib/schemas/conversation";
 import { buildConversationAgent } from "@/lib/server/agent/conversation-agent";
@@ -29,6 +28,5 @@ export async function sendMessage(
     (signal) => agent.glove.processRequest(input.text, { signal, runId: randomUUID(), ...(input.attachments?.length && { images: input.attachments }) }),
     (outcome) => drainQueue(agent, outcome),
   );
-  await touchConversation(ctx, conversationId);
   return conversationStream(ctx, conversationId, { after, until: launched.kind === "running" ? launched.done : Promise.resolve(), requestSignal });
 }

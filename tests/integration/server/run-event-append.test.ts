@@ -88,6 +88,24 @@ describe("appendAndAnnounceRunEvents", () => {
     await bus.close();
   });
 
+  it("a person's message moves the conversation to the top of the list; the agent's events do not", async () => {
+    const { conversation } = await openNewConversationStore(tenant);
+    const lastActivity = async () => (await getTestPrisma().conversation.findUniqueOrThrow({ where: { id: conversation.id } })).lastActivityAt.getTime();
+    const created = await lastActivity();
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    await appendAndAnnounceRunEvents(query, notice, tenant.organizationId, conversation.id, [
+      { runId: "r1", type: "run_started", data: { run_id: "r1" } },
+      { runId: "r1", type: "text_delta", data: { text: "thinking" } },
+    ]);
+    expect(await lastActivity()).toBe(created);
+    await appendAndAnnounceRunEvents(query, notice, tenant.organizationId, conversation.id, [{ runId: "r1", type: "user_message", data: { message: { text: "hi" } } }]);
+    const written = await lastActivity();
+    expect(written).toBeGreaterThan(created);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    await appendAndAnnounceRunEvents(query, notice, tenant.organizationId, conversation.id, [{ runId: "r1", type: "message_queued", data: { message: { text: "and" } } }]);
+    expect(await lastActivity()).toBeGreaterThan(written);
+  });
+
   it("inside a transaction that rolls back: nothing stored, nothing announced", async () => {
     const { conversation } = await openNewConversationStore(tenant);
     const client = await pool.connect();

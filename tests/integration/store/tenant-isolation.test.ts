@@ -3,7 +3,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { NotFoundError } from "@/lib/agent/errors";
 import type { SlotRecord } from "@/lib/agent/store-adapter";
-import { deleteConversation, getConversation, listConversations, renameConversation, touchConversation } from "@/lib/db/conversations";
+import { deleteConversation, getConversation, listConversations, renameConversation } from "@/lib/db/conversations";
 import { PostgresStore } from "@/lib/db/postgres-store";
 import { appendRunEvents, listRunEventsAfter } from "@/lib/db/run-events";
 import type { TenantContext } from "@/lib/db/tenant-context";
@@ -92,7 +92,6 @@ describe("tenant isolation", () => {
     expect(await getConversation(b, conversation.id)).toBeNull();
     expect((await listConversations(b)).conversations.map((item) => item.id)).not.toContain(conversation.id);
     expect(await renameConversation(b, conversation.id, "Taken over")).toBeNull();
-    expect(await touchConversation(b, conversation.id)).toBe(false);
     expect(await deleteConversation(b, conversation.id)).toBe(false);
     expect(await getConversation(a, conversation.id)).toMatchObject({ title: "New conversation" });
   });

@@ -53,6 +53,38 @@ describe("RunEventRecorder", () => {
     expect(summary(written)).toEqual(["run_started", "text:Hel", "text:lo, wor"]);
   });
 
+  it("asks a changing interval again at each flush", async () => {
+    let interval = 50;
+    const written: string[] = [];
+    let clock = 0;
+    const recorder = new RunEventRecorder({
+      async write(event) {
+        written.push((event.data as { text: string }).text);
+        return { ...event, seq: written.length, createdAt: "" };
+      },
+      publish: () => {},
+      onError: (error) => {
+        throw error;
+      },
+      flushIntervalMs: () => interval,
+      now: () => clock,
+    });
+    const tick = async (ms: number) => {
+      clock += ms;
+      await vi.advanceTimersByTimeAsync(ms);
+    };
+    recorder.record("text_delta", { text: "a" });
+    recorder.record("text_delta", { text: "b" });
+    await tick(50);
+    expect(written).toEqual(["a", "b"]);
+    interval = 200;
+    recorder.record("text_delta", { text: "c" });
+    await tick(100);
+    expect(written).toEqual(["a", "b"]);
+    await tick(100);
+    expect(written).toEqual(["a", "b", "c"]);
+  });
+
   it("any other event flushes the buffered text first, so order is kept", async () => {
     const { recorder, written, advance } = harness();
     recorder.record("text_delta", { text: "a" });
