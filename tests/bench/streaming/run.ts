@@ -223,6 +223,11 @@ export interface LoadResult {
   bytes: number;
   /** Text characters per second, all streams together. */
   charsPerSecond: number;
+  /**
+   * Each completed stream's own rate: its text characters over the time from its first to its
+   * last text frame (what one reader sees the answer arrive at, once it started), in chars/s.
+   */
+  streamRate: Summary;
   framesPerSecond: number;
   ttft: Summary;
   duration: Summary;
@@ -286,6 +291,7 @@ async function runLoad(contestant: Contestant, clients: number, rounds: number, 
     bytes: sum((r) => r.bytes),
     charsPerSecond: (textChars / wallMs) * 1000,
     framesPerSecond: (frames / wallMs) * 1000,
+    streamRate: summarize(ok.filter((r) => r.lastTextAt > r.firstTextAt).map((r) => (r.textChars / (r.lastTextAt - r.firstTextAt)) * 1000)),
     ttft: summarize(results.filter((r) => !Number.isNaN(r.firstTextAt)).map((r) => r.firstTextAt - r.startedAt)),
     duration: summarize(ok.map((r) => r.endAt - r.startedAt)),
     cpuMs,

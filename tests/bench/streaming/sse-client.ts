@@ -36,6 +36,8 @@ export interface StreamResult {
   firstEventAt: number;
   /** First `text_delta` frame. */
   firstTextAt: number;
+  /** Last `text_delta` frame. */
+  lastTextAt: number;
   endAt: number;
   /** Event frames received (comments excluded). */
   frames: number;
@@ -75,6 +77,7 @@ export function stream(url: string, options: RequestOptions = {}): StreamHandle 
     headersAt: Number.NaN,
     firstEventAt: Number.NaN,
     firstTextAt: Number.NaN,
+    lastTextAt: Number.NaN,
     endAt: Number.NaN,
     frames: 0,
     textFrames: 0,
@@ -166,6 +169,7 @@ export function stream(url: string, options: RequestOptions = {}): StreamHandle 
         result.textFrames += 1;
         result.textChars += text.length;
         if (Number.isNaN(result.firstTextAt)) result.firstTextAt = at;
+        result.lastTextAt = at;
       }
     } else {
       result.events.push(event);
