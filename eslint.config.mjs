@@ -47,6 +47,14 @@ const config = [
       ] }],
     },
   },
+  {
+    // sonner loads on demand through the app's toast module; a static import anywhere else would put it back into every page's first load.
+    files: ["app/**/*.{ts,tsx}", "components/**/*.{ts,tsx}", "lib/client/**/*.{ts,tsx}"],
+    ignores: ["components/ui/toast.ts"],
+    rules: {
+      "no-restricted-syntax": ["error", { selector: "ImportDeclaration[source.value='sonner']", message: "Import toast from @/components/ui/toast: it loads sonner when needed." }],
+    },
+  },
 ];
 
 export default config;

@@ -4,13 +4,12 @@ import * as React from "react";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { ThemeProvider } from "@/components/theme/theme-provider";
 import { Toaster } from "@/components/ui/toaster";
-import { TooltipProvider } from "@/components/ui/tooltip";
 
 export interface ProvidersProps {
   children: React.ReactNode;
 }
 
-/** Client-side context for the whole app: theme, react-query, tooltips, toasts. Server components read the session themselves. */
+/** Client-side context for the whole app: theme, react-query, toasts. Server components read the session themselves. */
 export function Providers({ children }: ProvidersProps) {
   // One QueryClient per browser tab, created on first render; a module-level client would be
   // shared between requests during server rendering. A short staleTime stops data the server just
@@ -20,10 +19,8 @@ export function Providers({ children }: ProvidersProps) {
   return (
     <ThemeProvider>
       <QueryClientProvider client={queryClient}>
-        <TooltipProvider delayDuration={300}>
-          {children}
-          <Toaster />
-        </TooltipProvider>
+        {children}
+        <Toaster />
       </QueryClientProvider>
     </ThemeProvider>
   );

@@ -1,8 +1,8 @@
 "use client";
 
-import { toast } from "sonner";
 import { TextField } from "@/components/auth/text-field";
 import { Button } from "@/components/ui/button";
+import { toast } from "@/components/ui/toast";
 import { PASSWORD_MAX } from "@/lib/client/limits";
 import { useJsonForm } from "./use-json-form";
 

@@ -1,9 +1,9 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { toast } from "sonner";
 import { TextField } from "@/components/auth/text-field";
 import { Button } from "@/components/ui/button";
+import { toast } from "@/components/ui/toast";
 import { PERSON_NAME_MAX } from "@/lib/client/limits";
 import { useJsonForm } from "./use-json-form";
 

@@ -2,7 +2,6 @@
 
 import { useState } from "react";
 import { CircleAlertIcon, KeyRoundIcon } from "lucide-react";
-import { toast } from "sonner";
 import { NativeSelect } from "@/components/settings/native-select";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
@@ -11,6 +10,7 @@ import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Textarea } from "@/components/ui/textarea";
+import { toast } from "@/components/ui/toast";
 import { ApiError, errorMessage, issuesByField } from "@/lib/client/api";
 import { useAgentSettings, useSaveAgentSettings } from "@/lib/client/use-agent-settings";
 import { MODEL_PROVIDERS, PROVIDER_KEY_ENV, type ModelProvider } from "@/lib/models/model-config";

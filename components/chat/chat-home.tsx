@@ -3,8 +3,8 @@
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { MessageSquareIcon } from "lucide-react";
-import { toast } from "sonner";
 import { Badge } from "@/components/ui/badge";
+import { toast } from "@/components/ui/toast";
 import { errorMessage } from "@/lib/client/api";
 import { titleFromMessage } from "@/lib/client/conversation-title";
 import { useAgentSettings } from "@/lib/client/use-agent-settings";

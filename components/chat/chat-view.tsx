@@ -3,11 +3,11 @@
 import { useEffect, useRef } from "react";
 import Link from "next/link";
 import { CloudOffIcon } from "lucide-react";
-import { toast } from "sonner";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Skeleton } from "@/components/ui/skeleton";
+import { toast } from "@/components/ui/toast";
 import { ApiError, errorMessage } from "@/lib/client/api";
 import type { RenderStrategy } from "@/lib/client/place-slots";
 import { takeFirstMessage } from "@/lib/client/use-draft";

@@ -2,10 +2,10 @@
 
 import { useId, useRef, useState } from "react";
 import { ArrowUpIcon, SquareIcon } from "lucide-react";
-import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
 import { Kbd } from "@/components/ui/kbd";
 import { Spinner } from "@/components/ui/spinner";
+import { toast } from "@/components/ui/toast";
 import { ApiError, errorMessage } from "@/lib/client/api";
 import { useDraft } from "@/lib/client/use-draft";
 import { MESSAGE_TEXT_MAX } from "@/lib/client/limits";

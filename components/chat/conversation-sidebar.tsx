@@ -3,20 +3,19 @@
 import { useDeferredValue, useState } from "react";
 import Link from "next/link";
 import { usePathname, useRouter } from "next/navigation";
-import { EllipsisIcon, PencilIcon, PlusIcon, SearchIcon, Trash2Icon } from "lucide-react";
-import { toast } from "sonner";
+import { EllipsisIcon, PlusIcon, SearchIcon } from "lucide-react";
 import { Button } from "@/components/ui/button";
-import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from "@/components/ui/dropdown-menu";
 import { Input } from "@/components/ui/input";
+import { lazyPopup } from "@/components/ui/lazy-popup";
 import { Skeleton } from "@/components/ui/skeleton";
-import { errorMessage } from "@/lib/client/api";
 import { CONVERSATION_SEARCH_MAX } from "@/lib/client/limits";
 import { useConversationList, useConversationMutations } from "@/lib/client/use-conversations";
 import type { ConversationSummary } from "@/lib/schemas/conversation";
 import { cn } from "@/lib/utils";
-import { DeleteConversationDialog, RenameConversationDialog } from "./conversation-dialogs";
+import { failed } from "./failed-toast";
 
-const failed = (what: string) => (error: unknown) => toast.error(errorMessage(error, `Could not ${what}. Try again.`));
+// The actions menu and its rename and delete dialogs load on intent (see lazy-popup.tsx).
+const ConversationActions = lazyPopup("menu", () => import("./conversation-actions"));
 
 /** The conversation list in AppShell's sidebar: new, search, switch, rename, delete. */
 export function ConversationSidebar({ orgSlug }: { orgSlug: string }) {
@@ -75,9 +74,6 @@ export function ConversationSidebar({ orgSlug }: { orgSlug: string }) {
 }
 
 function ConversationItem({ orgSlug, conversation, current }: { orgSlug: string; conversation: ConversationSummary; current: boolean }) {
-  const router = useRouter();
-  const { rename, remove } = useConversationMutations(orgSlug);
-  const [dialog, setDialog] = useState<"rename" | "delete" | null>(null);
   const waiting = conversation.pendingSlots > 0;
   return (
     <li className={cn("group flex items-center rounded-md hover:bg-accent", current && "bg-accent")}>
@@ -98,48 +94,16 @@ function ConversationItem({ orgSlug, conversation, current }: { orgSlug: string;
           </span>
         ) : null}
       </Link>
-      <DropdownMenu>
-        <DropdownMenuTrigger asChild>
+      <ConversationActions
+        orgSlug={orgSlug}
+        conversation={conversation}
+        current={current}
+        trigger={
           <Button variant="ghost" size="icon-sm" className="shrink-0 opacity-60 group-hover:opacity-100 focus-visible:opacity-100" aria-label={`Actions for ${conversation.title}`}>
             <EllipsisIcon aria-hidden />
           </Button>
-        </DropdownMenuTrigger>
-        <DropdownMenuContent align="end">
-          <DropdownMenuItem onSelect={() => setDialog("rename")}>
-            <PencilIcon aria-hidden /> Rename
-          </DropdownMenuItem>
-          <DropdownMenuItem variant="destructive" onSelect={() => setDialog("delete")}>
-            <Trash2Icon aria-hidden /> Delete
-          </DropdownMenuItem>
-        </DropdownMenuContent>
-      </DropdownMenu>
-      {dialog === "rename" ? (
-        <RenameConversationDialog
-          title={conversation.title}
-          open
-          onOpenChange={(open) => !open && setDialog(null)}
-          onRename={async (title) => {
-            await rename.mutateAsync({ id: conversation.id, title });
-            toast.success("Conversation renamed.");
-          }}
-        />
-      ) : null}
-      {dialog === "delete" ? (
-        <DeleteConversationDialog
-          title={conversation.title}
-          open
-          onOpenChange={(open) => !open && setDialog(null)}
-          onDelete={async () => {
-            try {
-              await remove.mutateAsync(conversation.id);
-              toast.success("Conversation deleted.");
-              if (current) router.push(`/${orgSlug}`);
-            } catch (error) {
-              failed("delete the conversation")(error);
-            }
-          }}
-        />
-      ) : null}
+        }
+      />
     </li>
   );
 }

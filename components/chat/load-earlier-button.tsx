@@ -1,8 +1,8 @@
 "use client";
 
 import { useState } from "react";
-import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
+import { toast } from "@/components/ui/toast";
 import { errorMessage } from "@/lib/client/api";
 
 export function LoadEarlierButton({ onLoad }: { onLoad: () => Promise<void> }) {

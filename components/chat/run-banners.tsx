@@ -2,9 +2,9 @@
 
 import { useState } from "react";
 import { CircleAlertIcon, InfoIcon, ListEndIcon, Loader2Icon, RotateCcwIcon } from "lucide-react";
-import { toast } from "sonner";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
+import { toast } from "@/components/ui/toast";
 import type { QueuedMessage } from "@/lib/agent/store-adapter";
 import { errorMessage } from "@/lib/client/api";
 import type { RunView } from "@/lib/schemas/conversation";

@@ -2,7 +2,7 @@ import { CheckIcon, ShieldCheckIcon, SparklesIcon } from "lucide-react";
 import { cn } from "@/lib/utils";
 import { Avatar, AvatarFallback } from "@/components/ui/avatar";
 import { Badge } from "@/components/ui/badge";
-import { buttonVariants } from "@/components/ui/button";
+import { buttonVariants } from "@/components/ui/button-variants";
 import { Card, CardContent, CardFooter, CardHeader } from "@/components/ui/card";
 import { Kbd } from "@/components/ui/kbd";
 

@@ -1,7 +1,7 @@
 "use client";
 
 import { useCallback, useState } from "react";
-import { toast } from "sonner";
+import { toast } from "@/components/ui/toast";
 import type { SlotRecord } from "@/lib/agent/store-adapter";
 import { ApiError } from "@/lib/client/api";
 import { slotFromConflict } from "@/lib/client/chat-api";

@@ -2,9 +2,9 @@
 
 import { useState } from "react";
 import { useRouter } from "next/navigation";
-import { toast } from "sonner";
 import { TextField } from "@/components/auth/text-field";
 import { Button } from "@/components/ui/button";
+import { toast } from "@/components/ui/toast";
 import { apiFetch, errorMessage } from "@/lib/client/api";
 import { ORGANIZATION_NAME_MAX } from "@/lib/client/limits";
 

@@ -1,7 +1,7 @@
 "use client";
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { toast } from "sonner";
+import { toast } from "@/components/ui/toast";
 import { apiFetch, errorMessage } from "@/lib/client/api";
 import type { RoleName } from "@/lib/schemas/account";
 

@@ -1,21 +1,15 @@
 "use client";
 
-import Link from "next/link";
-import { CheckIcon, ChevronsUpDownIcon } from "lucide-react";
+import { ChevronsUpDownIcon } from "lucide-react";
 import { Button } from "@/components/ui/button";
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuLabel,
-  DropdownMenuTrigger,
-} from "@/components/ui/dropdown-menu";
+import { lazyPopup } from "@/components/ui/lazy-popup";
 import { LogoMark } from "@/components/shell/logo";
+import { roleLabel } from "@/components/shell/role-label";
 import type { ShellOrganization } from "@/components/shell/types";
 
-const roleLabel: Record<ShellOrganization["role"], string> = { owner: "Owner", admin: "Admin", member: "Member" };
+const OrgSwitcherMenu = lazyPopup("menu", () => import("@/components/shell/org-switcher-menu"));
 
-/** Shows the current organization and lists the others as links to `/{slug}`. */
+/** Shows the current organization and lists the others as links to `/{slug}` (the menu loads on intent, see lazy-popup.tsx). */
 export function OrgSwitcher({
   organizations,
   currentOrgSlug,
@@ -25,8 +19,10 @@ export function OrgSwitcher({
 }) {
   const current = organizations.find((org) => org.slug === currentOrgSlug) ?? null;
   return (
-    <DropdownMenu>
-      <DropdownMenuTrigger asChild>
+    <OrgSwitcherMenu
+      organizations={organizations}
+      currentOrgSlug={currentOrgSlug}
+      trigger={
         <Button variant="ghost" className="h-auto w-full justify-start gap-2.5 px-2 py-1.5 text-left">
           <LogoMark />
           <span className="flex min-w-0 flex-1 flex-col">
@@ -38,24 +34,7 @@ export function OrgSwitcher({
           </span>
           <ChevronsUpDownIcon aria-hidden className="text-muted-foreground" />
         </Button>
-      </DropdownMenuTrigger>
-      <DropdownMenuContent align="start" className="w-(--radix-dropdown-menu-trigger-width) min-w-56">
-        <DropdownMenuLabel>Organizations</DropdownMenuLabel>
-        {organizations.map((org) => {
-          const isCurrent = org.slug === currentOrgSlug;
-          return (
-            <DropdownMenuItem key={org.slug} asChild>
-              <Link href={`/${org.slug}`} aria-current={isCurrent ? "true" : undefined}>
-                <span className="flex min-w-0 flex-1 flex-col">
-                  <span className="truncate">{org.name}</span>
-                  <span className="text-xs text-muted-foreground">{roleLabel[org.role]}</span>
-                </span>
-                {isCurrent && <CheckIcon aria-hidden />}
-              </Link>
-            </DropdownMenuItem>
-          );
-        })}
-      </DropdownMenuContent>
-    </DropdownMenu>
+      }
+    />
   );
 }

@@ -2,14 +2,31 @@
 
 import * as React from "react";
 import { useTheme } from "next-themes";
-import { Toaster as Sonner, type ToasterProps } from "sonner";
+import { loadedSonner, loadSonner } from "@/components/ui/toast";
 
-/** Mounted once in Providers. Show a toast anywhere with `import { toast } from "sonner"`. */
-export function Toaster(props: ToasterProps) {
+// Safari has no requestIdleCallback.
+const whenIdle = (callback: () => void): (() => void) => {
+  if ("requestIdleCallback" in window) {
+    const id = window.requestIdleCallback(callback, { timeout: 5_000 });
+    return () => window.cancelIdleCallback(id);
+  }
+  const id = setTimeout(callback, 1_000);
+  return () => clearTimeout(id);
+};
+
+/**
+ * Mounted once in Providers. Show a toast with `toast` from `@/components/ui/toast`. sonner's
+ * Toaster (and its live region) mounts when the browser is first idle after load, before most
+ * toasts, so screen readers announce them; an earlier toast loads it at once.
+ */
+export function Toaster() {
+  const sonner = React.useSyncExternalStore(loadedSonner.subscribe, loadedSonner.get, () => null);
   const { theme = "system" } = useTheme();
+  React.useEffect(() => whenIdle(() => void loadSonner().catch((error: unknown) => console.error(error))), []);
+  if (!sonner) return null;
   return (
-    <Sonner
-      theme={theme as ToasterProps["theme"]}
+    <sonner.Toaster
+      theme={theme as "light" | "dark" | "system"}
       closeButton
       className="toaster group"
       // Sonner reads these variables, so toasts use the app's tokens in both themes.
@@ -21,7 +38,6 @@ export function Toaster(props: ToasterProps) {
           "--border-radius": "var(--radius)",
         } as React.CSSProperties
       }
-      {...props}
     />
   );
 }

@@ -4,9 +4,18 @@ import * as React from "react";
 import { Tooltip as TooltipPrimitive } from "radix-ui";
 import { cn } from "@/lib/utils";
 
-// Providers mounts one TooltipProvider for the app, so a Tooltip works anywhere without its own.
-export const TooltipProvider = TooltipPrimitive.Provider;
-export const Tooltip = TooltipPrimitive.Root;
+/**
+ * Each tooltip brings its own provider (300 ms delay): an app-wide one in Providers would put radix's
+ * tooltip code into every page's first load, while tooltips load on intent (lazy-popup.tsx).
+ */
+export function Tooltip(props: React.ComponentProps<typeof TooltipPrimitive.Root>) {
+  return (
+    <TooltipPrimitive.Provider delayDuration={300}>
+      <TooltipPrimitive.Root {...props} />
+    </TooltipPrimitive.Provider>
+  );
+}
+
 export const TooltipTrigger = TooltipPrimitive.Trigger;
 
 /** Supplementary text only: a tooltip is not reachable on touch, so never put the only label of a control here. */

@@ -125,7 +125,8 @@ describe.skipIf(skipBrowser)("chat in the browser", () => {
 
     await composer(page).fill("a draft I have not sent");
     await page.reload();
-    await expect(composer(page).inputValue()).resolves.toBe("a draft I have not sent");
+    // The draft comes back from localStorage once the page has hydrated, which can be after the load event.
+    await expect.poll(() => composer(page).inputValue(), { timeout: 5_000 }).toBe("a draft I have not sent");
 
     const sidebar = page.getByRole("navigation", { name: "Conversations" });
     await sidebar.getByRole("button", { name: "Actions for help me choose between tea and coffee" }).click();

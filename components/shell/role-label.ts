@@ -1,0 +1,3 @@
+import type { ShellOrganization } from "@/components/shell/types";
+
+export const roleLabel: Record<ShellOrganization["role"], string> = { owner: "Owner", admin: "Admin", member: "Member" };
