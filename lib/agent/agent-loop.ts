@@ -8,7 +8,7 @@ import { modelStep } from "./model-step";
 import { RunSession, type RuntimeDeps } from "./run-session";
 import { closeStep, settleStep } from "./step-runner";
 import { injectQueuedMessages } from "./steering";
-import type { RunStatus, SlotRecord } from "./store-adapter";
+import type { InboxItem, QueuedMessage, RunStatus, SlotRecord } from "./store-adapter";
 
 export type RunOutcome =
   | { status: "completed"; runId: string; reply: Message | null }
@@ -23,12 +23,17 @@ const throwIfAborted = (signal: AbortSignal) => {
   if (signal.aborted) throw new AbortError();
 };
 
+/** What a safe point reads: the steering queue and the inbox. */
+type SafePointReads = [QueuedMessage[], InboxItem[]];
+
 /**
  * The loop: finish the open step's tool calls, inject what arrived meanwhile (steering messages,
- * inbox answers), ask the model, repeat until it answers without tool calls.
+ * inbox answers), ask the model, repeat until it answers without tool calls. `firstReads`: what
+ * the first safe point uses instead of reading (a new request read both when it started).
  */
-async function driveRun(session: RunSession): Promise<LoopEnd> {
+async function driveRun(session: RunSession, firstReads?: SafePointReads): Promise<LoopEnd> {
   let modelReplied = true;
+  let prefetched = firstReads;
   for (;;) {
     const step = unfinishedStep(session.history);
     if (step) {
@@ -37,10 +42,12 @@ async function driveRun(session: RunSession): Promise<LoopEnd> {
       if (outcome.kind === "suspended") return outcome;
     }
     throwIfAborted(session.signal);
-    // Safe point: every tool call has its result, the next model call has not started.
-    const steered = await injectQueuedMessages(session);
-    // One read of the inbox serves the injection and the model call's reminder of pending items.
-    const inbox = await session.deps.store.getInboxItems();
+    // Safe point: every tool call has its result, the next model call has not started. The queue
+    // and the inbox are read side by side; one read of the inbox serves the injection and the
+    // model call's reminder of pending items.
+    const [queued, inbox] = prefetched ?? (await Promise.all([session.deps.store.getQueuedMessages(), session.deps.store.getInboxItems()]));
+    prefetched = undefined;
+    const steered = await injectQueuedMessages(session, queued);
     const answered = await injectResolvedInbox(session, inbox);
     if (!steered && !answered && (!modelReplied || !awaitsReply(session.history))) return { kind: "completed" };
     if (isToolResults(session.history.at(-1))) await maybeCompact(session);
@@ -48,24 +55,24 @@ async function driveRun(session: RunSession): Promise<LoopEnd> {
   }
 }
 
-/**
- * Runs an already created (and claimed) run to its end: completed, suspended, aborted or failed.
- * `prelude` prepares a new request; it returns false when the request is already answered.
- */
-export async function runToEnd(
-  deps: RuntimeDeps,
-  runId: string,
-  kind: "request" | "continuation",
-  signal: AbortSignal,
-  prelude?: (session: RunSession) => Promise<boolean>,
-): Promise<RunOutcome> {
+/** Prepares a new request, given the steering queue as read when the run started; false when the request is already answered. */
+export type RequestPrelude = (session: RunSession, queued: QueuedMessage[]) => Promise<boolean>;
+
+/** Runs an already created (and claimed) run to its end: completed, suspended, aborted or failed. */
+export async function runToEnd(deps: RuntimeDeps, runId: string, kind: "request" | "continuation", signal: AbortSignal, prelude?: RequestPrelude): Promise<RunOutcome> {
   const { store, emit } = deps;
   await emit("run_started", { run_id: runId, kind });
-  const session = new RunSession(deps, runId, signal, await store.getMessages());
+  // A request reads the queue (injected before its message is stored) and the inbox (for its first
+  // model call) side by side with the history; its first safe point then has nothing new to read.
+  const [history, queued, inbox] = await Promise.all([store.getMessages(), prelude ? store.getQueuedMessages() : [], prelude ? store.getInboxItems() : []]);
+  const session = new RunSession(deps, runId, signal, history);
+  let firstReads: SafePointReads | undefined = prelude ? [[], inbox] : undefined;
   try {
-    if (prelude && !(await prelude(session))) return await complete(session);
+    if (prelude && !(await prelude(session, queued))) return await complete(session);
     for (;;) {
-      if ((await driveRun(session)).kind === "completed") return await complete(session);
+      const end = await driveRun(session, firstReads);
+      firstReads = undefined;
+      if (end.kind === "completed") return await complete(session);
       await store.transitionRun(runId, ["running"], "suspended");
       const slots = await store.listSlots({ runId, status: "pending" });
       await emit("run_suspended", { run_id: runId, slot_ids: slots.map((slot) => slot.id) });

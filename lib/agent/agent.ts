@@ -1,4 +1,4 @@
-import { finishAborted, runToEnd, type RunOutcome } from "./agent-loop";
+import { finishAborted, runToEnd, type RequestPrelude, type RunOutcome } from "./agent-loop";
 import { createInvokeSkillTool, INVOKE_SKILL_TOOL_NAME } from "./builtin-tools/invoke-skill";
 import { createInvokeSubagentTool } from "./builtin-tools/invoke-subagent";
 import { createPostToInboxTool } from "./builtin-tools/post-to-inbox";
@@ -169,7 +169,7 @@ export class Glove {
       const queued = await queueMessage(this.deps, text);
       return { status: "queued", runId: (await store.getActiveRun())?.id ?? null, queued };
     }
-    return this.execute(runId, "request", options.signal, (session) => this.beginRequest(session, text, options.images));
+    return this.execute(runId, "request", options.signal, (session, queued) => this.beginRequest(session, queued, text, options.images));
   }
 
   /**
@@ -301,7 +301,7 @@ export class Glove {
     runId: string,
     kind: "request" | "continuation",
     outerSignal: AbortSignal | undefined,
-    prelude?: (session: RunSession) => Promise<boolean>,
+    prelude?: RequestPrelude,
   ): Promise<RunOutcome> {
     const controller = new AbortController();
     const forward = () => controller.abort();
@@ -317,12 +317,12 @@ export class Glove {
   }
 
   /** Stores the user's message (after hooks and skills). Returns false when a hook answered it. */
-  private async beginRequest(session: RunSession, text: string, images: ImagePart[] | undefined): Promise<boolean> {
+  private async beginRequest(session: RunSession, queued: QueuedMessage[], text: string, images: ImagePart[] | undefined): Promise<boolean> {
     // A run that died without closing its step must not leave calls without results.
     const interrupted = unfinishedStep(session.history);
     if (interrupted) await closeStep(session, interrupted, "This tool call was interrupted and did not finish.");
     // Messages queued while a finishing run could no longer inject them were sent before this one.
-    await injectQueuedMessages(session);
+    await injectQueuedMessages(session, queued);
 
     const parsed = parseTokens(text, { hooks: this.hooks, skills: this.skills });
     let modelText = parsed.replaced;

@@ -19,10 +19,11 @@ export async function queueMessage(deps: RuntimeDeps, text: string): Promise<Que
 /**
  * Appends queued messages in the order they were sent, then removes them from the queue. The
  * stored message keeps the queued id, so a crash between the two steps cannot duplicate it.
+ * `queued`: the queue as the caller read it at this point (side by side with other reads).
  */
-export async function injectQueuedMessages(session: RunSession): Promise<boolean> {
+export async function injectQueuedMessages(session: RunSession, queued?: QueuedMessage[]): Promise<boolean> {
   const { store, emit } = session.deps;
-  const queued = await store.getQueuedMessages();
+  queued ??= await store.getQueuedMessages();
   if (queued.length === 0) return false;
   const messages: Message[] = queued.map((item) => ({ id: item.id, sender: "user", text: item.text, is_steering: true, created_at: item.created_at }));
   await session.append(...messages);

@@ -93,6 +93,11 @@ export class PostgresStore implements StoreAdapter {
     throw new NotFoundError("The conversation");
   }
 
+  /** The store of a conversation whose AgentStore id was just read with the tenant check (lib/db/turn-start.ts). */
+  static ofKnownStore(db: PrismaClient, scope: StoreScope, storeId: string): PostgresStore {
+    return new PostgresStore(db, storeId, scope.organizationId, scope.conversationId, scope.namespace ?? "");
+  }
+
   /** The filter every query of this store starts from. */
   private get own() {
     return { storeId: this.storeId, organizationId: this.organizationId };

@@ -17,7 +17,7 @@ const ms = (value: number) => Prisma.sql`make_interval(secs => ${value / 1000}::
 type Tenant = Pick<TenantContext, "organizationId">;
 
 /** A run `r` that is running and whose lease ran out: what `failRunsWithExpiredLease` fails. */
-const leaseExpired = (leaseMs: number) =>
+export const leaseExpired = (leaseMs: number) =>
   Prisma.sql`r."status" = 'running' AND GREATEST(COALESCE(r."leaseExpiresAt", '-infinity'::timestamp), r."updatedAt" + ${ms(leaseMs)}) < ${utcNow}`;
 
 /** Takes or renews the lease of a running run of the conversation. False when the run is not running (any more). */

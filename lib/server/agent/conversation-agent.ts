@@ -3,6 +3,7 @@ import { prisma } from "@/lib/db/client";
 import { recordOutboxEmail } from "@/lib/db/outbox";
 import { PostgresStore } from "@/lib/db/postgres-store";
 import type { TenantContext } from "@/lib/db/tenant-context";
+import type { TurnStart } from "@/lib/db/turn-start";
 import { conversationRecorder } from "@/lib/server/events/conversation-recorder";
 import type { RunEventRecorder } from "@/lib/server/events/run-event-recorder";
 import { logger } from "@/lib/server/logger";
@@ -10,7 +11,7 @@ import { LeaseKeeper } from "@/lib/server/runs/lease-keeper";
 import { settleAll } from "@/lib/server/runs/settle-all";
 import { createBuiltinTools } from "@/lib/server/tools";
 import { observeStore } from "./observed-store";
-import { buildTenantModel, checkModelUrls, loadAgentSettings } from "./settings";
+import { agentSettingsFrom, buildTenantModel, checkModelUrls, loadAgentSettings } from "./settings";
 
 /** A tenant's agent over one conversation, wired to the server: events recorded, runs leased. */
 export interface ConversationAgent {
@@ -35,19 +36,22 @@ export interface ConversationAgent {
  * `checkModelUrls`: for a person's request that makes the model answer (a message, a retry, a
  * card answer): a base URL the SSRF guard refuses is then a 422 before anything is stored.
  * Stopping a run or deleting a conversation never needs the model, so never fails on its URL.
+ * `preloaded`: the settings and store id a message's one opening read brought (lib/db/turn-start.ts).
  */
 export async function buildConversationAgent(
   tenant: Pick<TenantContext, "organizationId">,
   conversationId: string,
-  options: { checkModelUrls?: boolean } = {},
+  options: { checkModelUrls?: boolean; preloaded?: Pick<TurnStart, "settings" | "storeId"> } = {},
 ): Promise<ConversationAgent> {
+  const scope = { organizationId: tenant.organizationId, conversationId };
+  const { preloaded } = options;
   // The settings and model, and the store, side by side: neither needs the other.
   const [{ settings, model, usingDemo }, openedStore] = await settleAll([
-    loadAgentSettings(tenant).then(async (settings) => {
+    (preloaded ? Promise.resolve(agentSettingsFrom(tenant, preloaded.settings)) : loadAgentSettings(tenant)).then(async (settings) => {
       if (options.checkModelUrls) await checkModelUrls(settings);
       return { settings, ...buildTenantModel(settings) };
     }),
-    PostgresStore.open(prisma, { organizationId: tenant.organizationId, conversationId }),
+    preloaded?.storeId ? Promise.resolve(PostgresStore.ofKnownStore(prisma, scope, preloaded.storeId)) : PostgresStore.open(prisma, scope),
   ] as const);
   const recorder = conversationRecorder(tenant, conversationId);
   const runningListeners = new Set<(runId: string) => void>();

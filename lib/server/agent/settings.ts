@@ -1,6 +1,6 @@
 import type { z } from "zod";
 import { POST_TO_INBOX_TOOL_NAME, UPDATE_TASKS_TOOL_NAME } from "@/lib/agent";
-import { getAgentSettings, saveAgentSettings } from "@/lib/db/agent-settings";
+import { getAgentSettings, saveAgentSettings, type StoredAgentSettings } from "@/lib/db/agent-settings";
 import type { TenantContext } from "@/lib/db/tenant-context";
 import { modelConfigSchema, PROVIDER_KEY_ENV, type ModelConfig } from "@/lib/models/model-config";
 import { buildModel, type BuiltModel } from "@/lib/models/registry";
@@ -30,10 +30,11 @@ export interface AgentSettings {
 const keyContext = (ctx: Pick<TenantContext, "organizationId">) => `provider-key:${ctx.organizationId}`;
 
 export async function loadAgentSettings(ctx: Pick<TenantContext, "organizationId">): Promise<AgentSettings> {
-  return settingsFrom(ctx, await getAgentSettings(ctx));
+  return agentSettingsFrom(ctx, await getAgentSettings(ctx));
 }
 
-function settingsFrom(ctx: Pick<TenantContext, "organizationId">, stored: Awaited<ReturnType<typeof getAgentSettings>>): AgentSettings {
+/** The settings a run is built from, out of what is stored (null: never saved, the defaults). */
+export function agentSettingsFrom(ctx: Pick<TenantContext, "organizationId">, stored: StoredAgentSettings | null): AgentSettings {
   if (!stored) return { ...DEFAULT_AGENT_SETTINGS, providerKey: null, notices: [] };
   const notices: string[] = [];
   const model = modelConfigSchema.safeParse(stored.modelConfig);
@@ -95,7 +96,7 @@ const modelUrls = (model: ModelConfig) => [model.baseURL, ...model.fallbacks.map
 
 export async function agentSettingsView(ctx: TenantContext): Promise<AgentSettingsView> {
   const stored = await getAgentSettings(ctx);
-  const settings = settingsFrom(ctx, stored);
+  const settings = agentSettingsFrom(ctx, stored);
   const envName = PROVIDER_KEY_ENV[settings.model.provider];
   const built = buildTenantModel(settings);
   const refused = await modelUrlRefusal(settings, process.env);

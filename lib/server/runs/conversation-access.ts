@@ -1,5 +1,7 @@
 import { conversationContext, slotContext } from "@/lib/db/conversation-access";
 import type { TenantContext } from "@/lib/db/tenant-context";
+import { readTurnStart, type TurnStart } from "@/lib/db/turn-start";
+import { runLeaseMs } from "./lease-config";
 import { requireSessionUserId } from "@/lib/server/auth/session";
 import { notFound } from "@/lib/server/http/app-error";
 
@@ -7,8 +9,8 @@ import { notFound } from "@/lib/server/http/app-error";
  * The signed-in user's tenant context for a conversation, from the conversation's own organization.
  * 404 for unknown and foreign ones alike. The membership join also proves the user still exists.
  */
-export async function requireConversation(conversationId: string, userId?: string): Promise<TenantContext> {
-  const ctx = await conversationContext(userId ?? (await requireSessionUserId()), conversationId);
+export async function requireConversation(conversationId: string): Promise<TenantContext> {
+  const ctx = await conversationContext(await requireSessionUserId(), conversationId);
   if (!ctx) throw notFound("This conversation");
   return ctx;
 }
@@ -18,4 +20,11 @@ export async function requireSlot(slotId: string): Promise<{ ctx: TenantContext;
   const found = await slotContext(await requireSessionUserId(), slotId);
   if (!found) throw notFound("This card");
   return found;
+}
+
+/** `requireConversation` for a person's message, with everything its run needs read in the same statement (lib/db/turn-start.ts). */
+export async function requireTurnStart(conversationId: string, userId: string): Promise<TurnStart> {
+  const turn = await readTurnStart(userId, conversationId, runLeaseMs());
+  if (!turn) throw notFound("This conversation");
+  return turn;
 }

@@ -31,10 +31,14 @@ export async function recoverDeadRuns(scope: { organizationId: string; conversat
 /**
  * `recoverDeadRuns` for one conversation, then its last event number (what a stream opened now
  * starts after: the failure events of a recovered run are before it). One read when no run of
- * the conversation has an expired lease, the usual case; NotFoundError for an unknown conversation.
+ * the conversation has an expired lease, the usual case, none when the caller read `known`
+ * already; NotFoundError for an unknown conversation.
  */
-export async function recoverDeadRunsThenReadLastEventSeq(scope: { organizationId: string; conversationId: string }): Promise<number> {
-  const state = await readLastEventSeqAndExpiry(scope, scope.conversationId, runLeaseMs());
+export async function recoverDeadRunsThenReadLastEventSeq(
+  scope: { organizationId: string; conversationId: string },
+  known?: { lastEventSeq: number; expiredRun: boolean },
+): Promise<number> {
+  const state = known ?? (await readLastEventSeqAndExpiry(scope, scope.conversationId, runLeaseMs()));
   if (!state) throw new NotFoundError("The conversation");
   if (!state.expiredRun) return state.lastEventSeq;
   await recoverDeadRuns(scope);

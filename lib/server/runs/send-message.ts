@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { z } from "zod";
-import type { TenantContext } from "@/lib/db/tenant-context";
+import type { TurnStart } from "@/lib/db/turn-start";
 import type { sendMessageSchema } from "@/lib/schemas/conversation";
 import { buildConversationAgent } from "@/lib/server/agent/conversation-agent";
 import { conversationStream } from "@/lib/server/sse/conversation-stream";
@@ -13,15 +13,14 @@ import { settleAll } from "./settle-all";
  * is active, queues the message for that run's next safe point and answers with a stream that
  * carries `message_queued` and ends. A full queue throws SteeringQueueFullError (429).
  */
-export async function sendMessage(
-  ctx: TenantContext,
-  conversationId: string,
-  input: z.output<typeof sendMessageSchema>,
-  requestSignal?: AbortSignal,
-): Promise<Response> {
-  // Independent of each other, so side by side: dead-run recovery and the stream's start (one
-  // read when there is nothing to recover), and the agent (settings, model, store).
-  const [after, agent] = await settleAll([recoverDeadRunsThenReadLastEventSeq({ organizationId: ctx.organizationId, conversationId }), buildConversationAgent(ctx, conversationId, { checkModelUrls: true })] as const);
+export async function sendMessage(turn: TurnStart, conversationId: string, input: z.output<typeof sendMessageSchema>, requestSignal?: AbortSignal): Promise<Response> {
+  const { ctx } = turn;
+  // From what the opening read brought, side by side: dead-run recovery and the stream's start (no
+  // query when there is nothing to recover), and the agent (settings, model, store).
+  const [after, agent] = await settleAll([
+    recoverDeadRunsThenReadLastEventSeq({ organizationId: ctx.organizationId, conversationId }, turn),
+    buildConversationAgent(ctx, conversationId, { checkModelUrls: true, preloaded: turn }),
+  ] as const);
   const launched = await launch(
     conversationId,
     agent,

@@ -1,6 +1,9 @@
-// conversationContext / slotContext: the tenant of a conversation or card route comes from the row, for members only.
+// conversationContext / slotContext / readTurnStart: the tenant of a conversation or card route comes from the row, for members only.
 import { beforeAll, describe, expect, it } from "vitest";
+import { getAgentSettings, saveAgentSettings } from "@/lib/db/agent-settings";
 import { conversationContext, slotContext } from "@/lib/db/conversation-access";
+import { PostgresStore } from "@/lib/db/postgres-store";
+import { readTurnStart } from "@/lib/db/turn-start";
 import type { TenantContext } from "@/lib/db/tenant-context";
 import { getTestPrisma } from "@/tests/integration/support/databases";
 import { createTenant, openNewConversationStore } from "@/tests/integration/store/support";
@@ -44,3 +47,32 @@ describe("conversationContext", () => {
     expect(await slotContext(owner.userId, "no-such-slot")).toBeNull();
   });
 });
+
+describe("readTurnStart", () => {
+  const LEASE_MS = 30_000;
+
+  it("brings what a message's run needs: tenant, event position, store and settings, for members only", async () => {
+    const { conversation } = await openNewConversationStore(owner);
+    const fresh = await readTurnStart(memberId, conversation.id, LEASE_MS);
+    expect(fresh).toMatchObject({ ctx: { userId: memberId, organizationId: owner.organizationId, orgSlug: owner.orgSlug, role: "member" }, lastEventSeq: 0, expiredRun: false, settings: null });
+    // The store id it brings is the one PostgresStore.open finds.
+    expect(fresh?.storeId).toBeTruthy();
+    const opened = await PostgresStore.open(getTestPrisma(), { organizationId: owner.organizationId, conversationId: conversation.id });
+    await opened.appendMessages([{ id: "via-open", sender: "user", text: "hi" }]);
+    expect(await PostgresStore.ofKnownStore(getTestPrisma(), { organizationId: owner.organizationId, conversationId: conversation.id }, fresh!.storeId!).getMessages()).toHaveLength(1);
+
+    await saveAgentSettings(owner, { name: "Scout", systemPrompt: "Be brief.", modelConfig: { provider: "demo" }, enabledTools: ["send_email"], permissionPolicy: { send_email: "allow" }, slotTtlMinutes: 5, providerKeySealed: "v1.sealed" });
+    expect((await readTurnStart(owner.userId, conversation.id, LEASE_MS))?.settings).toEqual(await getAgentSettings(owner));
+
+    expect(await readTurnStart(stranger.userId, conversation.id, LEASE_MS)).toBeNull();
+    expect(await readTurnStart(owner.userId, "no-such-conversation", LEASE_MS)).toBeNull();
+  });
+
+  it("says when a run's lease has expired", async () => {
+    const { conversation, store } = await openNewConversationStore(owner);
+    await store.createRun({ id: "run-dead", status: "running", created_at: new Date().toISOString() });
+    await getTestPrisma().run.updateMany({ where: { id: "run-dead" }, data: { updatedAt: new Date(Date.now() - 60_000), leaseExpiresAt: new Date(Date.now() - 30_000) } });
+    expect((await readTurnStart(owner.userId, conversation.id, LEASE_MS))?.expiredRun).toBe(true);
+  });
+});
+

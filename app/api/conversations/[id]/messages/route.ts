@@ -2,7 +2,7 @@ import { parseJsonBody } from "@/lib/server/http/parse-body";
 import { MESSAGE_BODY_MAX_BYTES, sendMessageSchema } from "@/lib/schemas/conversation";
 import { enforce } from "@/lib/server/rate-limit";
 import { route } from "@/lib/server/http/route";
-import { requireConversation } from "@/lib/server/runs/conversation-access";
+import { requireTurnStart } from "@/lib/server/runs/conversation-access";
 import { messagesPerUser } from "@/lib/server/runs/message-rate-limit";
 import { sendMessage } from "@/lib/server/runs/send-message";
 import { settleAll } from "@/lib/server/runs/settle-all";
@@ -15,10 +15,10 @@ export const POST = route(async (request, { params }: Ctx) => {
   const { id } = await params;
   const userId = await requireSessionUserId();
   // Independent, so side by side; errors keep this order of precedence (404, then 413/422, then 429).
-  const [ctx, input] = await settleAll([
-    requireConversation(id, userId),
+  const [turn, input] = await settleAll([
+    requireTurnStart(id, userId),
     parseJsonBody(request, sendMessageSchema, MESSAGE_BODY_MAX_BYTES),
     enforce(messagesPerUser(), userId, "messages"),
   ] as const);
-  return sendMessage(ctx, id, input, request.signal);
+  return sendMessage(turn, id, input, request.signal);
 });

@@ -1,0 +1,81 @@
+import { prisma } from "./client";
+import type { StoredAgentSettings } from "./agent-settings";
+import { leaseExpired } from "./run-leases";
+import type { TenantContext } from "./tenant-context";
+import type { RoleName } from "@/lib/schemas/account";
+
+/** What a person's message needs before its run can start, read in one statement. */
+export interface TurnStart {
+  ctx: TenantContext;
+  /** The conversation's last event number: the message's stream starts after it. */
+  lastEventSeq: number;
+  /** A run of the conversation has an expired lease (its server died): recover it first. */
+  expiredRun: boolean;
+  /** The conversation's agent store, when it has one (conversations are created with it). */
+  storeId: string | null;
+  /** The organization's stored agent settings; null when it never saved any. */
+  settings: StoredAgentSettings | null;
+}
+
+interface TurnStartRow {
+  role: string;
+  organizationId: string;
+  orgSlug: string;
+  lastEventSeq: bigint;
+  expiredRun: boolean;
+  storeId: string | null;
+  settingsName: string | null;
+  systemPrompt: string | null;
+  modelConfig: unknown;
+  providerKeyEncrypted: string | null;
+  enabledTools: string[] | null;
+  permissionPolicy: unknown;
+  slotTtlMinutes: number | null;
+  settingsUpdatedAt: Date | null;
+}
+
+/**
+ * The user's tenant context for the conversation (its organization, if the user is a member),
+ * together with the conversation's event position, dead-run flag, agent store and the
+ * organization's agent settings: what `conversationContext`, `readLastEventSeqAndExpiry`,
+ * `PostgresStore.open` and `getAgentSettings` read one after the other, in one round trip before
+ * the first token. Null for an unknown conversation and for one of another organization alike.
+ */
+export async function readTurnStart(userId: string, conversationId: string, leaseMs: number): Promise<TurnStart | null> {
+  const rows = await prisma.$queryRaw<TurnStartRow[]>`
+    SELECT m."role"::text AS "role", o."id" AS "organizationId", o."slug" AS "orgSlug", c."lastEventSeq",
+      EXISTS (
+        SELECT 1 FROM "Run" r JOIN "AgentStore" s ON r."storeId" = s."id"
+        WHERE s."conversationId" = c."id" AND s."namespace" = '' AND r."organizationId" = c."organizationId" AND ${leaseExpired(leaseMs)}
+      ) AS "expiredRun",
+      (SELECT s."id" FROM "AgentStore" s WHERE s."conversationId" = c."id" AND s."organizationId" = c."organizationId" AND s."namespace" = '') AS "storeId",
+      st."name" AS "settingsName", st."systemPrompt", st."modelConfig", st."providerKeyEncrypted", st."enabledTools",
+      st."permissionPolicy", st."slotTtlMinutes", st."updatedAt" AS "settingsUpdatedAt"
+    FROM "Conversation" c
+    JOIN "Organization" o ON o."id" = c."organizationId"
+    JOIN "Membership" m ON m."organizationId" = o."id" AND m."userId" = ${userId}
+    LEFT JOIN "AgentSettings" st ON st."organizationId" = o."id"
+    WHERE c."id" = ${conversationId}
+    LIMIT 1`;
+  const row = rows[0];
+  if (!row) return null;
+  return {
+    ctx: { userId, organizationId: row.organizationId, orgSlug: row.orgSlug, role: row.role as RoleName },
+    lastEventSeq: Number(row.lastEventSeq),
+    expiredRun: row.expiredRun,
+    storeId: row.storeId,
+    settings:
+      row.settingsName === null
+        ? null
+        : {
+            name: row.settingsName,
+            systemPrompt: row.systemPrompt ?? "",
+            modelConfig: row.modelConfig,
+            providerKeySealed: row.providerKeyEncrypted,
+            enabledTools: row.enabledTools ?? [],
+            permissionPolicy: row.permissionPolicy,
+            slotTtlMinutes: row.slotTtlMinutes,
+            updatedAt: (row.settingsUpdatedAt ?? new Date(0)).toISOString(),
+          },
+  };
+}
