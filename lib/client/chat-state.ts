@@ -6,7 +6,7 @@ import type { ConversationSnapshot } from "@/lib/schemas/conversation";
  * What the chat page draws: the server's snapshot, plus what the live events added since it was
  * taken. The snapshot's fields keep their meaning; `lastEventSeq` advances with every event applied.
  */
-export interface ChatState extends ConversationSnapshot {
+export interface ChatState extends Omit<ConversationSnapshot, "responseEvents"> {
   /** Text of the model response that is streaming now (not yet a message). */
   streamingText: string;
   /** Tool calls the model announced in the response that is streaming now. */
@@ -20,7 +20,7 @@ export interface ChatState extends ConversationSnapshot {
   earlier: { messages: Message[]; slots: SlotRecord[] };
 }
 
-export function stateFromSnapshot(snapshot: ConversationSnapshot): ChatState {
+export function stateFromSnapshot({ responseEvents: _folded, ...snapshot }: ConversationSnapshot): ChatState {
   return { ...snapshot, streamingText: "", streamingToolCalls: [], liveResults: {}, isCompacting: false, notice: null, earlier: { messages: [], slots: [] } };
 }
 

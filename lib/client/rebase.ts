@@ -1,5 +1,5 @@
 import type { Message } from "@/lib/agent/messages";
-import type { ConversationSnapshot } from "@/lib/schemas/conversation";
+import { RESPONSE_BOUNDARY_EVENTS, type ConversationSnapshot } from "@/lib/schemas/conversation";
 import { applyEvent } from "./apply-event";
 import type { ChatEvent } from "./chat-event";
 import { stateFromSnapshot, withEarlierPage, type ChatState } from "./chat-state";
@@ -7,22 +7,15 @@ import { stateFromSnapshot, withEarlierPage, type ChatState } from "./chat-state
 /** Ids this client gave messages the server has not sent it yet (see apply-event.ts). */
 const SYNTHETIC_ID = /^(local|sent|event|partial):/;
 
-/** Events after which nothing that streamed before belongs to the response still streaming. */
-const RESPONSE_BOUNDARIES = new Set<ChatEvent["type"]>([
-  "run_started",
-  "model_response_complete",
-  "run_suspended",
-  "run_completed",
-  "run_failed",
-  "run_aborted",
-]);
+const RESPONSE_BOUNDARIES = new Set<string>(RESPONSE_BOUNDARY_EVENTS);
 
 /**
  * A freshly fetched snapshot, brought up to date with the events this client already holds.
  *
  * A snapshot stores messages, not the response that is streaming while it is taken, so the
  * text deltas and tool calls at or below its `lastEventSeq` that belong to that response are
- * folded in again; events after it are applied as usual. `unsent` are optimistic messages whose
+ * folded in again: those this client held, and those the snapshot brings (`responseEvents`, for
+ * a page loaded mid-answer); events after it are applied as usual. `unsent` are optimistic messages whose
  * run has not been confirmed yet: they stay at the end until the server's copy shows up. Older
  * pages loaded into `previous` are kept.
  */
@@ -32,7 +25,9 @@ export function rebaseOnSnapshot(
   unsent: readonly Message[] = [],
   previous?: ChatState,
 ): ChatState {
-  const ordered = [...held].sort((a, b) => a.seq - b.seq);
+  const bySeq = new Map<number, ChatEvent>();
+  for (const event of [...(snapshot.responseEvents as ChatEvent[]), ...held]) bySeq.set(event.seq, event);
+  const ordered = [...bySeq.values()].sort((a, b) => a.seq - b.seq);
   let state = stateFromSnapshot(snapshot);
   // Older pages the reader loaded stay loaded, with what has since slid out of the newest page.
   if (previous && previous.earlier.messages.length > 0) {

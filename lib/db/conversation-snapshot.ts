@@ -1,5 +1,5 @@
 import type { RunRecord } from "@/lib/agent";
-import type { ConversationSnapshot, ConversationStats } from "@/lib/schemas/conversation";
+import { RESPONSE_BOUNDARY_EVENTS, RESPONSE_EVENTS, type ConversationSnapshot, type ConversationStats, type SnapshotEvent } from "@/lib/schemas/conversation";
 import { NotFoundError } from "@/lib/agent/errors";
 import { prisma } from "./client";
 import { InvalidCursorError } from "./conversations";
@@ -7,6 +7,8 @@ import { rowToInboxItem, rowToMessage, rowToQueuedMessage, rowToRun, rowToSlot, 
 import type { TenantContext } from "./tenant-context";
 
 export const SNAPSHOT_MESSAGE_LIMIT = 100;
+/** Events of the streaming response a snapshot carries at most (about 100 s of coalesced text). */
+export const RESPONSE_EVENT_LIMIT = 2000;
 
 /** The stored part of `ConversationSnapshot` (lib/schemas/conversation.ts): raw usage sums and the run row, which the server turns into `stats` and `run`. */
 export type ConversationSnapshotRows = Omit<ConversationSnapshot, "stats" | "run" | "usingDemoModel"> & {
@@ -42,7 +44,7 @@ export async function readConversationSnapshot(
         createdAt: conversation.createdAt.toISOString(),
         lastActivityAt: conversation.lastActivityAt.toISOString(),
       };
-      const empty = { conversation: meta, messages: [], earlierCursor: null, slots: [], tasks: [], inbox: [], queued: [], usage: EMPTY_USAGE, run: null };
+      const empty = { conversation: meta, messages: [], earlierCursor: null, slots: [], tasks: [], inbox: [], queued: [], usage: EMPTY_USAGE, run: null, responseEvents: [] };
       const store = await tx.agentStore.findFirst({ where: { conversationId, organizationId: tenant.organizationId, namespace: "" }, select: { id: true } });
       if (!store) return { ...empty, lastEventSeq: Number(conversation.lastEventSeq) };
       const own = { storeId: store.id, organizationId: tenant.organizationId };
@@ -70,6 +72,8 @@ export async function readConversationSnapshot(
           FROM "RunEvent"
           WHERE "conversationId" = ${conversationId} AND "organizationId" = ${tenant.organizationId} AND "type" = 'token_consumption'`,
       ]);
+      const lastEventSeq = Number(conversation.lastEventSeq);
+      const responseEvents = run?.status === "running" ? await readResponseEvents(tx, tenant.organizationId, conversationId, lastEventSeq) : [];
       return {
         conversation: meta,
         messages,
@@ -80,11 +84,31 @@ export async function readConversationSnapshot(
         queued: queued.map(rowToQueuedMessage),
         usage: usage[0] ?? EMPTY_USAGE,
         run: run ? rowToRun(run) : null,
-        lastEventSeq: Number(conversation.lastEventSeq),
+        lastEventSeq,
+        responseEvents,
       };
     },
     { isolationLevel: "RepeatableRead" },
   );
+}
+
+type Tx = Parameters<Parameters<typeof prisma.$transaction>[0]>[0];
+
+/** The events of the response streaming now: from the last one that began a response up to `lastEventSeq`. */
+async function readResponseEvents(tx: Tx, organizationId: string, conversationId: string, lastEventSeq: number): Promise<SnapshotEvent[]> {
+  const rows = await tx.$queryRaw<{ seq: bigint; type: string; data: Record<string, unknown> | null }[]>`
+    SELECT e."seq", e."type", e."data" FROM "RunEvent" e
+    WHERE e."conversationId" = ${conversationId} AND e."organizationId" = ${organizationId}
+      AND e."seq" <= ${lastEventSeq} AND e."type" = ANY(${[...RESPONSE_BOUNDARY_EVENTS, ...RESPONSE_EVENTS]}::text[])
+      AND e."seq" >= COALESCE((
+        SELECT b."seq" FROM "RunEvent" b
+        WHERE b."conversationId" = ${conversationId} AND b."organizationId" = ${organizationId}
+          AND b."seq" <= ${lastEventSeq} AND b."type" = ANY(${[...RESPONSE_BOUNDARY_EVENTS]}::text[])
+        ORDER BY b."seq" DESC LIMIT 1
+      ), 0)
+    ORDER BY e."seq"
+    LIMIT ${RESPONSE_EVENT_LIMIT}`;
+  return rows.map((row) => ({ ...(row.data ?? {}), type: row.type, seq: Number(row.seq) }));
 }
 
 function parseCursor(cursor: string): bigint {

@@ -65,6 +65,14 @@ export interface RunView {
   error: string | null;
 }
 
+/** Events after which nothing that streamed before belongs to the response still streaming. */
+export const RESPONSE_BOUNDARY_EVENTS = ["run_started", "model_response_complete", "run_suspended", "run_completed", "run_failed", "run_aborted"] as const;
+/** What a client folds into the response that is streaming (a retry or fallback may discard it). */
+export const RESPONSE_EVENTS = ["text_delta", "tool_use", "compaction_start", "compaction_end", "model_retry", "model_fallback"] as const;
+
+/** A run event as the stream sends it: its payload's fields with its `type` and `seq`. */
+export type SnapshotEvent = { seq: number; type: string } & Record<string, unknown>;
+
 /** Everything the chat page needs to draw a conversation, as of event `lastEventSeq`. */
 export interface ConversationSnapshot {
   conversation: { id: string; title: string; createdAt: string; lastActivityAt: string };
@@ -82,6 +90,12 @@ export interface ConversationSnapshot {
   run: RunView | null;
   /** Re-attach to `GET /events?after=` this to get everything after the snapshot. */
   lastEventSeq: number;
+  /**
+   * While a run streams: the events of the response it is streaming, up to `lastEventSeq` (from
+   * the last event that began a response: text, announced tool calls, compaction), which the
+   * stored messages do not hold yet. A page loaded mid-answer shows the answer so far. Else empty.
+   */
+  responseEvents: SnapshotEvent[];
   /** True when the offline demo model answers (no provider key configured). */
   usingDemoModel: boolean;
 }

@@ -33,6 +33,7 @@ export async function conversationSnapshot(ctx: TenantContext, conversationId: s
     },
     run: rows.run ? { id: rows.run.id, status: rows.run.status, error: rows.run.error ?? null } : null,
     lastEventSeq: rows.lastEventSeq,
+    responseEvents: rows.responseEvents,
     usingDemoModel: buildTenantModel(settings).usingDemo,
   };
 }

@@ -31,6 +31,24 @@ async function startSlowRun(conversationId: string) {
 }
 
 describe("a run and the messages sent while it runs", () => {
+  it("a snapshot taken mid-answer carries the answer so far; the stored answer goes on from it", async () => {
+    const id = await createConversation(user.client);
+    const stream = await startSlowRun(id);
+    await stream.waitFor((event) => event.type === "text_delta" && stream.events.filter((e) => e.type === "text_delta").length >= 3);
+    const during = await user.client.json<Snapshot & { responseEvents: { seq: number; type: string; text?: string }[] }>(`/api/conversations/${id}`);
+    expect(during.body.run.status).toBe("running");
+    const sofar = during.body.responseEvents.filter((event) => event.type === "text_delta").map((event) => event.text).join("");
+    expect(sofar).toMatch(/^word0 word1 word2/);
+    expect(during.body.responseEvents.every((event) => event.seq <= during.body.lastEventSeq)).toBe(true);
+    expect(during.body.responseEvents[0]).toMatchObject({ type: "run_started" });
+
+    await user.client.json(`/api/conversations/${id}/abort`, { json: {} });
+    await stream.ended;
+    const after = await user.client.json<Snapshot & { responseEvents: unknown[] }>(`/api/conversations/${id}`);
+    expect(after.body.responseEvents).toEqual([]);
+    expect(after.body.messages.at(-1)?.text.startsWith(sofar)).toBe(true);
+  });
+
   it("queues messages while a run is active (the stream says so); the 11th gets 429; abort stops the run at once", async () => {
     const id = await createConversation(user.client);
     const first = await startSlowRun(id);

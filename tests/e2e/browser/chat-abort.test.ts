@@ -47,3 +47,27 @@ describe.skipIf(skipBrowser)("stopping the agent", () => {
     await expect(page.getByRole("button", { name: "Stop the agent" }).count()).resolves.toBe(0);
   });
 });
+
+describe.skipIf(skipBrowser)("reloading mid-answer", () => {
+  it("shows the answer so far at once, and it goes on streaming", async () => {
+    const { page } = user;
+    await page.goto(`${slowServer.baseURL}/${user.slug}`);
+    await composer(page).fill("write a long story about the sea");
+    await composer(page).press("Enter");
+    await page.waitForURL(/\/c\/[^/]+$/);
+    const streaming = page.locator('[data-message="agent"][data-streaming]');
+    await streaming.waitFor({ timeout: 20_000 });
+    await expect.poll(async () => ((await streaming.textContent()) ?? "").length, { timeout: 10_000 }).toBeGreaterThan(60);
+    const before = (await streaming.textContent()) ?? "";
+
+    await page.reload();
+    // Still streaming (the answer takes ~18 s), and it starts with what was on screen before.
+    await streaming.waitFor({ timeout: 10_000 });
+    await expect.poll(async () => (await streaming.textContent({ timeout: 2_000 })) ?? "", { timeout: 5_000 }).toContain(before.slice(0, 40));
+    const grown = (await streaming.textContent()) ?? "";
+    await expect.poll(async () => ((await streaming.textContent()) ?? "").length, { timeout: 10_000 }).toBeGreaterThan(grown.length);
+
+    await page.getByRole("button", { name: "Stop the agent" }).click();
+    await streaming.waitFor({ state: "detached", timeout: 20_000 });
+  });
+});

@@ -20,6 +20,19 @@ describe("rebaseOnSnapshot", () => {
     expect(state.lastEventSeq).toBe(5);
   });
 
+  it("a page loaded mid-answer shows the answer so far from the snapshot's response events, then goes on live", () => {
+    const fresh = snapshot({
+      messages: [{ id: "m1", sender: "agent", text: "First answer" }],
+      run: { id: "r1", status: "running", error: null },
+      lastEventSeq: 5,
+      responseEvents: events.slice(2).map((event) => ({ ...event }) as never),
+    });
+    const state = rebaseOnSnapshot(fresh, []);
+    expect(state.streamingText).toBe("Second answer");
+    expect(rebaseOnSnapshot(fresh, numbered(6, [{ type: "text_delta", text: " goes on" }])).streamingText).toBe("Second answer goes on");
+    expect(state).not.toHaveProperty("responseEvents");
+  });
+
   it("adds nothing that streamed before a finished run's snapshot", () => {
     const fresh = snapshot({ messages: [{ id: "m1", sender: "agent", text: "First answer" }], run: { id: "r1", status: "completed", error: null }, lastEventSeq: 5 });
     expect(rebaseOnSnapshot(fresh, events).streamingText).toBe("");
