@@ -9,6 +9,8 @@ const frameworkFree = {
   ],
 };
 
+const noSonner = { selector: "ImportDeclaration[source.value='sonner']", message: "Import toast from @/components/ui/toast: it loads sonner when needed." };
+
 const config = [
   { ignores: [".next/**", "node_modules/**", ".data/**", "lib/db/generated/**", "next-env.d.ts", "test-results/**"] },
   ...nextVitals,
@@ -52,7 +54,22 @@ const config = [
     files: ["app/**/*.{ts,tsx}", "components/**/*.{ts,tsx}", "lib/client/**/*.{ts,tsx}"],
     ignores: ["components/ui/toast.ts"],
     rules: {
-      "no-restricted-syntax": ["error", { selector: "ImportDeclaration[source.value='sonner']", message: "Import toast from @/components/ui/toast: it loads sonner when needed." }],
+      "no-restricted-syntax": ["error", noSonner],
+    },
+  },
+  {
+    // The browser's chat code takes only types from the chat routes' zod schemas: a value import ships zod with the chat page.
+    files: ["components/**/*.{ts,tsx}", "lib/client/**/*.{ts,tsx}"],
+    ignores: ["components/ui/toast.ts"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        noSonner,
+        {
+          selector: "ImportDeclaration[source.value='@/lib/schemas/conversation'][importKind!='type']",
+          message: "Import types only (import type ...) from the chat schemas; shared values that the browser needs live in zod-free modules such as @/lib/schemas/response-events.",
+        },
+      ],
     },
   },
 ];

@@ -1,5 +1,6 @@
 import type { Message } from "@/lib/agent/messages";
-import { RESPONSE_BOUNDARY_EVENTS, type ConversationSnapshot } from "@/lib/schemas/conversation";
+import type { ConversationSnapshot } from "@/lib/schemas/conversation";
+import { RESPONSE_BOUNDARY_EVENTS } from "@/lib/schemas/response-events";
 import { applyEvent } from "./apply-event";
 import type { ChatEvent } from "./chat-event";
 import { stateFromSnapshot, withEarlierPage, type ChatState } from "./chat-state";

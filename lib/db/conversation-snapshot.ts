@@ -1,5 +1,6 @@
 import type { RunRecord } from "@/lib/agent";
-import { RESPONSE_BOUNDARY_EVENTS, RESPONSE_EVENTS, type ConversationSnapshot, type ConversationStats, type SnapshotEvent } from "@/lib/schemas/conversation";
+import type { ConversationSnapshot, ConversationStats, SnapshotEvent } from "@/lib/schemas/conversation";
+import { RESPONSE_BOUNDARY_EVENTS, RESPONSE_EVENTS } from "@/lib/schemas/response-events";
 import { NotFoundError } from "@/lib/agent/errors";
 import { prisma } from "./client";
 import { InvalidCursorError } from "./conversations";

@@ -65,11 +65,6 @@ export interface RunView {
   error: string | null;
 }
 
-/** Events after which nothing that streamed before belongs to the response still streaming. */
-export const RESPONSE_BOUNDARY_EVENTS = ["run_started", "model_response_complete", "run_suspended", "run_completed", "run_failed", "run_aborted"] as const;
-/** What a client folds into the response that is streaming (a retry or fallback may discard it). */
-export const RESPONSE_EVENTS = ["text_delta", "tool_use", "compaction_start", "compaction_end", "model_retry", "model_fallback"] as const;
-
 /** A run event as the stream sends it: its payload's fields with its `type` and `seq`. */
 export type SnapshotEvent = { seq: number; type: string } & Record<string, unknown>;
 
