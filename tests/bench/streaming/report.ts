@@ -257,10 +257,10 @@ function details(report: Report): string[] {
   }
   const long = p.long as ThroughputPhase | undefined;
   if (long && !failed(long) && long.handoff) {
-    out.push(`### 2b. Throughput with longer answers (${report.config.longTokens} tokens each, ${long.relay.clients} concurrent clients, one answer each)`);
+    out.push(`### 2 with longer answers (${report.config.longTokens} tokens each, ${long.relay.clients} concurrent clients, one answer each)`);
     out.push(
-      "Not a target: the same measure with answers ten times longer, where the relay's per-frame cost weighs more and Handoff's per-answer cost less. " +
-        `Ratio ${(long.handoff.charsPerSecond / long.relay.charsPerSecond).toFixed(2)}.`,
+      "Not a target: the same two readings with answers ten times longer, where the relay's per-frame cost weighs more and Handoff's per-answer cost less. " +
+        `Per stream, ratio ${(long.handoff.streamRate.p50 / long.relay.streamRate.p50).toFixed(2)}; all streams together, ratio ${(long.handoff.charsPerSecond / long.relay.charsPerSecond).toFixed(2)}.`,
     );
     out.push(markdownTable(loadHeader, [loadRow("bare relay", long.relay, ["relay"]), loadRow("Handoff", long.handoff, ["server", "postgres"])]));
     out.push(cpuTable(long));
@@ -392,7 +392,10 @@ function findings(report: Report): string[] {
     const overhead = p.overhead as { probe: string; serverCpuMs: number }[] | undefined;
     const requestCost = overhead && !failed(overhead) ? overhead.at(-1) : undefined;
     out.push(
-      `**Throughput** (ratio ${(h.charsPerSecond / relayRate(tp)).toFixed(2)}): ` +
+      `**Throughput**: per stream, an answer reaches its reader at ${num(h.streamRate.p50)} chars/s p50 against the relay's ${num(relayStreamRate(tp))} (ratio ${(h.streamRate.p50 / relayStreamRate(tp)).toFixed(2)}): ` +
+        "once started, storing and relaying the text does not slow a stream below the relay's pace, and coalescing makes fewer, larger frames. " +
+        `All streams together (the capacity, ratio ${(h.charsPerSecond / relayRate(tp)).toFixed(2)}) `+
+        "is bound by CPU per answer: " +
         `the Next server process ran at ${serverCores.toFixed(2)} cores during the Handoff phase${serverCores > 0.85 ? " (its one JavaScript thread is the limit: a single instance cannot use more)" : ""}, the relay at ${((r.cpuMs.relay ?? 0) / r.wallMs).toFixed(2)}. ` +
         (h.machineBusyMs / h.wallMs >= 1.8 ? "The two cores are saturated, so throughput is the inverse of CPU per answer. " : "") +
       `Handoff costs ${per(h, ["server", "postgres"]).toFixed(1)} ms of CPU per answer (Next server ${per(h, ["server"]).toFixed(1)}, PostgreSQL ${per(h, ["postgres"]).toFixed(1)}); the relay ${per(r, ["relay"]).toFixed(1)} ms. ` +
@@ -407,17 +410,21 @@ function findings(report: Report): string[] {
     const long = p.long as ThroughputPhase | undefined;
     if (long?.handoff && !failed(long)) {
       const frames = (x: LoadResult) => x.frames / Math.max(1, x.ok);
-      const extra = frames(long.handoff) - frames(h);
-      if (extra > 5) {
-        const server = (per(long.handoff, ["server"]) - per(h, ["server"])) / extra;
-        const postgres = (per(long.handoff, ["postgres"]) - per(h, ["postgres"])) / extra;
-        const relayFrame = (per(long.relay, ["relay"]) - per(r, ["relay"])) / (frames(long.relay) - frames(r));
-        const fixedServer = per(h, ["server"]) - server * frames(h);
+      const timing = report.config.timing as { tokens: number } | undefined;
+      const extraTokens = Number(report.config.longTokens) - (timing?.tokens ?? Number.NaN);
+      if (extraTokens > 0) {
+        const perThousand = (cpu: (x: LoadResult) => number, a: LoadResult, b: LoadResult) => ((cpu(b) - cpu(a)) / extraTokens) * 1000;
+        const server = perThousand((x) => per(x, ["server"]), h, long.handoff);
+        const postgres = perThousand((x) => per(x, ["postgres"]), h, long.handoff);
+        const relay = perThousand((x) => per(x, ["relay"]), r, long.relay);
+        const fixedServer = per(h, ["server"]) - (server * (timing?.tokens ?? 0)) / 1000;
         out.push(
-          `**Per event and per answer**: from the two answer lengths (${frames(h).toFixed(0)} and ${frames(long.handoff).toFixed(0)} frames per answer), each further run event costs about ` +
-            `${server.toFixed(2)} ms of server CPU and ${postgres.toFixed(2)} ms of PostgreSQL CPU (stored, numbered, announced, streamed), against ${(relayFrame * 1000).toFixed(0)} µs per frame for the relay; ` +
+          `**Per answer and per token**: from the two answer lengths (${timing?.tokens} and ${report.config.longTokens} tokens; ${frames(h).toFixed(0)} and ${frames(long.handoff).toFixed(0)} frames per answer, ` +
+            `text coalescing growing with load), each further 1,000 tokens of answer cost about ${server.toFixed(1)} ms of server CPU and ${postgres.toFixed(1)} ms of PostgreSQL CPU ` +
+            `(the model's stream parsed, text coalesced, stored, numbered, announced and streamed), against ${relay.toFixed(1)} ms for the relay (a frame per token); ` +
             `what does not grow with the answer costs the server about ${fixedServer.toFixed(0)} ms per answer. ` +
-            `With ${long.relay.clients} concurrent ${report.config.longTokens}-token answers the ratio is ${(long.handoff.charsPerSecond / long.relay.charsPerSecond).toFixed(2)}.`,
+            `With ${long.relay.clients} concurrent ${report.config.longTokens}-token answers the all-streams ratio is ${(long.handoff.charsPerSecond / long.relay.charsPerSecond).toFixed(2)} ` +
+            `and the per-stream ratio ${(long.handoff.streamRate.p50 / long.relay.streamRate.p50).toFixed(2)}.`,
         );
       }
     }
