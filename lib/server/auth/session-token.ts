@@ -2,6 +2,8 @@ import { getToken } from "next-auth/jwt";
 
 /** Auth.js's session cookie: `__Secure-` prefixed when the site is served over https. */
 const SECURE_COOKIE_FIRST = [true, false];
+/** The session cookie's names, chunks (`.0`, `.1`, ... for a token over 4 kB) included. */
+const SESSION_COOKIE = /^(?:__Secure-)?authjs\.session-token(?:\.\d+)?$/;
 const REMEMBERED_TOKENS = 10_000;
 
 interface Remembered {
@@ -10,9 +12,10 @@ interface Remembered {
   expiresAt: number;
 }
 
-// A decoded token per cookie value: a signed-in client sends the same cookie with every API
-// request, and decrypting it costs ~0.5 ms of CPU each time. Keyed by the whole encrypted token, so
-// only the exact cookie Auth.js issued maps to its user; expiry is still checked on every use.
+// A decoded token per session cookie: a signed-in client sends the same cookie with every API
+// request, and decrypting it costs ~0.5 ms of CPU each time. Keyed by the session cookies alone
+// (the whole encrypted token, so only the exact cookie Auth.js issued maps to its user; other
+// cookies cannot grow the map); expiry is still checked on every use.
 const remembered = new Map<string, Remembered>();
 
 /**
@@ -22,27 +25,38 @@ const remembered = new Map<string, Remembered>();
  * Only the cookie counts (not an `Authorization` header), as for `auth()`.
  */
 export async function sessionUserIdFromCookies(cookieHeader: string | null): Promise<string | null> {
-  if (!cookieHeader) return null;
-  const known = remembered.get(cookieHeader);
+  const key = sessionCookies(cookieHeader);
+  if (!key) return null;
+  const known = remembered.get(key);
   if (known) {
     if (known.expiresAt > Date.now()) return known.userId;
-    remembered.delete(cookieHeader);
+    remembered.delete(key);
   }
   const secret = process.env.AUTH_SECRET ?? process.env.NEXTAUTH_SECRET;
   if (!secret) return null;
-  const headers = new Headers({ cookie: cookieHeader });
+  const headers = new Headers({ cookie: key });
   for (const secureCookie of SECURE_COOKIE_FIRST) {
     const token = await getToken({ req: { headers }, secret, secureCookie });
     if (!token) continue;
     const userId = typeof token.uid === "string" ? token.uid : null;
     if (!userId || typeof token.exp !== "number") return null;
-    remember(cookieHeader, { userId, expiresAt: token.exp * 1000 });
+    remember(key, { userId, expiresAt: token.exp * 1000 });
     return userId;
   }
   return null;
 }
 
-function remember(cookieHeader: string, entry: Remembered) {
+function remember(key: string, entry: Remembered) {
   if (remembered.size >= REMEMBERED_TOKENS) remembered.delete(remembered.keys().next().value!);
-  remembered.set(cookieHeader, entry);
+  remembered.set(key, entry);
+}
+
+/** The session cookies of a Cookie header, as a Cookie header of their own; "" when there are none. */
+function sessionCookies(cookieHeader: string | null): string {
+  if (!cookieHeader) return "";
+  return cookieHeader
+    .split(";")
+    .map((pair) => pair.trim())
+    .filter((pair) => SESSION_COOKIE.test(pair.slice(0, Math.max(0, pair.indexOf("=")))))
+    .join("; ");
 }

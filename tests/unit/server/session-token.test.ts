@@ -43,6 +43,13 @@ describe("session user id from the cookie", () => {
     }
   });
 
+  it("reads the session cookie among others, whatever they are", async () => {
+    const session = (await sessionCookie(PLAIN, { uid: "user-8" })).replace("theme=dark; ", "");
+    expect(await sessionUserIdFromCookies(`a=1; ${session}; b=2`)).toBe("user-8");
+    expect(await sessionUserIdFromCookies(`${session}; junk=${"x".repeat(2000)}`)).toBe("user-8");
+    expect(await sessionUserIdFromCookies(`not-authjs.session-token=${session.split("=")[1]}`)).toBeNull();
+  });
+
   it("refuses every session when the server has no secret", async () => {
     const cookie = await sessionCookie(PLAIN, { uid: "user-7" });
     vi.stubEnv("AUTH_SECRET", "");
