@@ -1,6 +1,6 @@
 import { prisma } from "./client";
 import { recordAudit } from "./audit";
-import type { Prisma } from "./generated/client";
+import type { AgentSettings, Prisma } from "./generated/client";
 import type { TenantContext } from "./tenant-context";
 
 /**
@@ -32,7 +32,16 @@ export interface AgentSettingsWrite {
 /** Null when the organization never saved settings (the server then uses its defaults). */
 export async function getAgentSettings(ctx: Pick<TenantContext, "organizationId">): Promise<StoredAgentSettings | null> {
   const row = await prisma.agentSettings.findUnique({ where: { organizationId: ctx.organizationId } });
-  if (!row) return null;
+  return row ? storedAgentSettings(row) : null;
+}
+
+/** The columns of an `AgentSettings` row the server reads, as stored. */
+export type AgentSettingsColumns = Pick<
+  AgentSettings,
+  "name" | "systemPrompt" | "modelConfig" | "providerKeyEncrypted" | "enabledTools" | "permissionPolicy" | "slotTtlMinutes" | "updatedAt"
+>;
+
+export function storedAgentSettings(row: AgentSettingsColumns): StoredAgentSettings {
   return {
     name: row.name,
     systemPrompt: row.systemPrompt,

@@ -63,7 +63,7 @@ export async function appendRunEvents(
 }
 
 /** Events that mean a person wrote in the conversation (a message, also one queued for a running turn). */
-export const ACTIVITY_EVENTS = new Set(["user_message", "message_queued"]);
+const ACTIVITY_EVENTS = new Set(["user_message", "message_queued"]);
 
 /** Where `appendAndAnnounceRunEvents` announces a batch: a NOTIFY channel and this instance's id (see lib/server/events/pg-bus.ts). */
 export interface RunEventNotice {

@@ -17,7 +17,7 @@ const ms = (value: number) => Prisma.sql`make_interval(secs => ${value / 1000}::
 type Tenant = Pick<TenantContext, "organizationId">;
 
 /** A run `r` that is running and whose lease ran out: what `failRunsWithExpiredLease` fails. */
-export const leaseExpired = (leaseMs: number) =>
+const leaseExpired = (leaseMs: number) =>
   Prisma.sql`r."status" = 'running' AND GREATEST(COALESCE(r."leaseExpiresAt", '-infinity'::timestamp), r."updatedAt" + ${ms(leaseMs)}) < ${utcNow}`;
 
 /** Takes or renews the lease of a running run of the conversation. False when the run is not running (any more). */
@@ -54,6 +54,12 @@ export async function failRunsWithExpiredLease(
     RETURNING r."organizationId" AS "organizationId", s."conversationId" AS "conversationId", r."id" AS "runId"`;
 }
 
+/** SQL, true when a run of conversation `c` (its main store) is running with an expired lease. */
+export const hasExpiredRun = (leaseMs: number) => Prisma.sql`EXISTS (
+  SELECT 1 FROM "Run" r JOIN "AgentStore" s ON r."storeId" = s."id"
+  WHERE s."conversationId" = c."id" AND s."namespace" = '' AND r."organizationId" = c."organizationId" AND ${leaseExpired(leaseMs)}
+)`;
+
 /**
  * The conversation's last event number and whether one of its runs has an expired lease (so
  * `failRunsWithExpiredLease` has work), in one read. Null for an unknown or foreign conversation.
@@ -64,10 +70,7 @@ export async function readLastEventSeqAndExpiry(
   leaseMs: number,
 ): Promise<{ lastEventSeq: number; expiredRun: boolean } | null> {
   const rows = await prisma.$queryRaw<{ lastEventSeq: bigint; expiredRun: boolean }[]>`
-    SELECT c."lastEventSeq" AS "lastEventSeq", EXISTS (
-      SELECT 1 FROM "Run" r JOIN "AgentStore" s ON r."storeId" = s."id"
-      WHERE s."conversationId" = c."id" AND s."namespace" = '' AND r."organizationId" = c."organizationId" AND ${leaseExpired(leaseMs)}
-    ) AS "expiredRun"
+    SELECT c."lastEventSeq" AS "lastEventSeq", ${hasExpiredRun(leaseMs)} AS "expiredRun"
     FROM "Conversation" c
     WHERE c."id" = ${conversationId} AND c."organizationId" = ${tenant.organizationId}`;
   return rows[0] ? { lastEventSeq: Number(rows[0].lastEventSeq), expiredRun: rows[0].expiredRun } : null;

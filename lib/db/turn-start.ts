@@ -1,6 +1,6 @@
 import { prisma } from "./client";
-import type { StoredAgentSettings } from "./agent-settings";
-import { leaseExpired } from "./run-leases";
+import { storedAgentSettings, type AgentSettingsColumns, type StoredAgentSettings } from "./agent-settings";
+import { hasExpiredRun } from "./run-leases";
 import type { TenantContext } from "./tenant-context";
 import type { RoleName } from "@/lib/schemas/account";
 
@@ -17,22 +17,10 @@ export interface TurnStart {
   settings: StoredAgentSettings | null;
 }
 
-interface TurnStartRow {
-  role: string;
-  organizationId: string;
-  orgSlug: string;
-  lastEventSeq: bigint;
-  expiredRun: boolean;
-  storeId: string | null;
-  settingsName: string | null;
-  systemPrompt: string | null;
-  modelConfig: unknown;
-  providerKeyEncrypted: string | null;
-  enabledTools: string[] | null;
-  permissionPolicy: unknown;
-  slotTtlMinutes: number | null;
-  settingsUpdatedAt: Date | null;
-}
+/** The settings' columns are null when the organization never saved any (the LEFT JOIN found nothing). */
+type TurnStartRow = { role: string; organizationId: string; orgSlug: string; lastEventSeq: bigint; expiredRun: boolean; storeId: string | null } & {
+  [K in keyof AgentSettingsColumns]: AgentSettingsColumns[K] | null;
+};
 
 /**
  * The user's tenant context for the conversation (its organization, if the user is a member),
@@ -44,13 +32,9 @@ interface TurnStartRow {
 export async function readTurnStart(userId: string, conversationId: string, leaseMs: number): Promise<TurnStart | null> {
   const rows = await prisma.$queryRaw<TurnStartRow[]>`
     SELECT m."role"::text AS "role", o."id" AS "organizationId", o."slug" AS "orgSlug", c."lastEventSeq",
-      EXISTS (
-        SELECT 1 FROM "Run" r JOIN "AgentStore" s ON r."storeId" = s."id"
-        WHERE s."conversationId" = c."id" AND s."namespace" = '' AND r."organizationId" = c."organizationId" AND ${leaseExpired(leaseMs)}
-      ) AS "expiredRun",
+      ${hasExpiredRun(leaseMs)} AS "expiredRun",
       (SELECT s."id" FROM "AgentStore" s WHERE s."conversationId" = c."id" AND s."organizationId" = c."organizationId" AND s."namespace" = '') AS "storeId",
-      st."name" AS "settingsName", st."systemPrompt", st."modelConfig", st."providerKeyEncrypted", st."enabledTools",
-      st."permissionPolicy", st."slotTtlMinutes", st."updatedAt" AS "settingsUpdatedAt"
+      st."name", st."systemPrompt", st."modelConfig", st."providerKeyEncrypted", st."enabledTools", st."permissionPolicy", st."slotTtlMinutes", st."updatedAt"
     FROM "Conversation" c
     JOIN "Organization" o ON o."id" = c."organizationId"
     JOIN "Membership" m ON m."organizationId" = o."id" AND m."userId" = ${userId}
@@ -64,18 +48,6 @@ export async function readTurnStart(userId: string, conversationId: string, leas
     lastEventSeq: Number(row.lastEventSeq),
     expiredRun: row.expiredRun,
     storeId: row.storeId,
-    settings:
-      row.settingsName === null
-        ? null
-        : {
-            name: row.settingsName,
-            systemPrompt: row.systemPrompt ?? "",
-            modelConfig: row.modelConfig,
-            providerKeySealed: row.providerKeyEncrypted,
-            enabledTools: row.enabledTools ?? [],
-            permissionPolicy: row.permissionPolicy,
-            slotTtlMinutes: row.slotTtlMinutes,
-            updatedAt: (row.settingsUpdatedAt ?? new Date(0)).toISOString(),
-          },
+    settings: row.updatedAt === null ? null : storedAgentSettings(row as AgentSettingsColumns),
   };
 }
