@@ -1,5 +1,6 @@
 import type { ConversationAgent } from "@/lib/server/agent/conversation-agent";
 import { eventBus } from "@/lib/server/events/pg-bus";
+import { logger } from "@/lib/server/logger";
 
 /** Work an agent does in this process for a conversation: the runs it executes and when it is done. */
 export interface LocalExecution {
@@ -44,5 +45,8 @@ export function stopLocalRun(conversationId: string, runId: string): boolean {
 function listenForAbortRequests() {
   if (shared.handoffAbortRelay) return;
   shared.handoffAbortRelay = true;
-  eventBus().onAbortRequest(({ conversationId, runId }) => stopLocalRun(conversationId, runId));
+  const bus = eventBus();
+  bus.onAbortRequest(({ conversationId, runId }) => stopLocalRun(conversationId, runId));
+  // A process that runs agents without ever opening a stream (a card answered as JSON, the overdue-card sweep) must still LISTEN.
+  void bus.ready().catch((error: unknown) => logger.warn("the event bus could not listen for abort requests", { error }));
 }

@@ -11,7 +11,8 @@ import { TEXT_INPUT, textInputAnswer } from "@/lib/tools/text-input";
  * The schema one card's answer must match: the tool's `resolveSchema`, narrowed by the card's own
  * props (a choice must be one of the options offered, form values follow the card's fields). The
  * answer route validates with it first, so a bad answer gets a 422 with the zod issues per field.
- * Null: a card of a tool we do not know (the runtime then validates with what it has).
+ * Null: a card of a tool we do not know, or whose stored props no longer fit its schema (the
+ * runtime then validates with what it has).
  */
 export function answerSchemaForSlot(slot: Pick<SlotRecord, "tool_name" | "renderer" | "props">): z.ZodType | null {
   if (slot.renderer === PERMISSION_RENDERER) return permissionDecisionSchema;
@@ -23,17 +24,23 @@ export function answerSchemaForSlot(slot: Pick<SlotRecord, "tool_name" | "render
     case APPROVE_PLAN:
       return approvePlanAnswer;
     case ASK_PREFERENCE: {
-      const { options } = askPreferenceProps.parse(slot.props);
+      const props = askPreferenceProps.safeParse(slot.props);
+      if (!props.success) return null;
+      const { options } = props.data;
       return askPreferenceAnswer.refine((answer) => options.includes(answer.choice), { path: ["choice"], message: `Choose one of: ${options.join(", ")}.` });
     }
     case SUGGEST_OPTIONS: {
-      const { options, multiple } = suggestOptionsProps.parse(slot.props);
+      const props = suggestOptionsProps.safeParse(slot.props);
+      if (!props.success) return null;
+      const { options, multiple } = props.data;
       return suggestOptionsAnswer
         .refine((answer) => answer.choices.every((choice) => options.includes(choice)), { path: ["choices"], message: `Pick among: ${options.join(", ")}.` })
         .refine((answer) => multiple || answer.choices.length === 1, { path: ["choices"], message: "Pick exactly one option." });
     }
-    case COLLECT_FORM:
-      return z.object({ values: valuesSchemaFor(collectFormProps.parse(slot.props).fields) });
+    case COLLECT_FORM: {
+      const props = collectFormProps.safeParse(slot.props);
+      return props.success ? z.object({ values: valuesSchemaFor(props.data.fields) }) : null;
+    }
     default:
       return null;
   }

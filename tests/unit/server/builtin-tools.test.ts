@@ -99,6 +99,10 @@ describe("answer schemas per card", () => {
     expect(issues(form, { values: {} })).toEqual(["values.email"]);
   });
 
+  it("a stored card whose props no longer fit its schema is left to the runtime, not a crash", () => {
+    for (const tool of ["ask_preference", "suggest_options", "collect_form"]) expect(answerSchemaForSlot(slot(tool, { unexpected: true })), tool).toBeNull();
+  });
+
   it("permission cards take a decision; unknown tools are left to the runtime", () => {
     const permission = answerSchemaForSlot(slot("send_email", {}, "permission_request"));
     expect(issues(permission, { decision: "allow_once" })).toBeUndefined();
