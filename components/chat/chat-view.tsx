@@ -1,6 +1,6 @@
 "use client";
 
-import { useEffect, useRef } from "react";
+import { useCallback, useEffect, useRef } from "react";
 import Link from "next/link";
 import { CloudOffIcon } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
@@ -10,6 +10,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { toast } from "@/components/ui/toast";
 import { ApiError, errorMessage } from "@/lib/client/api";
 import type { RenderStrategy } from "@/lib/client/place-slots";
+import type { TimelineEntry } from "@/lib/client/timeline";
 import { takeFirstMessage } from "@/lib/client/use-draft";
 import { useGlove } from "@/lib/client/use-glove";
 import { useChatRenderers } from "./chat-renderers";
@@ -37,7 +38,9 @@ export function ChatView({ orgSlug, conversationId, canAdmin, strategy = "interl
   const renderers = useChatRenderers(canAdmin);
   const glove = useGlove({ orgSlug, conversationId, renderers });
   const { scrollRef, contentRef } = useStickToBottom<HTMLDivElement, HTMLDivElement>();
-  const { status, sendMessage } = glove;
+  const { status, sendMessage, renderToolResult } = glove;
+  // Stable, so the memoized rows skip the renders a text delta causes.
+  const renderEntry = useCallback((entry: TimelineEntry) => <TimelineEntryView entry={entry} renderToolResult={renderToolResult} />, [renderToolResult]);
 
   // The org home created this conversation and handed its first message over.
   const handedOver = useRef(false);
@@ -94,7 +97,7 @@ export function ChatView({ orgSlug, conversationId, canAdmin, strategy = "interl
               <Render
                 glove={glove}
                 strategy={strategy}
-                renderEntry={(entry) => <TimelineEntryView entry={entry} renderToolResult={glove.renderToolResult} />}
+                renderEntry={renderEntry}
                 renderSlotFrame={(_slot, card) => <div className="pl-10">{card}</div>}
               />
             </div>

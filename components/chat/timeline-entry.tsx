@@ -1,14 +1,18 @@
 "use client";
 
-import type { ReactNode } from "react";
+import { memo, type ReactNode } from "react";
 import { BotIcon, ScrollTextIcon } from "lucide-react";
 import type { TimelineEntry } from "@/lib/client/timeline";
 import { cn } from "@/lib/utils";
 import { AgentMarkdown } from "./agent-markdown";
 import { ToolCallRow } from "./tool-call-row";
 
-/** One row of the conversation. */
-export function TimelineEntryView({ entry, renderToolResult }: { entry: TimelineEntry; renderToolResult: (entry: Extract<TimelineEntry, { kind: "tool" }>) => ReactNode }) {
+/**
+ * One row of the conversation. Memoized: the timeline keeps a row's object while it draws the
+ * same, so while text streams only the streaming row renders again (the tool rows' JSON and the
+ * markdown of earlier answers are not redone per delta). `renderToolResult` must be stable.
+ */
+export const TimelineEntryView = memo(function TimelineEntryView({ entry, renderToolResult }: { entry: TimelineEntry; renderToolResult: (entry: Extract<TimelineEntry, { kind: "tool" }>) => ReactNode }) {
   switch (entry.kind) {
     case "user":
       return (
@@ -47,4 +51,4 @@ export function TimelineEntryView({ entry, renderToolResult }: { entry: Timeline
         </details>
       );
   }
-}
+});

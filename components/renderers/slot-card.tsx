@@ -1,5 +1,6 @@
 "use client";
 
+import { memo } from "react";
 import type { SlotRenderContext } from "@/lib/client/use-glove";
 import { describeValue } from "./describe-value";
 import { FallbackCard } from "./fallback-card";
@@ -16,9 +17,10 @@ const SETTLED_NOTE: Partial<Record<string, string>> = {
 
 /**
  * One card, drawn by its renderer: live while it waits, read-only once settled. A renderer that
- * is missing or cannot read the props gives the fallback card.
+ * is missing or cannot read the props gives the fallback card. Memoized: `useGlove` keeps one
+ * context per slot object, so a card parses its props again only when its slot changed.
  */
-export default function SlotCard({ context, canAdmin, registry = defaultRenderers }: { context: SlotRenderContext; canAdmin: boolean; registry?: RendererRegistry }) {
+export default memo(function SlotCard({ context, canAdmin, registry = defaultRenderers }: { context: SlotRenderContext; canAdmin: boolean; registry?: RendererRegistry }) {
   const { slot } = context;
   const renderer = registry[slot.renderer];
   const parsed = renderer?.propsSchema ? renderer.propsSchema.safeParse(slot.props) : { success: true as const, data: slot.props };
@@ -47,4 +49,4 @@ export default function SlotCard({ context, canAdmin, registry = defaultRenderer
       )}
     </SlotFrame>
   );
-}
+});

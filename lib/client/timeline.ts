@@ -1,6 +1,6 @@
 import type { Message, ToolCall, ToolResultPayload } from "@/lib/agent/messages";
 import { LOCAL_ID_PREFIX, SENT_ID_PREFIX } from "./apply-event";
-import { allMessages, allSlots, isRunActive, type ChatState } from "./chat-state";
+import { isRunActive, type ChatState } from "./chat-state";
 
 export type ToolCallStatus = "running" | "waiting" | "done" | "error";
 
@@ -11,15 +11,22 @@ export type TimelineEntry =
   | { kind: "tool"; key: string; call: ToolCall; status: ToolCallStatus; result?: ToolResultPayload }
   | { kind: "compaction"; key: string; text: string };
 
-const INTERRUPTED: ToolResultPayload = { status: "error", data: null, message: "This tool call did not finish." };
+/**
+ * What every row but the streaming text depends on. A text delta changes none of these (it makes
+ * a new `ChatState` around the same arrays and objects), so rows built from them can be kept.
+ */
+export type TimelineParts = Pick<ChatState, "messages" | "earlier" | "slots" | "liveResults" | "run" | "streamingToolCalls">;
 
-/** The rows of a conversation: its messages, then the response that is streaming now. */
-export function buildTimeline(state: ChatState): TimelineEntry[] {
-  const results = new Map<string, ToolResultPayload>(Object.entries(state.liveResults));
-  const messages = allMessages(state);
+const INTERRUPTED: ToolResultPayload = { status: "error", data: null, message: "This tool call did not finish." };
+const STREAMING_KEY = "streaming";
+
+/** Every row except the text that is streaming: the messages' rows, then the streaming response's tool calls. */
+export function buildSettledTimeline(parts: TimelineParts): TimelineEntry[] {
+  const results = new Map<string, ToolResultPayload>(Object.entries(parts.liveResults));
+  const messages = [...parts.earlier.messages, ...parts.messages];
   for (const message of messages) for (const result of message.tool_results ?? []) results.set(result.call_id, result.result);
-  const waiting = new Set(allSlots(state).filter((slot) => slot.status === "pending").map((slot) => slot.call_id));
-  const active = isRunActive(state);
+  const waiting = new Set([...parts.earlier.slots, ...parts.slots].filter((slot) => slot.status === "pending").map((slot) => slot.call_id));
+  const active = isRunActive(parts);
   const tool = (call: ToolCall): TimelineEntry => {
     const result = results.get(call.id);
     if (result) return { kind: "tool", key: `tool:${call.id}`, call, status: result.status === "success" ? "done" : "error", result };
@@ -41,7 +48,58 @@ export function buildTimeline(state: ChatState): TimelineEntry[] {
       for (const call of message.tool_calls ?? []) entries.push(tool(call));
     }
   });
-  if (state.streamingText) entries.push({ kind: "agent", key: "streaming", text: state.streamingText, streaming: true });
-  for (const call of state.streamingToolCalls) entries.push(tool(call));
+  for (const call of parts.streamingToolCalls) entries.push(tool(call));
   return entries;
+}
+
+/**
+ * The settled rows with the streaming text's row put in its place: after the messages, before the
+ * tool calls the streaming response announced (the last `streamingToolCalls` rows). Without
+ * streaming text the settled array itself is returned.
+ */
+export function withStreamingText(settled: TimelineEntry[], streamingText: string, streamingToolCalls: number, row: TimelineEntry = streamingRow(streamingText)): TimelineEntry[] {
+  if (!streamingText) return settled;
+  const at = settled.length - streamingToolCalls;
+  return [...settled.slice(0, at), row, ...settled.slice(at)];
+}
+
+type AgentRow = Extract<TimelineEntry, { kind: "agent" }>;
+const streamingRow = (text: string): AgentRow => ({ kind: "agent", key: STREAMING_KEY, text, streaming: true });
+
+/** The rows of a conversation: its messages, then the response that is streaming now. */
+export function buildTimeline(state: ChatState): TimelineEntry[] {
+  return withStreamingText(buildSettledTimeline(state), state.streamingText, state.streamingToolCalls.length);
+}
+
+const sameParts = (a: TimelineParts, b: TimelineParts) =>
+  a.messages === b.messages && a.earlier === b.earlier && a.slots === b.slots && a.liveResults === b.liveResults && a.run === b.run && a.streamingToolCalls === b.streamingToolCalls;
+
+/** Whether two rows draw the same: same kind and the same values (message, call and result by reference). */
+function sameEntry(a: TimelineEntry, b: TimelineEntry): boolean {
+  if (a.kind !== b.kind || a.key !== b.key) return false;
+  const other = b as Record<string, unknown>;
+  return Object.entries(a).every(([field, value]) => other[field] === value) && Object.keys(b).length === Object.keys(a).length;
+}
+
+/**
+ * `buildTimeline` that keeps its rows' identities, so the row components (memoized) draw only the
+ * rows that changed: a text delta rebuilds nothing but the streaming row; any other change rebuilds
+ * the settled rows and reuses each previous row object that draws the same. One per chat view.
+ */
+export function createTimelineBuilder(): (state: ChatState) => TimelineEntry[] {
+  let last: { parts: TimelineParts; rows: TimelineEntry[] } | null = null;
+  let streaming = streamingRow("");
+  return (state) => {
+    if (state.streamingText && streaming.text !== state.streamingText) streaming = streamingRow(state.streamingText);
+    if (!last || !sameParts(last.parts, state)) {
+      const previous = new Map((last?.rows ?? []).map((row) => [row.key, row]));
+      const rows = buildSettledTimeline(state).map((row) => {
+        const before = previous.get(row.key);
+        return before && sameEntry(before, row) ? before : row;
+      });
+      const { messages, earlier, slots, liveResults, run, streamingToolCalls } = state;
+      last = { parts: { messages, earlier, slots, liveResults, run, streamingToolCalls }, rows };
+    }
+    return withStreamingText(last.rows, state.streamingText, state.streamingToolCalls.length, streaming);
+  };
 }

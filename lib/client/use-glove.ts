@@ -14,7 +14,7 @@ import { allSlots, withEarlierPage, type ChatState } from "./chat-state";
 import { rebaseOnSnapshot } from "./rebase";
 import { tailEvents, type TailStatus } from "./sse-client";
 import { visibleSlots } from "./slot-visibility";
-import { buildTimeline, type TimelineEntry } from "./timeline";
+import { createTimelineBuilder, type TimelineEntry } from "./timeline";
 
 /** A card's answer functions, bound to its slot. */
 export interface SlotRenderContext {
@@ -74,6 +74,20 @@ export interface GloveHandle {
 const HELD_EVENTS_MAX = 5000;
 const RUN_ENDINGS = new Set<ChatEvent["type"]>(["run_suspended", "run_completed", "run_failed", "run_aborted"]);
 
+type SlotAnswers = Pick<GloveHandle, "resolveSlot" | "rejectSlot">;
+
+/** Each card's context, made once per slot object (and answer functions), so a memoized card can skip renders. */
+function slotContextCache(): (slot: SlotRecord, answers: SlotAnswers) => SlotRenderContext {
+  const made = new WeakMap<SlotRecord, { answers: SlotAnswers; context: SlotRenderContext }>();
+  return (slot, answers) => {
+    const kept = made.get(slot);
+    if (kept && kept.answers.resolveSlot === answers.resolveSlot && kept.answers.rejectSlot === answers.rejectSlot) return kept.context;
+    const context: SlotRenderContext = { slot, resolve: (value) => answers.resolveSlot(slot.id, value), reject: (reason) => answers.rejectSlot(slot.id, reason) };
+    made.set(slot, { answers, context });
+    return context;
+  };
+}
+
 /**
  * The chat of one conversation. The snapshot is a react-query query whose cached value is the
  * `ChatState`; every event, from the stream a POST answered with or from the GET /events tail
@@ -85,6 +99,8 @@ export function useGlove({ orgSlug, conversationId, renderers }: UseGloveOptions
   const router = useRouter();
   const key = useMemo(() => chatKeys.conversation(conversationId), [conversationId]);
   const held = useRef<ChatEvent[]>([]);
+  /** The highest seq among `held`: lets the catch-up effect below skip its scan on almost every change. */
+  const heldUpTo = useRef(0);
   const followUp = useRef(false);
   const [connection, setConnection] = useState<TailStatus>("connecting");
 
@@ -104,6 +120,7 @@ export function useGlove({ orgSlug, conversationId, renderers }: UseGloveOptions
 
   useEffect(() => {
     held.current = [];
+    heldUpTo.current = 0;
     followUp.current = false;
   }, [conversationId]);
 
@@ -115,6 +132,7 @@ export function useGlove({ orgSlug, conversationId, renderers }: UseGloveOptions
   const receive = useCallback(
     (event: ChatEvent) => {
       held.current.push(event);
+      if (event.seq > heldUpTo.current) heldUpTo.current = event.seq;
       if (held.current.length > HELD_EVENTS_MAX) held.current.splice(0, held.current.length - HELD_EVENTS_MAX);
       const before = queryClient.getQueryData<ChatState>(key);
       if (!before || event.seq <= before.lastEventSeq) return;
@@ -135,7 +153,7 @@ export function useGlove({ orgSlug, conversationId, renderers }: UseGloveOptions
 
   // An event can land between a refetch's rebase and the cache write; apply what the cache missed.
   useEffect(() => {
-    if (!state) return;
+    if (!state || heldUpTo.current <= state.lastEventSeq) return;
     const missed = held.current.filter((event) => event.seq > state.lastEventSeq);
     if (missed.length > 0) queryClient.setQueryData<ChatState>(key, missed.reduce(applyEvent, state));
   }, [state, queryClient, key]);
@@ -229,17 +247,21 @@ export function useGlove({ orgSlug, conversationId, renderers }: UseGloveOptions
   }, [orgSlug, queryClient, router]);
   const switchConversation = useCallback((id: string) => router.push(`/${orgSlug}/c/${id}`), [orgSlug, router]);
 
-  const timeline = useMemo(() => (state ? buildTimeline(state) : []), [state]);
+  // Every text delta makes a new state; the builder keeps the other rows (same objects), so the
+  // memoized row components draw only the streaming row again.
+  const [timelineOf] = useState(createTimelineBuilder);
+  const timeline = useMemo(() => (state ? timelineOf(state) : []), [state, timelineOf]);
   const slots = useMemo(() => {
     if (!state) return [];
     const completed = new Set(timeline.flatMap((entry) => (entry.kind === "tool" && (entry.status === "done" || entry.status === "error") ? [entry.call.id] : [])));
     return visibleSlots(allSlots(state), completed);
   }, [state, timeline]);
 
+  // One context per card object, so a card (memoized) draws again only when its slot changed.
+  const [contextOf] = useState(slotContextCache);
   const renderSlot = useCallback(
-    (slot: SlotRecord) =>
-      renderers.slot({ slot, resolve: (value) => resolveSlot(slot.id, value), reject: (reason) => rejectSlot(slot.id, reason) }),
-    [renderers, resolveSlot, rejectSlot],
+    (slot: SlotRecord) => renderers.slot(contextOf(slot, { resolveSlot, rejectSlot })),
+    [renderers, contextOf, resolveSlot, rejectSlot],
   );
 
   return {

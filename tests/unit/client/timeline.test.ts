@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { buildTimeline } from "@/lib/client/timeline";
-import { slot, state } from "./fixtures";
+import { applyEvent } from "@/lib/client/apply-event";
+import { buildTimeline, createTimelineBuilder } from "@/lib/client/timeline";
+import { numbered, slot, state } from "./fixtures";
 
 const call = (id: string) => ({ id, tool_name: "send_email", input_args: { to: "ada@example.com" } });
 
@@ -35,5 +36,44 @@ describe("buildTimeline", () => {
     expect(entries.map((e) => e.kind)).toEqual(["compaction", "user", "agent", "tool"]);
     expect(entries[1]).toMatchObject({ pending: true });
     expect(entries[2]).toMatchObject({ streaming: true, text: "Hel" });
+  });
+
+  it("keeps every row but the streaming one across text deltas, and rows that draw the same across other events", () => {
+    const timelineOf = createTimelineBuilder();
+    const [started, firstDelta, secondDelta, toolUse, result] = numbered(1, [
+      { type: "run_started", run_id: "r", kind: "request" },
+      { type: "text_delta", text: "Hel" },
+      { type: "text_delta", text: "lo" },
+      { type: "tool_use", id: "c9", name: "send_email", input: { to: "ada@example.com" } },
+      { type: "tool_use_result", call_id: "c9", result: { status: "success", data: "ok" } },
+    ]);
+    const initial = state({
+      messages: [
+        { id: "u1", sender: "user", text: "send it" },
+        { id: "a1", sender: "agent", text: "Sending.", tool_calls: [call("c1")] },
+        { id: "a1:results", sender: "user", text: "", tool_results: [{ call_id: "c1", tool_name: "send_email", result: { status: "success", data: "ok" } }] },
+        { id: "u2", sender: "user", text: "again" },
+      ],
+    });
+    const s1 = applyEvent(applyEvent(initial, started), firstDelta);
+    const before = timelineOf(s1);
+    const s2 = applyEvent(s1, secondDelta);
+    const after = timelineOf(s2);
+
+    expect(after).toEqual(buildTimeline(s2));
+    expect(after.at(-1)).toMatchObject({ key: "streaming", text: "Hello" });
+    expect(after.slice(0, -1)).toHaveLength(before.length - 1);
+    after.slice(0, -1).forEach((row, index) => expect(row).toBe(before[index]));
+
+    // A tool call and its result change the settled rows: the rows that draw the same stay the same objects.
+    const s3 = applyEvent(s2, toolUse);
+    const withCall = timelineOf(s3);
+    expect(withCall).toEqual(buildTimeline(s3));
+    withCall.slice(0, 3).forEach((row, index) => expect(row).toBe(before[index]));
+    const s4 = applyEvent(s3, result);
+    const withResult = timelineOf(s4);
+    expect(withResult.at(-1)).toMatchObject({ kind: "tool", status: "done" });
+    expect(withResult.at(-1)).not.toBe(withCall.at(-1));
+    withResult.slice(0, -1).forEach((row, index) => expect(row).toBe(withCall[index]));
   });
 });
