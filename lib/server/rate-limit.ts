@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { RateLimiterPostgres, RateLimiterRes } from "rate-limiter-flexible";
 import { getPgPool } from "@/lib/db/pg-pool";
 import { tooManyRequests } from "./http/app-error";
@@ -38,9 +39,15 @@ export const SIGN_IN_FAILURES_PER_EMAIL: LimitSpec = { keyPrefix: "signin-email"
 export const SIGN_IN_FAILURES_PER_IP: LimitSpec = { keyPrefix: "signin-ip", points: 30, durationSeconds: 15 * 60, blockSeconds: 15 * 60 };
 export const SIGN_UPS_PER_IP: LimitSpec = { keyPrefix: "signup-ip", points: 20, durationSeconds: 60 * 60 };
 
+/** Longest key stored as it is: the table's key column holds 255 characters with the prefix. */
+const KEY_MAX = 200;
+
+/** A key that fits the table: a long one (an email may have 254 characters) by its SHA-256. */
+const storedKey = (key: string) => (key.length > KEY_MAX ? createHash("sha256").update(key).digest("hex") : key);
+
 /** Seconds until `key` may try again (its allowance is used up), or 0. Reads without consuming. */
 export async function secondsBlocked(spec: LimitSpec, key: string): Promise<number> {
-  const res = await limiter(spec).get(key);
+  const res = await limiter(spec).get(storedKey(key));
   if (!res || res.consumedPoints < spec.points) return 0;
   return Math.ceil(res.msBeforeNext / 1000);
 }
@@ -48,7 +55,7 @@ export async function secondsBlocked(spec: LimitSpec, key: string): Promise<numb
 /** Counts one event; returns seconds to wait when the limit is now exceeded, else 0. */
 export async function countEvent(spec: LimitSpec, key: string): Promise<number> {
   try {
-    await limiter(spec).consume(key);
+    await limiter(spec).consume(storedKey(key));
     return 0;
   } catch (error) {
     if (error instanceof RateLimiterRes) return Math.ceil(error.msBeforeNext / 1000);
@@ -57,7 +64,7 @@ export async function countEvent(spec: LimitSpec, key: string): Promise<number> 
 }
 
 export async function resetKey(spec: LimitSpec, key: string) {
-  await limiter(spec).delete(key);
+  await limiter(spec).delete(storedKey(key));
 }
 
 /** Consumes one point and throws a 429 AppError when the limit is exceeded. */

@@ -2,7 +2,7 @@ import { route, json } from "@/lib/server/http/route";
 import { parseJsonBody } from "@/lib/server/http/parse-body";
 import { createOrganizationSchema } from "@/lib/schemas/account";
 import { requireUser } from "@/lib/server/auth/session";
-import { clientIp } from "@/lib/server/auth/auth";
+import { clientIp } from "@/lib/server/http/client-ip";
 import { createOrganization, listOrganizationsForUser } from "@/lib/db/organizations";
 
 export const GET = route(async () => {

@@ -2,7 +2,7 @@ import { route, json } from "@/lib/server/http/route";
 import { parseJsonBody } from "@/lib/server/http/parse-body";
 import { signUpSchema } from "@/lib/schemas/account";
 import { signUp } from "@/lib/server/accounts/sign-up";
-import { clientIp } from "@/lib/server/auth/auth";
+import { clientIp } from "@/lib/server/http/client-ip";
 
 export const POST = route(async (request) => {
   const input = await parseJsonBody(request, signUpSchema, 8 * 1024);

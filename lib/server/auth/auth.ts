@@ -7,6 +7,7 @@ import { authConfig } from "./auth-config";
 import { signInSchema } from "@/lib/schemas/account";
 import { checkCredentials } from "./check-credentials";
 import { linkOAuthUser } from "./link-oauth-user";
+import { clientIp } from "../http/client-ip";
 
 class ThrottledSignIn extends CredentialsSignin {
   code = "throttled";
@@ -50,8 +51,3 @@ export const { handlers, auth, signIn, signOut } = NextAuth({
     },
   },
 });
-
-export function clientIp(request: Request | undefined): string {
-  const forwarded = request?.headers.get("x-forwarded-for");
-  return forwarded?.split(",")[0]?.trim() || request?.headers.get("x-real-ip") || "local";
-}

@@ -2,7 +2,7 @@ import { route, json } from "@/lib/server/http/route";
 import { parseJsonBody } from "@/lib/server/http/parse-body";
 import { acceptInviteSchema } from "@/lib/schemas/account";
 import { requireUser } from "@/lib/server/auth/session";
-import { clientIp } from "@/lib/server/auth/auth";
+import { clientIp } from "@/lib/server/http/client-ip";
 import { acceptInvite } from "@/lib/db/invites";
 
 export const POST = route(async (request) => {

@@ -2,7 +2,7 @@ import { route, json } from "@/lib/server/http/route";
 import { parseJsonBody } from "@/lib/server/http/parse-body";
 import { renameOrganizationSchema } from "@/lib/schemas/account";
 import { requireAdmin, requireTenant } from "@/lib/server/tenant";
-import { clientIp } from "@/lib/server/auth/auth";
+import { clientIp } from "@/lib/server/http/client-ip";
 import { getOrganization, renameOrganization } from "@/lib/db/organizations";
 
 type Ctx = { params: Promise<{ slug: string }> };

@@ -2,7 +2,7 @@ import { route, json } from "@/lib/server/http/route";
 import { parseJsonBody } from "@/lib/server/http/parse-body";
 import { agentSettingsInputSchema } from "@/lib/schemas/agent-settings";
 import { requireAdmin, requireTenant } from "@/lib/server/tenant";
-import { clientIp } from "@/lib/server/auth/auth";
+import { clientIp } from "@/lib/server/http/client-ip";
 import { agentSettingsView, updateAgentSettings } from "@/lib/server/agent/settings";
 
 type Ctx = { params: Promise<{ slug: string }> };

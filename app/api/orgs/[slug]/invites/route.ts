@@ -2,7 +2,7 @@ import { route, json } from "@/lib/server/http/route";
 import { parseJsonBody } from "@/lib/server/http/parse-body";
 import { createInviteSchema } from "@/lib/schemas/account";
 import { requireAdmin } from "@/lib/server/tenant";
-import { clientIp } from "@/lib/server/auth/auth";
+import { clientIp } from "@/lib/server/http/client-ip";
 import { createInvite, listOpenInvites } from "@/lib/db/invites";
 import { inviteLink } from "@/lib/server/accounts/invite-link";
 import { logger } from "@/lib/server/logger";

@@ -1,6 +1,6 @@
 import { route, json } from "@/lib/server/http/route";
 import { requireAdmin } from "@/lib/server/tenant";
-import { clientIp } from "@/lib/server/auth/auth";
+import { clientIp } from "@/lib/server/http/client-ip";
 import { revokeInvite } from "@/lib/db/invites";
 
 type Ctx = { params: Promise<{ slug: string; inviteId: string }> };

@@ -2,7 +2,7 @@ import { route, json } from "@/lib/server/http/route";
 import { parseJsonBody } from "@/lib/server/http/parse-body";
 import { changeRoleSchema } from "@/lib/schemas/account";
 import { requireTenant } from "@/lib/server/tenant";
-import { clientIp } from "@/lib/server/auth/auth";
+import { clientIp } from "@/lib/server/http/client-ip";
 import { changeMemberRole, removeMember } from "@/lib/db/members";
 
 type Ctx = { params: Promise<{ slug: string; userId: string }> };
