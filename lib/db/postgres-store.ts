@@ -296,12 +296,11 @@ export class PostgresStore implements StoreAdapter {
   // ── Runs ──────────────────────────────────────────────────────────────
 
   /**
-   * Four round trips (BEGIN, lock, insert, COMMIT), once per run. A conditional INSERT alone is not
-   * enough: its NOT EXISTS reads the snapshot taken when it started, so two creators could both
-   * see no active run. Locking the store row first serialises them, and the INSERT, a statement of
-   * its own, then sees every run committed before the lock was granted.
+   * One round trip: the migration's `handoff_start_run` locks the store row, then checks for an
+   * active run and inserts. A conditional INSERT alone is not enough: its NOT EXISTS reads the
+   * snapshot taken when it started, so two creators could both see no active run; the function's
+   * INSERT, a statement of its own after the lock, sees every run committed before it was granted.
    */
-  /** One round trip: the migration's `handoff_start_run` locks the store row, checks for an active run and inserts. */
   async createRun(run: RunRecord): Promise<boolean> {
     const [{ started }] = await this.db.$queryRaw<{ started: boolean }[]>`
       SELECT "handoff_start_run"(${this.storeId}, ${this.organizationId}, ${run.id}, ${run.error ?? null}::text,
