@@ -1,26 +1,30 @@
 "use client";
 
 import { useState } from "react";
-import { useRouter } from "next/navigation";
 import { PencilIcon, Trash2Icon } from "lucide-react";
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from "@/components/ui/dropdown-menu";
 import type { LoadedPopupProps } from "@/components/ui/lazy-popup";
-import { toast } from "@/components/ui/toast";
-import { useConversationMutations } from "@/lib/client/use-conversations";
 import type { ConversationSummary } from "@/lib/schemas/conversation";
 import { DeleteConversationDialog, RenameConversationDialog } from "./conversation-dialogs";
-import { failed } from "./failed-toast";
+
+/**
+ * What the rows' menus do, made once by ConversationSidebar (one set of mutations for the whole
+ * list, not one per row). `rename` rejects with the error for the dialog to show; `remove` reports
+ * its own failure.
+ */
+export interface ConversationRowActions {
+  rename: (id: string, title: string) => Promise<void>;
+  remove: (id: string, current: boolean) => Promise<void>;
+}
 
 /** A sidebar conversation's actions menu (rename, delete) and their dialogs, loaded by ConversationSidebar on intent. */
 export default function ConversationActions({
-  orgSlug,
+  actions,
   conversation,
   current,
   trigger,
   triggerRef,
-}: { orgSlug: string; conversation: ConversationSummary; current: boolean; trigger: React.ReactElement } & LoadedPopupProps) {
-  const router = useRouter();
-  const { rename, remove } = useConversationMutations(orgSlug);
+}: { actions: ConversationRowActions; conversation: ConversationSummary; current: boolean; trigger: React.ReactElement } & LoadedPopupProps) {
   const [dialog, setDialog] = useState<"rename" | "delete" | null>(null);
   return (
     <>
@@ -42,10 +46,7 @@ export default function ConversationActions({
           title={conversation.title}
           open
           onOpenChange={(open) => !open && setDialog(null)}
-          onRename={async (title) => {
-            await rename.mutateAsync({ id: conversation.id, title });
-            toast.success("Conversation renamed.");
-          }}
+          onRename={(title) => actions.rename(conversation.id, title)}
         />
       ) : null}
       {dialog === "delete" ? (
@@ -53,15 +54,7 @@ export default function ConversationActions({
           title={conversation.title}
           open
           onOpenChange={(open) => !open && setDialog(null)}
-          onDelete={async () => {
-            try {
-              await remove.mutateAsync(conversation.id);
-              toast.success("Conversation deleted.");
-              if (current) router.push(`/${orgSlug}`);
-            } catch (error) {
-              failed("delete the conversation")(error);
-            }
-          }}
+          onDelete={() => actions.remove(conversation.id, current)}
         />
       ) : null}
     </>

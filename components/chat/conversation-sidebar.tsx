@@ -1,6 +1,6 @@
 "use client";
 
-import { useDeferredValue, useState } from "react";
+import { useDeferredValue, useMemo, useState } from "react";
 import Link from "next/link";
 import { usePathname, useRouter } from "next/navigation";
 import { EllipsisIcon, PlusIcon, SearchIcon } from "lucide-react";
@@ -8,10 +8,12 @@ import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { lazyPopup } from "@/components/ui/lazy-popup";
 import { Skeleton } from "@/components/ui/skeleton";
+import { toast } from "@/components/ui/toast";
 import { CONVERSATION_SEARCH_MAX } from "@/lib/client/limits";
 import { useConversationList, useConversationMutations } from "@/lib/client/use-conversations";
 import type { ConversationSummary } from "@/lib/schemas/conversation";
 import { cn } from "@/lib/utils";
+import type { ConversationRowActions } from "./conversation-actions";
 import { failed } from "./failed-toast";
 
 // The actions menu and its rename and delete dialogs load on intent (see lazy-popup.tsx).
@@ -24,7 +26,28 @@ export function ConversationSidebar({ orgSlug }: { orgSlug: string }) {
   const [search, setSearch] = useState("");
   const q = useDeferredValue(search.trim());
   const list = useConversationList(orgSlug, q);
-  const { create } = useConversationMutations(orgSlug);
+  const { create, rename, remove } = useConversationMutations(orgSlug);
+  const { mutateAsync: renameAsync } = rename;
+  const { mutateAsync: removeAsync } = remove;
+  // One set of mutations for every row's menu (the menus receive these once their code is loaded).
+  const actions = useMemo<ConversationRowActions>(
+    () => ({
+      rename: async (id, title) => {
+        await renameAsync({ id, title });
+        toast.success("Conversation renamed.");
+      },
+      remove: async (id, current) => {
+        try {
+          await removeAsync(id);
+          toast.success("Conversation deleted.");
+          if (current) router.push(`/${orgSlug}`);
+        } catch (error) {
+          failed("delete the conversation")(error);
+        }
+      },
+    }),
+    [renameAsync, removeAsync, router, orgSlug],
+  );
   const conversations = list.data?.pages.flatMap((page) => page.conversations) ?? [];
 
   async function startNew() {
@@ -60,7 +83,7 @@ export function ConversationSidebar({ orgSlug }: { orgSlug: string }) {
       ) : (
         <ul className="grid grid-cols-1 gap-0.5">
           {conversations.map((conversation) => (
-            <ConversationItem key={conversation.id} orgSlug={orgSlug} conversation={conversation} current={pathname === `/${orgSlug}/c/${conversation.id}`} />
+            <ConversationItem key={conversation.id} orgSlug={orgSlug} actions={actions} conversation={conversation} current={pathname === `/${orgSlug}/c/${conversation.id}`} />
           ))}
         </ul>
       )}
@@ -73,7 +96,7 @@ export function ConversationSidebar({ orgSlug }: { orgSlug: string }) {
   );
 }
 
-function ConversationItem({ orgSlug, conversation, current }: { orgSlug: string; conversation: ConversationSummary; current: boolean }) {
+function ConversationItem({ orgSlug, actions, conversation, current }: { orgSlug: string; actions: ConversationRowActions; conversation: ConversationSummary; current: boolean }) {
   const waiting = conversation.pendingSlots > 0;
   return (
     <li className={cn("group flex items-center rounded-md hover:bg-accent", current && "bg-accent")}>
@@ -95,7 +118,7 @@ function ConversationItem({ orgSlug, conversation, current }: { orgSlug: string;
         ) : null}
       </Link>
       <ConversationActions
-        orgSlug={orgSlug}
+        actions={actions}
         conversation={conversation}
         current={current}
         trigger={
