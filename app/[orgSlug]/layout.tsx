@@ -4,8 +4,8 @@ import { ConversationSidebar } from "@/components/chat/conversation-sidebar";
 import { AppShell } from "@/components/shell/app-shell";
 import { currentUser } from "@/lib/server/auth/session";
 import { signOutAction } from "@/lib/server/auth/sign-out-action";
-import { shellData } from "@/lib/server/shell-data";
 import { tenantFor } from "@/lib/server/tenant";
+import { shellFor } from "@/app/_lib/shell";
 
 export const dynamic = "force-dynamic";
 
@@ -13,10 +13,10 @@ export default async function OrganizationLayout({ children, params }: { childre
   const { orgSlug } = await params;
   const user = await currentUser();
   if (!user) redirect(`/sign-in?callbackUrl=${encodeURIComponent(`/${orgSlug}`)}`);
-  const ctx = await tenantFor(orgSlug);
+  // Independent reads, side by side; the page takes the organization's name from the shell's.
+  const [ctx, shell] = await Promise.all([tenantFor(orgSlug), shellFor(user)]);
   // Not a member and no such organization look the same from outside.
   if (!ctx) notFound();
-  const shell = await shellData(user);
   return (
     <AppShell
       {...shell}

@@ -6,7 +6,7 @@ import { ProfileForm } from "@/components/account/profile-form";
 import { PageHeader } from "@/components/shell/page-header";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { currentUser } from "@/lib/server/auth/session";
-import { listOrganizationsForUser } from "@/lib/db/organizations";
+import { shellFor } from "@/app/_lib/shell";
 import Link from "next/link";
 
 export const metadata: Metadata = { title: "Account" };
@@ -14,7 +14,8 @@ export const metadata: Metadata = { title: "Account" };
 export default async function AccountPage() {
   const user = await currentUser();
   if (!user) redirect("/sign-in?callbackUrl=/account");
-  const organizations = await listOrganizationsForUser(user.id);
+  // The layout's read (cached per render), not a second one.
+  const { organizations } = await shellFor(user);
   return (
     <div className="mx-auto grid w-full max-w-3xl gap-6 p-6">
       <PageHeader title="Account settings" description={`Signed in as ${user.email}`} />
@@ -35,7 +36,7 @@ export default async function AccountPage() {
           {organizations.length === 0 ? <p className="text-sm text-muted-foreground">You are not in any organization yet. Create one below, or ask a teammate for an invite link.</p> : (
             <ul className="grid gap-2">
               {organizations.map((o) => (
-                <li key={o.id} className="flex items-center justify-between rounded-md border px-3 py-2">
+                <li key={o.slug} className="flex items-center justify-between rounded-md border px-3 py-2">
                   <Link href={`/${o.slug}`} className="font-medium hover:underline">{o.name}</Link>
                   <span className="text-sm capitalize text-muted-foreground">{o.role}</span>
                 </li>
