@@ -4,6 +4,7 @@ import { ChangePasswordForm } from "@/components/account/change-password-form";
 import { CreateOrganizationForm } from "@/components/account/create-organization-form";
 import { ProfileForm } from "@/components/account/profile-form";
 import { PageHeader } from "@/components/shell/page-header";
+import { roleLabel } from "@/components/shell/role-label";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { currentUser } from "@/lib/server/auth/session";
 import { shellFor } from "@/app/_lib/shell";
@@ -38,7 +39,7 @@ export default async function AccountPage() {
               {organizations.map((o) => (
                 <li key={o.slug} className="flex items-center justify-between rounded-md border px-3 py-2">
                   <Link href={`/${o.slug}`} className="font-medium hover:underline">{o.name}</Link>
-                  <span className="text-sm capitalize text-muted-foreground">{o.role}</span>
+                  <span className="text-sm text-muted-foreground">{roleLabel[o.role]}</span>
                 </li>
               ))}
             </ul>

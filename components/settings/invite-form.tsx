@@ -10,6 +10,7 @@ import { errorMessage } from "@/lib/client/api";
 import { EMAIL_MAX } from "@/lib/client/limits";
 import type { RoleName } from "@/lib/schemas/account";
 import { NativeSelect } from "./native-select";
+import { RoleOptions } from "./role-options";
 import { useOrgMutations } from "./use-org-api";
 
 export function InviteForm({ slug, canInviteOwners }: { slug: string; canInviteOwners: boolean }) {
@@ -50,9 +51,7 @@ export function InviteForm({ slug, canInviteOwners }: { slug: string; canInviteO
         <div className="grid gap-1.5">
           <Label htmlFor="inviteRole">Role</Label>
           <NativeSelect id="inviteRole" name="inviteRole" defaultValue="member">
-            <option value="member">Member</option>
-            <option value="admin">Admin</option>
-            {canInviteOwners ? <option value="owner">Owner</option> : null}
+            <RoleOptions withOwner={canInviteOwners} />
           </NativeSelect>
         </div>
         <Button type="submit" disabled={invite.isPending}>Create invite link</Button>

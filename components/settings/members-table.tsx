@@ -1,6 +1,7 @@
 "use client";
 
 import { useRouter } from "next/navigation";
+import { roleLabel } from "@/components/shell/role-label";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
@@ -8,9 +9,8 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@
 import { toast } from "@/components/ui/toast";
 import type { RoleName } from "@/lib/schemas/account";
 import { NativeSelect } from "./native-select";
+import { RoleOptions } from "./role-options";
 import { useMembers, useOrgMutations, type Member } from "./use-org-api";
-
-const ROLE_LABEL: Record<RoleName, string> = { owner: "Owner", admin: "Admin", member: "Member" };
 
 export function MembersTable({ slug }: { slug: string }) {
   const router = useRouter();
@@ -67,12 +67,10 @@ export function MembersTable({ slug }: { slug: string }) {
                   disabled={changeRole.isPending}
                   onChange={(e) => changeRole.mutate({ userId: member.userId, role: e.target.value as RoleName })}
                 >
-                  <option value="member">Member</option>
-                  <option value="admin">Admin</option>
-                  {you.role === "owner" ? <option value="owner">Owner</option> : null}
+                  <RoleOptions withOwner={you.role === "owner"} />
                 </NativeSelect>
               ) : (
-                <span>{ROLE_LABEL[member.role]}</span>
+                <span>{roleLabel[member.role]}</span>
               )}
             </TableCell>
             <TableCell className="text-right">

@@ -1,5 +1,6 @@
 "use client";
 
+import { roleLabel } from "@/components/shell/role-label";
 import { Button } from "@/components/ui/button";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { useInvites, useOrgMutations } from "./use-org-api";
@@ -24,7 +25,7 @@ export function OpenInvites({ slug }: { slug: string }) {
         {invites.data.invites.map((invite) => (
           <TableRow key={invite.id}>
             <TableCell>{invite.email}</TableCell>
-            <TableCell className="capitalize">{invite.role}</TableCell>
+            <TableCell>{roleLabel[invite.role]}</TableCell>
             <TableCell>{new Date(invite.expiresAt).toLocaleDateString()}</TableCell>
             <TableCell className="text-right">
               <Button variant="ghost" size="sm" onClick={() => revoke.mutate(invite.id)} aria-label={`Revoke invite for ${invite.email}`}>Revoke</Button>
