@@ -14,7 +14,7 @@ import { toast } from "@/components/ui/toast";
 import { ApiError, errorMessage, issuesByField } from "@/lib/client/api";
 import { useAgentSettings, useSaveAgentSettings } from "@/lib/client/use-agent-settings";
 import { MODEL_PROVIDERS, PROVIDER_KEY_ENV, type ModelProvider } from "@/lib/models/model-config";
-import { agentSettingsInputSchema, type AgentSettingsView } from "@/lib/schemas/agent-settings";
+import { AGENT_NAME_MAX, agentSettingsInputSchema, SLOT_TTL_MINUTES_MAX, type AgentSettingsView } from "@/lib/schemas/agent-settings";
 import { draftFrom, toInput, type SettingsDraft } from "./settings-draft";
 
 const PROVIDER_LABEL: Record<ModelProvider, string> = {
@@ -98,7 +98,7 @@ function SettingsForm({ slug, view, canEdit }: { slug: string; view: AgentSettin
         <section aria-labelledby="agent-identity" className="grid gap-4">
           <h2 id="agent-identity" className="text-lg font-semibold">Agent</h2>
           <FormField label="Name" error={errors.name} required>
-            <Input value={draft.name} maxLength={80} onChange={(e) => set("name", e.target.value)} />
+            <Input value={draft.name} maxLength={AGENT_NAME_MAX} onChange={(e) => set("name", e.target.value)} />
           </FormField>
           <FormField label="System prompt" description="What the agent is told before every conversation." error={errors.systemPrompt}>
             <Textarea value={draft.systemPrompt} rows={6} onChange={(e) => set("systemPrompt", e.target.value)} />
@@ -206,7 +206,7 @@ function SettingsForm({ slug, view, canEdit }: { slug: string; view: AgentSettin
         <section aria-labelledby="agent-cards" className="grid gap-4">
           <h2 id="agent-cards" className="text-lg font-semibold">Cards</h2>
           <FormField label="Cards expire after (minutes)" description="Leave empty: cards wait until someone answers. An expired card counts as declined, and the agent moves on." error={errors.slotTtlMinutes}>
-            <Input type="number" inputMode="numeric" min={1} max={43200} value={draft.slotTtlMinutes} onChange={(e) => set("slotTtlMinutes", e.target.value)} className="max-w-40" />
+            <Input type="number" inputMode="numeric" min={1} max={SLOT_TTL_MINUTES_MAX} value={draft.slotTtlMinutes} onChange={(e) => set("slotTtlMinutes", e.target.value)} className="max-w-40" />
           </FormField>
         </section>
       </fieldset>

@@ -4,7 +4,7 @@ import { useId, useState } from "react";
 import { CheckIcon, ListOrderedIcon, XIcon } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
-import { approvePlanProps, type ApprovePlanAnswer, type ApprovePlanProps } from "@/lib/tools/approve-plan";
+import { approvePlanProps, PLAN_STEP_MAX, type ApprovePlanAnswer, type ApprovePlanProps } from "@/lib/tools/approve-plan";
 import { CardActions, SlotFrame } from "./slot-frame";
 import { defineRenderer, type LiveCardProps } from "./types";
 
@@ -45,7 +45,7 @@ function ApprovePlanCard({ slot, props, answer }: LiveCardProps<ApprovePlanProps
               <Input
                 id={inputId}
                 value={step.title}
-                maxLength={500}
+                maxLength={PLAN_STEP_MAX}
                 onChange={(e) => change(index, { title: e.target.value })}
                 disabled={answer.pending || rejected}
                 className={rejected ? "min-w-40 flex-1 line-through" : "min-w-40 flex-1"}

@@ -6,7 +6,7 @@ import { Button } from "@/components/ui/button";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { Textarea } from "@/components/ui/textarea";
-import { collectFormProps, valuesSchemaFor, type CollectFormAnswer, type CollectFormProps } from "@/lib/tools/collect-form";
+import { collectFormProps, FORM_VALUE_MAX, valuesSchemaFor, type CollectFormAnswer, type CollectFormProps } from "@/lib/tools/collect-form";
 import { describeValue } from "./describe-value";
 import { CardActions, SlotFrame } from "./slot-frame";
 import { defineRenderer, type LiveCardProps } from "./types";
@@ -47,7 +47,7 @@ function CollectFormCard({ slot, props, answer }: LiveCardProps<CollectFormProps
             value: values[field.name] ?? "",
             placeholder: field.placeholder,
             disabled: answer.pending,
-            maxLength: 2000,
+            maxLength: FORM_VALUE_MAX,
             onChange: (e: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
               setValues({ ...values, [field.name]: e.target.value });
               if (errors[field.name]) setErrors({ ...errors, [field.name]: "" });

@@ -9,10 +9,15 @@ import { modelConfigSchema } from "@/lib/models/model-config";
 export const DEFAULT_SYSTEM_PROMPT =
   "You are the team's assistant in Handoff. Be concise. Use the tools you have; ask a person with a card when you need a decision.";
 
+/** The agent name's maximum length (the settings form's `maxLength`). */
+export const AGENT_NAME_MAX = 80;
+/** The longest a card may wait, in minutes (30 days; the settings form's `max`). */
+export const SLOT_TTL_MINUTES_MAX = 60 * 24 * 30;
+
 export const permissionPolicySchema = z.record(z.string().max(100), z.enum(["allow", "deny"]));
 
 export const agentSettingsInputSchema = z.object({
-  name: z.string().trim().min(1, "Give the agent a name.").max(80).default("Assistant"),
+  name: z.string().trim().min(1, "Give the agent a name.").max(AGENT_NAME_MAX).default("Assistant"),
   systemPrompt: z.string().max(20_000, "The system prompt may be at most 20,000 characters.").default(DEFAULT_SYSTEM_PROMPT),
   /** Without `apiKey`: keys travel in `providerApiKey` and are never echoed back. */
   model: modelConfigSchema.default({ provider: "demo", fallbacks: [], thinking: "off" }),
@@ -21,7 +26,7 @@ export const agentSettingsInputSchema = z.object({
   /** Tools allowed or denied without a card. */
   permissionPolicy: permissionPolicySchema.default({}),
   /** Pending cards expire after this many minutes; null: never. */
-  slotTtlMinutes: z.number().int().min(1).max(60 * 24 * 30).nullable().default(null),
+  slotTtlMinutes: z.number().int().min(1).max(SLOT_TTL_MINUTES_MAX).nullable().default(null),
   /** Write-only. A string sets the key, "" clears it, absent leaves it as it is. */
   providerApiKey: z.string().max(1000).optional(),
 });

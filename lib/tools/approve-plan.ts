@@ -3,13 +3,16 @@ import { z } from "zod";
 /** A plan whose steps the person approves, edits or rejects one by one. */
 export const APPROVE_PLAN = "approve_plan";
 
+/** The longest a step's wording may be (the card's `maxLength`). */
+export const PLAN_STEP_MAX = 500;
+
 export const approvePlanProps = z.object({
   title: z.string().trim().min(1).max(200),
-  steps: z.array(z.string().trim().min(1).max(500)).min(1).max(20),
+  steps: z.array(z.string().trim().min(1).max(PLAN_STEP_MAX)).min(1).max(20),
 });
 export const approvePlanAnswer = z.object({
   approved: z.boolean(),
-  steps: z.array(z.object({ title: z.string().trim().min(1).max(500), decision: z.enum(["approve", "reject"]) })).max(20),
+  steps: z.array(z.object({ title: z.string().trim().min(1).max(PLAN_STEP_MAX), decision: z.enum(["approve", "reject"]) })).max(20),
 });
 export type ApprovePlanProps = z.infer<typeof approvePlanProps>;
 export type ApprovePlanAnswer = z.infer<typeof approvePlanAnswer>;

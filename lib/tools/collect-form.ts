@@ -3,6 +3,9 @@ import { z } from "zod";
 /** Several fields in one card, validated in the browser from this schema and again on the server. */
 export const COLLECT_FORM = "collect_form";
 
+/** The longest a field's value may be (the card's `maxLength`). */
+export const FORM_VALUE_MAX = 2000;
+
 export const formFieldSpec = z.object({
   name: z.string().regex(/^[a-z][a-z0-9_]{0,39}$/, "field names are lower_snake_case"),
   label: z.string().trim().min(1).max(100),
@@ -17,7 +20,7 @@ export const collectFormProps = z.object({
   description: z.string().max(1000).optional(),
   fields: z.array(formFieldSpec).min(1).max(20),
 });
-export const collectFormAnswer = z.object({ values: z.record(z.string(), z.string().max(2000)) });
+export const collectFormAnswer = z.object({ values: z.record(z.string(), z.string().max(FORM_VALUE_MAX)) });
 export type CollectFormProps = z.infer<typeof collectFormProps>;
 export type CollectFormAnswer = z.infer<typeof collectFormAnswer>;
 
@@ -25,7 +28,7 @@ export type CollectFormAnswer = z.infer<typeof collectFormAnswer>;
 export function valuesSchemaFor(fields: FormFieldSpec[]) {
   const shape: Record<string, z.ZodType<string, string | undefined>> = {};
   for (const field of fields) {
-    let rule: z.ZodType<string, string> = z.string().trim().max(2000);
+    let rule: z.ZodType<string, string> = z.string().trim().max(FORM_VALUE_MAX);
     if (field.type === "email") rule = z.string().trim().pipe(z.email({ message: `${field.label} must be an email address` }));
     if (field.type === "url") rule = z.string().trim().pipe(z.url({ message: `${field.label} must be a URL` }));
     if (field.type === "number") rule = z.string().trim().regex(/^-?\d+(\.\d+)?$/, `${field.label} must be a number`);

@@ -10,6 +10,10 @@ import {
   PERSON_NAME_MAX,
 } from "@/lib/client/limits";
 import { changePasswordSchema, emailSchema, organizationNameSchema, passwordSchema, personNameSchema, signInSchema } from "@/lib/schemas/account";
+import { AGENT_NAME_MAX, agentSettingsInputSchema, SLOT_TTL_MINUTES_MAX } from "@/lib/schemas/agent-settings";
+import { approvePlanAnswer, PLAN_STEP_MAX } from "@/lib/tools/approve-plan";
+import { collectFormAnswer, FORM_VALUE_MAX, valuesSchemaFor } from "@/lib/tools/collect-form";
+import { TEXT_INPUT_MAX, textInputAnswer } from "@/lib/tools/text-input";
 import { conversationTitleSchema, listConversationsQuerySchema, MESSAGE_TEXT_MAX as SCHEMA_MESSAGE_TEXT_MAX } from "@/lib/schemas/conversation";
 
 it("the composer's limit is the message schema's", () => {
@@ -38,5 +42,19 @@ describe("the inputs' maxLength are the schemas' limits", () => {
     expectLimit(changePasswordSchema, PASSWORD_MAX, (length) => ({ currentPassword: text(length), newPassword: text(20) }));
     expectLimit(personNameSchema, PERSON_NAME_MAX, text);
     expectLimit(organizationNameSchema, ORGANIZATION_NAME_MAX, text);
+  });
+
+  // These forms import their limit from the schema's module: the constant must be what the schema enforces.
+  it("agent settings", () => {
+    expectLimit(agentSettingsInputSchema.shape.name, AGENT_NAME_MAX, text);
+    expect(agentSettingsInputSchema.shape.slotTtlMinutes.safeParse(SLOT_TTL_MINUTES_MAX).success).toBe(true);
+    expect(agentSettingsInputSchema.shape.slotTtlMinutes.safeParse(SLOT_TTL_MINUTES_MAX + 1).success).toBe(false);
+  });
+
+  it("cards", () => {
+    expectLimit(approvePlanAnswer, PLAN_STEP_MAX, (length) => ({ approved: true, steps: [{ title: text(length), decision: "approve" }] }));
+    expectLimit(collectFormAnswer, FORM_VALUE_MAX, (length) => ({ values: { note: text(length) } }));
+    expectLimit(valuesSchemaFor([{ name: "note", label: "Note", type: "textarea", required: true }]), FORM_VALUE_MAX, (length) => ({ note: text(length) }));
+    expectLimit(textInputAnswer, TEXT_INPUT_MAX, (length) => ({ text: text(length) }));
   });
 });
