@@ -18,7 +18,6 @@ export interface ConversationAgent {
   glove: Glove;
   store: StoreAdapter;
   recorder: RunEventRecorder;
-  usingDemoModel: boolean;
   /** Pass to every run this agent executes: aborting it stops them (lost lease, an abort relayed from another instance). */
   signal: AbortSignal;
   stopExecution(): void;
@@ -46,10 +45,10 @@ export async function buildConversationAgent(
   const scope = { organizationId: tenant.organizationId, conversationId };
   const { preloaded } = options;
   // The settings and model, and the store, side by side: neither needs the other.
-  const [{ settings, model, usingDemo }, openedStore] = await settleAll([
+  const [{ settings, model }, openedStore] = await settleAll([
     (preloaded ? Promise.resolve(agentSettingsFrom(tenant, preloaded.settings)) : loadAgentSettings(tenant)).then(async (settings) => {
       if (options.checkModelUrls) await checkModelUrls(settings);
-      return { settings, ...buildTenantModel(settings) };
+      return { settings, ...buildTenantModel(settings, process.env, { urlsChecked: options.checkModelUrls }) };
     }),
     preloaded?.storeId ? Promise.resolve(PostgresStore.ofKnownStore(prisma, scope, preloaded.storeId)) : PostgresStore.open(prisma, scope),
   ] as const);
@@ -100,7 +99,6 @@ export async function buildConversationAgent(
     glove,
     store,
     recorder,
-    usingDemoModel: usingDemo,
     signal: execution.signal,
     stopExecution: () => execution.abort(),
     onRunning(listener) {

@@ -70,12 +70,14 @@ const demoOptions = (env: Record<string, string | undefined>) => {
  * The tenant's model. Its own key (if set) travels in the config; keys of the server's
  * environment are the fallback. No DNS here: the base URLs are checked against the SSRF guard
  * before the first model call (see guardModelUrls), so building an agent only to stop a run,
- * delete a conversation or say which model answers never fails on a URL.
+ * delete a conversation or say which model answers never fails on a URL. `urlsChecked`: the
+ * caller just passed `checkModelUrls`, so the first call need not resolve the names again.
  */
-export function buildTenantModel(settings: AgentSettings, env: Record<string, string | undefined> = process.env): BuiltModel {
+export function buildTenantModel(settings: AgentSettings, env: Record<string, string | undefined> = process.env, options: { urlsChecked?: boolean } = {}): BuiltModel {
   const config = { ...settings.model, ...(settings.providerKey && { apiKey: settings.providerKey }) };
   const built = buildModel(config, { env, demo: demoOptions(env) });
-  return { ...built, model: guardModelUrls(built.model, () => modelUrlRefusal(settings, env)), notices: [...settings.notices, ...built.notices] };
+  const model = options.urlsChecked ? built.model : guardModelUrls(built.model, () => modelUrlRefusal(settings, env));
+  return { ...built, model, notices: [...settings.notices, ...built.notices] };
 }
 
 /** Throws 422 `model_url_refused` when a base URL of the model or its fallbacks may not be called now. */
