@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import type { SlotRecord } from "@/lib/agent";
 import { isAdmin, type TenantContext } from "@/lib/db/tenant-context";
 import { buildConversationAgent } from "@/lib/server/agent/conversation-agent";
@@ -6,7 +5,7 @@ import { forbidden, notFound } from "@/lib/server/http/app-error";
 import { parseWith } from "@/lib/server/http/parse-body";
 import { conversationStream } from "@/lib/server/sse/conversation-stream";
 import { answerSchemaForSlot } from "@/lib/server/tools/slot-answer-schema";
-import { drainQueue, launch } from "./launch";
+import { launchContinuation } from "./launch";
 import { recoverDeadRunsThenReadLastEventSeq } from "./recover-dead-runs";
 import { settleAll } from "./settle-all";
 
@@ -52,12 +51,7 @@ export async function answerSlot(
     await agent.dispose();
     return { kind: "json", slot: result.slot, continued: false };
   }
-  const launched = await launch(
-    conversationId,
-    agent,
-    (signal) => agent.glove.continueRun({ signal, runId: randomUUID() }),
-    (outcome) => drainQueue(agent, outcome),
-  );
+  const launched = await launchContinuation(conversationId, agent);
   const continued = launched.kind === "running";
   if (!options.wantsStream || !continued) return { kind: "json", slot: result.slot, continued };
   return { kind: "stream", response: await conversationStream(ctx, conversationId, { after, until: launched.done, requestSignal: options.requestSignal }) };

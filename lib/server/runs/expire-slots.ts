@@ -1,8 +1,7 @@
-import { randomUUID } from "node:crypto";
 import { conversationsWithOverdueSlots } from "@/lib/db/overdue-slots";
 import { buildConversationAgent } from "@/lib/server/agent/conversation-agent";
 import { logger } from "@/lib/server/logger";
-import { drainQueue, launch } from "./launch";
+import { launchContinuation } from "./launch";
 
 /**
  * Settles cards nobody answered before the tenant's expiry time as `expired` (the waiting tool sees
@@ -20,12 +19,7 @@ export async function expireOverdueSlots(): Promise<number> {
         await agent.dispose();
         continue;
       }
-      await launch(
-        conversationId,
-        agent,
-        (signal) => agent.glove.continueRun({ signal, runId: randomUUID() }),
-        (outcome) => drainQueue(agent, outcome),
-      );
+      await launchContinuation(conversationId, agent);
     } catch (error) {
       logger.error("overdue cards of a conversation could not be settled", { conversationId, error });
     }

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import type { ConversationAgent } from "@/lib/server/agent/conversation-agent";
 import { logger } from "@/lib/server/logger";
 import { track, type LocalExecution } from "./local-executions";
@@ -57,6 +58,16 @@ export async function launch<T>(
   }
   await execution.done;
   return first;
+}
+
+/** Continues the conversation's run (after a card answer, a retry, an expired card), detached, as `launch` does. */
+export function launchContinuation(conversationId: string, agent: ConversationAgent) {
+  return launch(
+    conversationId,
+    agent,
+    (signal) => agent.glove.continueRun({ signal, runId: randomUUID() }),
+    (outcome) => drainQueue(agent, outcome),
+  );
 }
 
 /** Messages queued after a run's last safe point wait for the next run: start it, while runs complete. */

@@ -1,10 +1,9 @@
-import { randomUUID } from "node:crypto";
 import { readLatestRun } from "@/lib/db/conversation-snapshot";
 import type { TenantContext } from "@/lib/db/tenant-context";
 import { buildConversationAgent } from "@/lib/server/agent/conversation-agent";
 import { conflict } from "@/lib/server/http/app-error";
 import { conversationStream } from "@/lib/server/sse/conversation-stream";
-import { drainQueue, launch } from "./launch";
+import { launchContinuation } from "./launch";
 import { recoverDeadRunsThenReadLastEventSeq } from "./recover-dead-runs";
 import { settleAll } from "./settle-all";
 
@@ -25,12 +24,7 @@ export async function retryLastTurn(ctx: TenantContext, conversationId: string, 
   const [after, agent] = await settleAll([recoverDeadRunsThenReadLastEventSeq({ organizationId: ctx.organizationId, conversationId }), buildConversationAgent(ctx, conversationId, { checkModelUrls: true })] as const);
   // After the recovery: a run whose server died is then "failed", the status the retry reports.
   const previous = await readLatestRun(ctx, conversationId);
-  const launched = await launch(
-    conversationId,
-    agent,
-    (signal) => agent.glove.continueRun({ signal, runId: randomUUID() }),
-    (outcome) => drainQueue(agent, outcome),
-  );
+  const launched = await launchContinuation(conversationId, agent);
   if (launched.kind === "settled") {
     const reason = launched.outcome.status === "idle" && previous?.status === "aborted" ? "stopped" : launched.outcome.status;
     throw conflict(NOTHING_TO_RETRY[reason] ?? NOTHING_TO_RETRY.busy);
