@@ -2,7 +2,7 @@ import { cache } from "react";
 import { resolveTenantContext } from "@/lib/db/organizations";
 import type { TenantContext } from "@/lib/db/tenant-context";
 import { isAdmin } from "@/lib/db/tenant-context";
-import { currentUser, requireUser } from "./auth/session";
+import { currentUser, requireSessionUserId } from "./auth/session";
 import { forbidden, notFound } from "./http/app-error";
 
 /**
@@ -15,9 +15,9 @@ export const tenantFor = cache(async (orgSlug: string): Promise<TenantContext | 
   return resolveTenantContext(user.id, orgSlug);
 });
 
+/** The membership lookup also proves the session's user still exists (a deleted user has none). */
 export async function requireTenant(orgSlug: string): Promise<TenantContext> {
-  const user = await requireUser();
-  const ctx = await resolveTenantContext(user.id, orgSlug);
+  const ctx = await resolveTenantContext(await requireSessionUserId(), orgSlug);
   if (!ctx) throw notFound("This organization");
   return ctx;
 }

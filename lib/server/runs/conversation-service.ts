@@ -1,9 +1,9 @@
 import { readConversationActivity } from "@/lib/db/conversation-activity";
 import { createConversation, deleteConversation, listConversations, renameConversation, type ConversationSummary as StoredSummary } from "@/lib/db/conversations";
-import { listOrganizationsForUser, resolveTenantContext } from "@/lib/db/organizations";
+import { listOrganizationsForUser } from "@/lib/db/organizations";
 import type { TenantContext } from "@/lib/db/tenant-context";
 import type { ConversationSummary } from "@/lib/schemas/conversation";
-import { requireUser } from "@/lib/server/auth/session";
+import { requireSessionUserId } from "@/lib/server/auth/session";
 import { notFound } from "@/lib/server/http/app-error";
 import { requireTenant } from "@/lib/server/tenant";
 import { abortConversation } from "./abort-conversation";
@@ -15,11 +15,10 @@ import { abortConversation } from "./abort-conversation";
  */
 export async function requireOrganization(orgSlug: string | null): Promise<TenantContext> {
   if (orgSlug) return requireTenant(orgSlug);
-  const user = await requireUser();
-  const first = (await listOrganizationsForUser(user.id))[0];
-  const ctx = first ? await resolveTenantContext(user.id, first.slug) : null;
-  if (!ctx) throw notFound("An organization of yours");
-  return ctx;
+  const userId = await requireSessionUserId();
+  const first = (await listOrganizationsForUser(userId))[0];
+  if (!first) throw notFound("An organization of yours");
+  return { userId, organizationId: first.id, orgSlug: first.slug, role: first.role };
 }
 
 const view = (summary: StoredSummary, activity = { busy: false, pendingSlots: 0 }): ConversationSummary => ({
