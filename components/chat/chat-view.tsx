@@ -19,7 +19,7 @@ import { EmptyChat } from "./empty-chat";
 import { Render } from "./render";
 import { InboxPanel } from "./inbox-panel";
 import { LoadEarlierButton } from "./load-earlier-button";
-import { FailedRunBanner, QueuedMessages, RunNotices } from "./run-banners";
+import { FailedRunBanner, QueuedMessages, RunNotices, StreamStoppedBanner } from "./run-banners";
 import { TaskList } from "./task-list";
 import { TimelineEntryView } from "./timeline-entry";
 import { TokenUsage } from "./token-usage";
@@ -79,6 +79,11 @@ export function ChatView({ orgSlug, conversationId, canAdmin, strategy = "interl
         {glove.connection === "reconnecting" ? <Badge variant="warning">Reconnecting…</Badge> : null}
         {glove.stats ? <TokenUsage stats={glove.stats} /> : null}
       </header>
+      {glove.connection === "stopped" ? (
+        <div className="mx-auto w-full max-w-3xl shrink-0 px-4 pt-3">
+          <StreamStoppedBanner error={glove.connectionError} callbackUrl={`/${orgSlug}/c/${conversationId}`} />
+        </div>
+      ) : null}
 
       <div ref={scrollRef} className="min-h-0 flex-1 overflow-y-auto">
         <div ref={contentRef} className="mx-auto grid w-full max-w-3xl grid-cols-1 gap-4 px-4 py-6">

@@ -1,12 +1,12 @@
 "use client";
 
 import { useState } from "react";
-import { CircleAlertIcon, InfoIcon, ListEndIcon, Loader2Icon, RotateCcwIcon } from "lucide-react";
+import { CircleAlertIcon, CloudOffIcon, InfoIcon, ListEndIcon, Loader2Icon, RotateCcwIcon } from "lucide-react";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { toast } from "@/components/ui/toast";
 import type { QueuedMessage } from "@/lib/agent/store-adapter";
-import { errorMessage } from "@/lib/client/api";
+import { errorMessage, type ApiError } from "@/lib/client/api";
 import type { RunView } from "@/lib/schemas/conversation";
 
 /** A failed run says what happened and offers the one click that usually fixes it. */
@@ -32,6 +32,38 @@ export function FailedRunBanner({ run, onRetry }: { run: RunView; onRetry: () =>
           <Button size="sm" variant="outline" onClick={retry} disabled={retrying}>
             <RotateCcwIcon aria-hidden /> {retrying ? "Retrying…" : "Retry"}
           </Button>
+        </div>
+      </AlertDescription>
+    </Alert>
+  );
+}
+
+/**
+ * The live updates stopped for an answer reconnecting cannot fix: signed out (401), or the
+ * conversation is no longer there for this person (403, 404, 410). Says so and offers the next step.
+ */
+export function StreamStoppedBanner({ error, callbackUrl }: { error: ApiError | null; callbackUrl: string }) {
+  const signedOut = error?.status === 401;
+  return (
+    <Alert variant="destructive" data-stream-stopped={error?.status ?? true}>
+      <CloudOffIcon aria-hidden />
+      <AlertTitle>Live updates stopped</AlertTitle>
+      <AlertDescription className="grid gap-2">
+        <p>
+          {signedOut
+            ? "Your session has ended, so this page no longer shows what the agent does. Sign in again to continue."
+            : `${error?.message ? `${error.message} ` : ""}This page no longer shows what the agent does. Reload it to see where things stand.`}
+        </p>
+        <div>
+          {signedOut ? (
+            <Button asChild size="sm" variant="outline">
+              <a href={`/sign-in?callbackUrl=${encodeURIComponent(callbackUrl)}`}>Sign in again</a>
+            </Button>
+          ) : (
+            <Button size="sm" variant="outline" onClick={() => window.location.reload()}>
+              <RotateCcwIcon aria-hidden /> Reload
+            </Button>
+          )}
         </div>
       </AlertDescription>
     </Alert>

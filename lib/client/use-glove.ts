@@ -56,6 +56,8 @@ export interface GloveHandle {
   status: "loading" | "ready" | "error";
   error: Error | null;
   connection: TailStatus;
+  /** Why the event stream stopped for good (signed out, no access, gone): the page needs a sign-in or a reload. */
+  connectionError: ApiError | null;
   sendMessage: (text: string) => Promise<void>;
   abort: () => Promise<void>;
   retry: () => Promise<void>;
@@ -102,7 +104,7 @@ export function useGlove({ orgSlug, conversationId, renderers }: UseGloveOptions
   /** The highest seq among `held`: lets the catch-up effect below skip its scan on almost every change. */
   const heldUpTo = useRef(0);
   const followUp = useRef(false);
-  const [connection, setConnection] = useState<TailStatus>("connecting");
+  const [connection, setConnection] = useState<{ status: TailStatus; error: ApiError | null }>({ status: "connecting", error: null });
 
   const query = useQuery({
     queryKey: key,
@@ -166,7 +168,12 @@ export function useGlove({ orgSlug, conversationId, renderers }: UseGloveOptions
       url: chatApi.eventsPath(conversationId),
       lastEventId: () => queryClient.getQueryData<ChatState>(key)?.lastEventSeq ?? 0,
       onEvent: receive,
-      onStatus: (status) => setConnection(status),
+      // A tail this effect stopped (conversation switched, unmounted) reports "stopped" too: not news.
+      onStatus: (status, reason) => {
+        if (controller.signal.aborted) return;
+        const error = reason ?? null;
+        setConnection((current) => (current.status === status && current.error === error ? current : { status, error }));
+      },
       signal: controller.signal,
     });
     return () => controller.abort();
@@ -280,7 +287,8 @@ export function useGlove({ orgSlug, conversationId, renderers }: UseGloveOptions
     usingDemoModel: state?.usingDemoModel ?? false,
     status: query.isPending ? "loading" : query.isError ? "error" : "ready",
     error: query.error,
-    connection,
+    connection: connection.status,
+    connectionError: connection.status === "stopped" ? connection.error : null,
     sendMessage,
     abort,
     retry,
