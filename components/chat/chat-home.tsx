@@ -4,6 +4,7 @@ import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { MessageSquareIcon } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
+import { Skeleton } from "@/components/ui/skeleton";
 import { toast } from "@/components/ui/toast";
 import { errorMessage } from "@/lib/client/api";
 import { titleFromMessage } from "@/lib/client/conversation-title";
@@ -19,7 +20,6 @@ export function ChatHome({ orgSlug, orgName }: { orgSlug: string; orgName: strin
   const { create } = useConversationMutations(orgSlug);
   const recent = useConversationList(orgSlug, "");
   const settings = useAgentSettings(orgSlug);
-  const usingDemoModel = settings.data?.usingDemoModel ?? true;
   const conversations = recent.data?.pages[0]?.conversations.slice(0, 5) ?? [];
 
   async function start(text: string) {
@@ -40,7 +40,12 @@ export function ChatHome({ orgSlug, orgName }: { orgSlug: string; orgName: strin
         </p>
       </div>
       <Composer draftScope={`new:${orgSlug}`} onSend={start} placeholder="What should the agent do?" />
-      <EmptyChat usingDemoModel={usingDemoModel} onPick={(text) => start(text).catch((error) => toast.error(errorMessage(error, "The conversation could not be started. Try again.")))} />
+      {/* The suggestions depend on the model: drawn once the settings say which (without them, the general ones). */}
+      {settings.isPending ? (
+        <Skeleton className="mx-auto h-48 w-full max-w-xl" />
+      ) : (
+        <EmptyChat usingDemoModel={settings.data?.usingDemoModel ?? false} onPick={(text) => start(text).catch((error) => toast.error(errorMessage(error, "The conversation could not be started. Try again.")))} />
+      )}
       {conversations.length > 0 ? (
         <section aria-labelledby="recent-heading" className="grid gap-2">
           <h2 id="recent-heading" className="text-sm font-semibold">Recent conversations</h2>
