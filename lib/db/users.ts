@@ -38,14 +38,19 @@ export async function createUserWithOrganization(input: {
   }
 }
 
-/** Creates an organization with `ownerId` as its owner; retries the slug on collision. */
+/**
+ * Creates an organization with `ownerId` as its owner; retries the slug on collision. The insert
+ * skips a taken slug instead of failing (ON CONFLICT DO NOTHING): a failed statement would abort
+ * the caller's transaction, and two sign-ups with the same team name may race for it.
+ */
 export async function createOrganizationTx(tx: Prisma.TransactionClient, name: string, ownerId: string) {
   const base = slugify(name);
   for (let attempt = 0; attempt < 5; attempt++) {
     const slug = attempt === 0 ? base : `${base.slice(0, 33)}-${randomSuffix()}`;
-    const taken = await tx.organization.findUnique({ where: { slug }, select: { id: true } });
-    if (taken) continue;
-    return tx.organization.create({ data: { name, slug, memberships: { create: { userId: ownerId, role: "owner" } } } });
+    const [organization] = await tx.organization.createManyAndReturn({ data: [{ name, slug }], skipDuplicates: true });
+    if (!organization) continue;
+    await tx.membership.create({ data: { organizationId: organization.id, userId: ownerId, role: "owner" } });
+    return organization;
   }
   throw new Error("Could not find a free organization slug");
 }

@@ -64,4 +64,16 @@ describe("membership rules under concurrency (real Postgres)", () => {
     await createInvite(ctxA, b.user.email, "admin");
     await expect(acceptInvite(first.token, b.user)).rejects.toMatchObject({ reason: "invalid" });
   });
+
+  it("sign-ups racing for the same team name all succeed, each owning its own organization", async () => {
+    const team = `Racing Team ${randomUUID().slice(0, 6)}`;
+    const results = await Promise.all(
+      Array.from({ length: 6 }, (_, i) =>
+        createUserWithOrganization({ email: `race-${i}-${randomUUID().slice(0, 8)}@example.com`, name: `Racer ${i}`, passwordHash: null, organizationName: team }),
+      ),
+    );
+    const slugs = results.map((result) => result.organization.slug);
+    expect(new Set(slugs).size).toBe(6);
+    for (const result of results) expect((await resolveTenantContext(result.user.id, result.organization.slug))?.role).toBe("owner");
+  });
 });
