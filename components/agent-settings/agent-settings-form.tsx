@@ -8,6 +8,7 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
+import { LoadError } from "@/components/ui/load-error";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Textarea } from "@/components/ui/textarea";
 import { toast } from "@/components/ui/toast";
@@ -44,7 +45,7 @@ const ERROR_PATH: Record<keyof SettingsDraft, string> = {
 export function AgentSettingsForm({ slug, canEdit }: { slug: string; canEdit: boolean }) {
   const settings = useAgentSettings(slug);
   if (settings.isPending) return <Skeleton className="h-96 w-full" aria-label="Loading the agent settings" />;
-  if (settings.isError) return <p role="alert" className="text-sm text-destructive">{settings.error.message} Reload the page to try again.</p>;
+  if (settings.isError) return <LoadError message={settings.error.message} onRetry={() => settings.refetch()} retrying={settings.isFetching} />;
   // key: a saved version resets the form to what the server stored.
   return <SettingsForm key={JSON.stringify(settings.data)} slug={slug} view={settings.data} canEdit={canEdit} />;
 }

@@ -2,7 +2,7 @@
 
 import { useCallback, useEffect, useRef } from "react";
 import Link from "next/link";
-import { CloudOffIcon } from "lucide-react";
+import { CloudOffIcon, RotateCcwIcon } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
@@ -58,8 +58,13 @@ export function ChatView({ orgSlug, conversationId, canAdmin, strategy = "interl
         <EmptyState
           icon={<CloudOffIcon />}
           title={gone ? "This conversation does not exist" : "The conversation could not be loaded"}
-          description={gone ? "It may have been deleted. Start a new one or pick another from the list." : `${glove.error?.message ?? ""} Reload the page to try again.`}
-          action={<Button asChild><Link href={`/${orgSlug}`}>Go to the chat home</Link></Button>}
+          description={gone ? "It may have been deleted. Start a new one or pick another from the list." : `${glove.error?.message ?? ""} Try again, or go back to the chat home.`}
+          action={
+            <div className="flex flex-wrap justify-center gap-2">
+              {gone ? null : <Button variant="outline" onClick={() => void glove.reload()}><RotateCcwIcon aria-hidden /> Try again</Button>}
+              <Button asChild><Link href={`/${orgSlug}`}>Go to the chat home</Link></Button>
+            </div>
+          }
         />
       </div>
     );

@@ -6,6 +6,7 @@ import { usePathname, useRouter } from "next/navigation";
 import { EllipsisIcon, PlusIcon, SearchIcon } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
+import { LoadError } from "@/components/ui/load-error";
 import { lazyPopup } from "@/components/ui/lazy-popup";
 import { Skeleton } from "@/components/ui/skeleton";
 import { toast } from "@/components/ui/toast";
@@ -77,7 +78,7 @@ export function ConversationSidebar({ orgSlug }: { orgSlug: string }) {
           <Skeleton className="h-7" />
         </div>
       ) : list.isError ? (
-        <p role="alert" className="text-xs text-destructive">{list.error.message}</p>
+        <LoadError className="text-xs" message={list.error.message} onRetry={() => list.refetch()} retrying={list.isFetching} />
       ) : conversations.length === 0 ? (
         <p className="px-1 text-xs text-muted-foreground">{q ? "No conversation has that in its title." : "No conversations yet. Start one with New."}</p>
       ) : (

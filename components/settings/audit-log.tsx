@@ -3,6 +3,7 @@
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
+import { LoadError } from "@/components/ui/load-error";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { apiFetch } from "@/lib/client/api";
@@ -34,7 +35,7 @@ export function AuditLog({ slug }: { slug: string }) {
     getNextPageParam: (last) => last.nextCursor,
   });
   if (query.isPending) return <Skeleton className="h-48 w-full" aria-label="Loading the audit log" />;
-  if (query.isError) return <p role="alert" className="text-sm text-destructive">{query.error.message}</p>;
+  if (query.isError) return <LoadError message={query.error.message} onRetry={() => query.refetch()} retrying={query.isFetching} />;
   const entries = query.data.pages.flatMap((p) => p.entries);
   if (entries.length === 0) return <EmptyState title="Nothing recorded yet" description="Sign-ins, invites and role changes appear here." />;
   return (

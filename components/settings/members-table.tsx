@@ -4,6 +4,7 @@ import { useRouter } from "next/navigation";
 import { roleLabel } from "@/components/shell/role-label";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
+import { LoadError } from "@/components/ui/load-error";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { toast } from "@/components/ui/toast";
@@ -18,7 +19,7 @@ export function MembersTable({ slug }: { slug: string }) {
   const { changeRole, remove } = useOrgMutations(slug);
 
   if (members.isPending) return <Skeleton className="h-32 w-full" aria-label="Loading members" />;
-  if (members.isError) return <p role="alert" className="text-sm text-destructive">{members.error.message}</p>;
+  if (members.isError) return <LoadError message={members.error.message} onRetry={() => members.refetch()} retrying={members.isFetching} />;
 
   const { you } = members.data;
   const canManage = (m: Member) => m.userId !== you.userId && (you.role === "owner" || (you.role === "admin" && m.role !== "owner"));

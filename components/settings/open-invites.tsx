@@ -2,6 +2,7 @@
 
 import { roleLabel } from "@/components/shell/role-label";
 import { Button } from "@/components/ui/button";
+import { LoadError } from "@/components/ui/load-error";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { useInvites, useOrgMutations } from "./use-org-api";
 
@@ -9,7 +10,7 @@ export function OpenInvites({ slug }: { slug: string }) {
   const invites = useInvites(slug);
   const { revoke } = useOrgMutations(slug);
   if (invites.isPending) return <p className="text-sm text-muted-foreground">Loading invites…</p>;
-  if (invites.isError) return <p role="alert" className="text-sm text-destructive">{invites.error.message}</p>;
+  if (invites.isError) return <LoadError message={invites.error.message} onRetry={() => invites.refetch()} retrying={invites.isFetching} />;
   if (invites.data.invites.length === 0) return <p className="text-sm text-muted-foreground">No open invites. Invite someone above.</p>;
   return (
     <Table>

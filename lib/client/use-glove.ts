@@ -55,6 +55,8 @@ export interface GloveHandle {
   /** Loading the snapshot. */
   status: "loading" | "ready" | "error";
   error: Error | null;
+  /** Loads the snapshot again (after a failed load). */
+  reload: () => Promise<unknown>;
   connection: TailStatus;
   /** Why the event stream stopped for good (signed out, no access, gone): the page needs a sign-in or a reload. */
   connectionError: ApiError | null;
@@ -119,6 +121,8 @@ export function useGlove({ orgSlug, conversationId, renderers }: UseGloveOptions
     retry: (count, error) => !(error instanceof ApiError && error.status >= 400 && error.status < 500) && count < 3,
   });
   const state = query.data;
+  const { refetch: refetchSnapshot } = query;
+  const reload = useCallback(() => refetchSnapshot(), [refetchSnapshot]);
 
   useEffect(() => {
     held.current = [];
@@ -287,6 +291,7 @@ export function useGlove({ orgSlug, conversationId, renderers }: UseGloveOptions
     usingDemoModel: state?.usingDemoModel ?? false,
     status: query.isPending ? "loading" : query.isError ? "error" : "ready",
     error: query.error,
+    reload,
     connection: connection.status,
     connectionError: connection.status === "stopped" ? connection.error : null,
     sendMessage,
