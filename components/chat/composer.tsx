@@ -19,21 +19,16 @@ export interface ComposerProps {
   busy?: boolean;
   onStop?: () => Promise<void>;
   disabled?: boolean;
-  /** Why the composer is disabled, read with it. */
-  disabledReason?: string;
   placeholder?: string;
-  /** Lets the parent put a suggestion into the composer. */
-  inputRef?: React.RefObject<HTMLTextAreaElement | null>;
 }
 
 /** Enter sends, Shift+Enter breaks the line; the draft survives reloads. While busy, a message is queued for the agent. */
-export function Composer({ draftScope, onSend, busy = false, onStop, disabled = false, disabledReason, placeholder, inputRef }: ComposerProps) {
+export function Composer({ draftScope, onSend, busy = false, onStop, disabled = false, placeholder }: ComposerProps) {
   const id = useId();
   const [text, setText] = useDraft(draftScope);
   const [sending, setSending] = useState(false);
   const [stopping, setStopping] = useState(false);
-  const ownRef = useRef<HTMLTextAreaElement>(null);
-  const ref = inputRef ?? ownRef;
+  const ref = useRef<HTMLTextAreaElement>(null);
   const tooLong = text.length > MESSAGE_TEXT_MAX;
   const empty = text.trim().length === 0;
 
@@ -88,7 +83,7 @@ export function Composer({ draftScope, onSend, busy = false, onStop, disabled = 
           placeholder={placeholder ?? (busy ? "Add to what the agent is doing…" : "Message the agent…")}
           disabled={disabled}
           aria-invalid={tooLong || undefined}
-          aria-describedby={`${id}-hint${disabledReason ? ` ${id}-disabled` : ""}`}
+          aria-describedby={`${id}-hint`}
           onChange={(event) => setText(event.target.value)}
           onKeyDown={(event) => {
             if (event.key === "Enter" && !event.shiftKey && !event.nativeEvent.isComposing) {
@@ -113,7 +108,6 @@ export function Composer({ draftScope, onSend, busy = false, onStop, disabled = 
           <Kbd>Enter</Kbd> to send, <Kbd>Shift</Kbd>+<Kbd>Enter</Kbd> for a new line
           {busy ? ". The agent reads what you send at its next step." : "."}
         </p>
-        {disabledReason ? <p id={`${id}-disabled`}>{disabledReason}</p> : null}
         <p className={cn(tooLong && "font-medium text-destructive", text.length < MESSAGE_TEXT_MAX * 0.8 && "sr-only")} aria-live="polite">
           {text.length.toLocaleString()} / {MESSAGE_TEXT_MAX.toLocaleString()}
           {tooLong ? " — shorten your message to send it" : ""}

@@ -6,7 +6,6 @@ import { describeValue } from "./describe-value";
 import { FallbackCard } from "./fallback-card";
 import { defaultRenderers } from "./registry";
 import { SlotFrame } from "./slot-frame";
-import type { RendererRegistry } from "./types";
 import { useCardAnswer } from "./use-card-answer";
 
 const SETTLED_NOTE: Partial<Record<string, string>> = {
@@ -20,9 +19,9 @@ const SETTLED_NOTE: Partial<Record<string, string>> = {
  * is missing or cannot read the props gives the fallback card. Memoized: `useGlove` keeps one
  * context per slot object, so a card parses its props again only when its slot changed.
  */
-export default memo(function SlotCard({ context, canAdmin, registry = defaultRenderers }: { context: SlotRenderContext; canAdmin: boolean; registry?: RendererRegistry }) {
+export default memo(function SlotCard({ context, canAdmin }: { context: SlotRenderContext; canAdmin: boolean }) {
   const { slot } = context;
-  const renderer = registry[slot.renderer];
+  const renderer = defaultRenderers[slot.renderer];
   const parsed = renderer?.propsSchema ? renderer.propsSchema.safeParse(slot.props) : { success: true as const, data: slot.props };
   const describe = (value: unknown) => (renderer?.describe && parsed.success ? renderer.describe(value, parsed.data) : describeValue(value));
   const answer = useCardAnswer(context, describe);

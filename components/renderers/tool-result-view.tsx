@@ -3,11 +3,10 @@
 import { memo } from "react";
 import type { TimelineEntry } from "@/lib/client/timeline";
 import { defaultRenderers } from "./registry";
-import type { RendererRegistry } from "./types";
 
 /** A tool result's `renderData`, drawn by the read-only view of the tool's renderer (nothing if it has none). */
-export default memo(function ToolResultView({ entry, registry = defaultRenderers }: { entry: Extract<TimelineEntry, { kind: "tool" }>; registry?: RendererRegistry }) {
-  const renderer = registry[entry.call.tool_name];
+export default memo(function ToolResultView({ entry }: { entry: Extract<TimelineEntry, { kind: "tool" }> }) {
+  const renderer = defaultRenderers[entry.call.tool_name];
   if (!renderer?.renderResult || entry.result?.renderData === undefined) return null;
   return <>{renderer.renderResult({ result: entry.result, value: entry.result.renderData })}</>;
 });
