@@ -34,10 +34,12 @@ type SafePointReads = [QueuedMessage[], InboxItem[]];
 async function driveRun(session: RunSession, firstReads?: SafePointReads): Promise<LoopEnd> {
   let modelReplied = true;
   let prefetched = firstReads;
+  // The reply the model just gave: its calls have fresh ids (model-step.ts), so no stored state.
+  let freshReply: Message | null = null;
   for (;;) {
     const step = unfinishedStep(session.history);
     if (step) {
-      const outcome = await settleStep(session, step);
+      const outcome = await settleStep(session, step, { fresh: step === freshReply });
       throwIfAborted(session.signal);
       if (outcome.kind === "suspended") return outcome;
     }
@@ -51,7 +53,8 @@ async function driveRun(session: RunSession, firstReads?: SafePointReads): Promi
     const answered = await injectResolvedInbox(session, inbox);
     if (!steered && !answered && (!modelReplied || !awaitsReply(session.history))) return { kind: "completed" };
     if (isToolResults(session.history.at(-1))) await maybeCompact(session);
-    modelReplied = (await modelStep(session, inbox)) !== null;
+    freshReply = await modelStep(session, inbox);
+    modelReplied = freshReply !== null;
   }
 }
 

@@ -11,10 +11,11 @@ export type StepOutcome = { kind: "done" } | { kind: "suspended"; slots: SlotRec
  * Executes the calls of a step that are not done yet, in order. Calls that wait are left waiting
  * while the others run, so every card of the step appears at once. The results message is
  * appended only when every call is done: the history never shows a call without its result.
+ * `fresh`: the model's reply just now, whose calls have no stored state yet (nothing to read).
  */
-export async function settleStep(session: RunSession, step: Message): Promise<StepOutcome> {
+export async function settleStep(session: RunSession, step: Message, options: { fresh?: boolean } = {}): Promise<StepOutcome> {
   const calls = step.tool_calls ?? [];
-  const states = await loadStates(session, calls);
+  const states = options.fresh ? new Map<string, ToolCallState>() : await loadStates(session, calls);
   const requestHistory = currentRequest(session.history);
   const results: ToolResult[] = [];
   const waiting: SlotRecord[] = [];
