@@ -18,15 +18,13 @@ export interface PendingRunEvent {
 }
 
 export interface RunEventRecorderOptions {
-  /** Stores one event and gives it the conversation's next sequence number. */
-  write?(event: PendingRunEvent): Promise<StoredRunEvent>;
   /**
-   * Stores events in order, numbered consecutively, all or none (preferred over `write`): the
-   * events that queued up while a write was in flight go to the database together, in one round
-   * trip. Never more than `MAX_BATCH` at once.
+   * Stores events in order, numbered consecutively, all or none: the events that queued up while
+   * a write was in flight go to the database together, in one round trip. Never more than
+   * `MAX_BATCH` at once.
    */
-  writeBatch?(events: PendingRunEvent[]): Promise<StoredRunEvent[]>;
-  /** Hands a stored event to this instance's streams and to the bus. */
+  writeBatch(events: PendingRunEvent[]): Promise<StoredRunEvent[]>;
+  /** Hands a stored event to this instance's streams (other instances hear of it from the statement that stored it). */
   publish(event: StoredRunEvent): void;
   onError(error: unknown, type: string): void;
   /** The longest text is held before it is written; a function is asked again at each flush (it may grow with load). */
@@ -42,7 +40,7 @@ export interface RunEventRecorderOptions {
  * concatenated text at most every `flushIntervalMs`, and any other event first flushes the
  * buffer, so order is kept. Writes go through one queue in emit order: an event recorded while
  * nothing is being written is written at once; the events recorded while a write is in flight
- * wait for it and are then written together (with `writeBatch`), still in order. `record` of a
+ * wait for it and are then written together, still in order. `record` of a
  * delta returns nothing; of any other event, a promise of its write that a caller may await (the
  * conversation agent does not: its runs never wait for the database, and `flush()` before the
  * run's stream ends waits for everything).
@@ -124,11 +122,11 @@ export class RunEventRecorder implements SubscriberAdapter {
   /** Writes what is queued, oldest first, until nothing is; one drain at a time. */
   private async drain(): Promise<void> {
     while (this.queued.length > 0) {
-      const batch = this.queued.splice(0, this.options.writeBatch ? MAX_BATCH : 1);
+      const batch = this.queued.splice(0, MAX_BATCH);
       let stored: StoredRunEvent[] | null = null;
       let failure: unknown;
       try {
-        stored = this.options.writeBatch ? await this.options.writeBatch(batch.map((item) => item.event)) : [await this.options.write!(batch[0].event)];
+        stored = await this.options.writeBatch(batch.map((item) => item.event));
       } catch (error) {
         failure = error;
       }

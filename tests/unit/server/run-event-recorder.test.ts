@@ -8,10 +8,10 @@ function harness(options: { writeDelayMs?: number } = {}) {
   const published: StoredRunEvent[] = [];
   let clock = 0;
   const recorder = new RunEventRecorder({
-    async write(event: PendingRunEvent) {
+    async writeBatch(events: PendingRunEvent[]) {
       if (options.writeDelayMs) await new Promise((resolve) => setTimeout(resolve, options.writeDelayMs));
-      const stored = { ...event, seq: written.length + 1, createdAt: "" };
-      written.push(stored);
+      const stored = events.map((event, index) => ({ ...event, seq: written.length + index + 1, createdAt: "" }));
+      written.push(...stored);
       return stored;
     },
     publish: (event) => published.push(event),
@@ -58,9 +58,9 @@ describe("RunEventRecorder", () => {
     const written: string[] = [];
     let clock = 0;
     const recorder = new RunEventRecorder({
-      async write(event) {
-        written.push((event.data as { text: string }).text);
-        return { ...event, seq: written.length, createdAt: "" };
+      async writeBatch(events) {
+        written.push(...events.map((event) => (event.data as { text: string }).text));
+        return events.map((event, index) => ({ ...event, seq: written.length - events.length + index + 1, createdAt: "" }));
       },
       publish: () => {},
       onError: (error) => {
