@@ -118,16 +118,19 @@ function ConversationItem({ orgSlug, actions, conversation, current }: { orgSlug
           </span>
         ) : null}
       </Link>
-      <ConversationActions
-        actions={actions}
-        conversation={conversation}
-        current={current}
-        trigger={
-          <Button variant="ghost" size="icon-sm" className="shrink-0 opacity-60 group-hover:opacity-100 focus-visible:opacity-100" aria-label={`Actions for ${conversation.title}`}>
-            <EllipsisIcon aria-hidden />
-          </Button>
-        }
-      />
+      {/* Its menu holds only rename and delete: none for a conversation you may not change (the server refuses them too). */}
+      {conversation.canManage ? (
+        <ConversationActions
+          actions={actions}
+          conversation={conversation}
+          current={current}
+          trigger={
+            <Button variant="ghost" size="icon-sm" className="shrink-0 opacity-60 group-hover:opacity-100 focus-visible:opacity-100" aria-label={`Actions for ${conversation.title}`}>
+              <EllipsisIcon aria-hidden />
+            </Button>
+          }
+        />
+      ) : null}
     </li>
   );
 }

@@ -38,6 +38,8 @@ export function applyEvent(state: ChatState, event: ChatEvent): ChatState {
       return event.discardPartial === true
         ? { ...next, streamingText: "", streamingToolCalls: [], notice: retryNotice(event) }
         : { ...next, notice: retryNotice(event) };
+    case "event_not_stored":
+      return { ...next, notice: event.message };
     case "model_fallback": {
       const notice = `${String(event.from ?? "The model")} did not answer, so ${String(event.to ?? "a fallback model")} answers instead.`;
       return event.discardPartial === true ? { ...next, streamingText: "", streamingToolCalls: [], notice } : { ...next, notice };

@@ -3,7 +3,10 @@ import type { Message } from "@/lib/agent/messages";
 import type { SseFrame } from "./sse-parser";
 
 /** Events the server adds to the runtime's (docs/streaming.md): a typed message, a retry. */
-type ServerEvent = { type: "user_message"; message: Message } | { type: "run_retried"; run_id: string };
+type ServerEvent =
+  | { type: "user_message"; message: Message }
+  | { type: "run_retried"; run_id: string }
+  | { type: "event_not_stored"; run_id: string; lost_type: string; message: string };
 
 /** A run event as it arrives over SSE: the event plus its sequence number (the frame's `id:`). */
 export type ChatEvent = (AgentEvent | ServerEvent) & { seq: number };

@@ -54,11 +54,19 @@ export function storedAgentSettings(row: AgentSettingsColumns): StoredAgentSetti
   };
 }
 
-/** Creates or replaces the settings, and writes an audit entry (which never holds the key). */
+/**
+ * Creates or replaces the settings, and writes an audit entry of what changed (compared with the row
+ * read under lock in the same transaction): the fields' names, the provider and model, the tools and
+ * their policy, whether the system prompt changed and whether the key was set or cleared. Never the
+ * key, never the prompt's text.
+ */
 export async function saveAgentSettings(ctx: TenantContext, settings: AgentSettingsWrite, ip?: string | null): Promise<void> {
   const { providerKeySealed, ...fields } = settings;
   const key = providerKeySealed === undefined ? {} : { providerKeyEncrypted: providerKeySealed };
   await prisma.$transaction(async (tx) => {
+    const [before] = await tx.$queryRaw<Array<Omit<AgentSettingsWrite, "providerKeySealed">>>`
+      SELECT "name", "systemPrompt", "modelConfig", "enabledTools", "permissionPolicy", "slotTtlMinutes"
+      FROM "AgentSettings" WHERE "organizationId" = ${ctx.organizationId} FOR UPDATE`;
     await tx.agentSettings.upsert({
       where: { organizationId: ctx.organizationId },
       create: { organizationId: ctx.organizationId, ...fields, ...key, updatedById: ctx.userId },
@@ -66,8 +74,42 @@ export async function saveAgentSettings(ctx: TenantContext, settings: AgentSetti
     });
     const providerKey = providerKeySealed === undefined ? "unchanged" : providerKeySealed === null ? "cleared" : "set";
     await recordAudit(
-      { organizationId: ctx.organizationId, actorId: ctx.userId, action: "agent_settings.updated", metadata: { providerKey, enabledTools: fields.enabledTools }, ip },
+      { organizationId: ctx.organizationId, actorId: ctx.userId, action: "agent_settings.updated", metadata: settingsChanges(before ?? null, fields, providerKey), ip },
       tx,
     );
   });
+}
+
+type SettingsFields = Omit<AgentSettingsWrite, "providerKeySealed">;
+
+/** What an admin reviewing the audit log needs of a settings change. Before the first save there is no row: every field counts as changed. */
+function settingsChanges(before: SettingsFields | null, after: SettingsFields, providerKey: "set" | "cleared" | "unchanged") {
+  const fields = Object.keys(after) as Array<keyof SettingsFields>;
+  const changed = fields.filter((field) => !before || !sameJson(before[field], after[field]));
+  if (providerKey !== "unchanged") changed.push("providerApiKey" as keyof SettingsFields);
+  const model = (config: unknown) => {
+    const { provider, model: id } = (config ?? {}) as { provider?: string; model?: string };
+    return { provider: provider ?? null, model: id ?? null };
+  };
+  return {
+    changed,
+    firstSave: before === null,
+    ...model(after.modelConfig),
+    ...(before && changed.includes("modelConfig") && { previous: model(before.modelConfig) }),
+    providerKey,
+    enabledTools: after.enabledTools,
+    permissionPolicy: after.permissionPolicy,
+    systemPromptChanged: changed.includes("systemPrompt"),
+  };
+}
+
+/** Equal as JSON, whatever the order of object keys (jsonb reorders them). */
+function sameJson(a: unknown, b: unknown): boolean {
+  const canonical = (value: unknown): unknown =>
+    Array.isArray(value)
+      ? value.map(canonical)
+      : value && typeof value === "object"
+        ? Object.fromEntries(Object.entries(value).sort(([x], [y]) => (x < y ? -1 : 1)).filter(([, inner]) => inner !== undefined).map(([k, inner]) => [k, canonical(inner)]))
+        : value;
+  return JSON.stringify(canonical(a)) === JSON.stringify(canonical(b));
 }

@@ -1,6 +1,7 @@
 import { Prisma } from "./generated/client";
 import { prisma } from "./client";
-import type { TenantContext } from "./tenant-context";
+import { recordAudit } from "./audit";
+import { isAdmin, type TenantContext } from "./tenant-context";
 
 /** Reading and changing conversations needs only the tenant; creating one also records who. */
 type Tenant = Pick<TenantContext, "organizationId">;
@@ -23,6 +24,21 @@ export interface ConversationPage {
 export const CONVERSATION_PAGE_LIMIT = 100;
 /** Also the column's default. */
 export const DEFAULT_CONVERSATION_TITLE = "New conversation";
+
+/** A member asked to rename or delete a conversation they did not start. */
+export class ConversationForbiddenError extends Error {
+  constructor(action: "rename" | "delete") {
+    super(`Only the person who started this conversation, or an admin, can ${action} it.`);
+    this.name = "ConversationForbiddenError";
+  }
+}
+
+/**
+ * Who may rename or delete a conversation: its creator, and owners and admins. A conversation from
+ * before creators were recorded (createdById null) or whose creator was deleted is admins' only.
+ */
+export const mayManageConversation = (ctx: Pick<TenantContext, "userId" | "role">, createdById: string | null) =>
+  isAdmin(ctx) || (createdById !== null && createdById === ctx.userId);
 
 /** A `cursor` this module did not hand out. */
 export class InvalidCursorError extends Error {
@@ -96,20 +112,58 @@ export async function listConversations(
   return { conversations: page.map(summary), nextCursor: rows.length > limit && last ? encodeCursor(last) : null };
 }
 
-/** The updated conversation, or null when it is not in this tenant. A blank title is the default one. */
-export async function renameConversation(ctx: Tenant, conversationId: string, title: string): Promise<ConversationSummary | null> {
-  const [row] = await prisma.conversation.updateManyAndReturn({
-    where: { id: conversationId, organizationId: ctx.organizationId },
-    data: { title: titleOrDefault(title) },
-    select,
-  });
-  return row ? summary(row) : null;
+type Actor = Pick<TenantContext, "organizationId" | "userId" | "role">;
+
+/** Locks the row, so the creator check and the change see the same conversation. */
+async function lockForChange(tx: Prisma.TransactionClient, ctx: Actor, conversationId: string, action: "rename" | "delete") {
+  const [row] = await tx.$queryRaw<{ title: string; createdById: string | null }[]>`
+    SELECT "title", "createdById" FROM "Conversation"
+    WHERE "id" = ${conversationId} AND "organizationId" = ${ctx.organizationId}
+    FOR UPDATE`;
+  if (row && !mayManageConversation(ctx, row.createdById)) throw new ConversationForbiddenError(action);
+  return row ?? null;
 }
 
-/** Deletes the conversation and, by cascade, everything the agent stored for it. False when not in this tenant. */
-export async function deleteConversation(ctx: Tenant, conversationId: string): Promise<boolean> {
-  const { count } = await prisma.conversation.deleteMany({ where: { id: conversationId, organizationId: ctx.organizationId } });
-  return count === 1;
+/**
+ * The updated conversation, or null when it is not in this tenant. A blank title is the default one.
+ * Only its creator or an admin may (ConversationForbiddenError); a rename by anyone else than the
+ * creator is audited in the same transaction.
+ */
+export async function renameConversation(ctx: Actor, conversationId: string, title: string, ip?: string | null): Promise<ConversationSummary | null> {
+  return prisma.$transaction(async (tx) => {
+    const before = await lockForChange(tx, ctx, conversationId, "rename");
+    if (!before) return null;
+    const row = await tx.conversation.update({ where: { id: conversationId }, data: { title: titleOrDefault(title) }, select });
+    if (before.createdById !== ctx.userId) {
+      await recordAudit(
+        { organizationId: ctx.organizationId, actorId: ctx.userId, action: "conversation.renamed", target: conversationId, metadata: { from: before.title, to: row.title, createdById: before.createdById }, ip },
+        tx,
+      );
+    }
+    return summary(row);
+  });
+}
+
+/**
+ * Deletes the conversation and, by cascade, everything the agent stored for it; audited (with its
+ * title) in the same transaction. False when not in this tenant; only its creator or an admin may.
+ */
+export async function deleteConversation(ctx: Actor, conversationId: string, ip?: string | null): Promise<boolean> {
+  return prisma.$transaction(async (tx) => {
+    const before = await lockForChange(tx, ctx, conversationId, "delete");
+    if (!before) return false;
+    await tx.conversation.delete({ where: { id: conversationId } });
+    await recordAudit(
+      { organizationId: ctx.organizationId, actorId: ctx.userId, action: "conversation.deleted", target: conversationId, metadata: { title: before.title, createdById: before.createdById }, ip },
+      tx,
+    );
+    return true;
+  });
+}
+
+/** Who started the conversation (null: not recorded); null when it is not in this tenant. */
+export async function conversationCreator(ctx: Tenant, conversationId: string): Promise<{ createdById: string | null } | null> {
+  return prisma.conversation.findFirst({ where: { id: conversationId, organizationId: ctx.organizationId }, select: { createdById: true } });
 }
 
 /** LIKE's wildcards and its escape character, taken literally. */

@@ -32,6 +32,7 @@ import {
   toDate,
   toDateOrNull,
 } from "@/lib/db/store/records";
+import { storableJson } from "@/lib/schemas/text";
 
 /** Which store: a conversation of a tenant, and "" (the conversation's own) or a subagent's namespace. */
 export interface StoreScope {
@@ -120,7 +121,8 @@ export class PostgresStore implements StoreAdapter {
    */
   async appendMessages(messages: Message[]): Promise<void> {
     if (messages.length === 0) return;
-    const rows = JSON.stringify(messages.map(messageToJsonRow));
+    // Model output may hold NUL or unpaired surrogates, which Postgres refuses in text and jsonb: cleaned, never lost.
+    const rows = JSON.stringify(storableJson(messages.map(messageToJsonRow)));
     const { tokens, turns } = this.unwritten;
     await this.db.$executeRaw`
       WITH ${this.counterUpdate(tokens, turns)}
@@ -197,7 +199,7 @@ export class PostgresStore implements StoreAdapter {
       INSERT INTO "AgentTask" ("storeId", "position", "organizationId", "taskId", "content", "activeForm", "status")
       SELECT ${this.storeId}, (t.ord - 1)::int, ${this.organizationId},
              t.task->>'id', t.task->>'content', t.task->>'activeForm', t.task->>'status'
-      FROM json_array_elements(${JSON.stringify(tasks)}::json) WITH ORDINALITY AS t(task, ord)
+      FROM json_array_elements(${JSON.stringify(storableJson(tasks))}::json) WITH ORDINALITY AS t(task, ord)
       ON CONFLICT ("storeId", "position") DO UPDATE SET
         "taskId" = EXCLUDED."taskId", "content" = EXCLUDED."content",
         "activeForm" = EXCLUDED."activeForm", "status" = EXCLUDED."status"`;
@@ -233,7 +235,8 @@ export class PostgresStore implements StoreAdapter {
     return rows.map(rowToInboxItem);
   }
 
-  async addInboxItem(item: InboxItem): Promise<void> {
+  async addInboxItem(posted: InboxItem): Promise<void> {
+    const item = storableJson(posted);
     // skipDuplicates: a tool re-executed after a crash may post the same item again.
     await this.db.inboxItem.createMany({
       data: [
@@ -262,7 +265,7 @@ export class PostgresStore implements StoreAdapter {
     const where = { ...this.own, id: itemId, ...(expectedStatus !== undefined && { status: expectedStatus }) };
     const data = definedOnly({
       status: updates.status,
-      response: updates.response,
+      response: updates.response === undefined ? undefined : storableJson(updates.response),
       resolvedAt: updates.resolved_at === undefined ? undefined : toDateOrNull(updates.resolved_at),
     });
     if (Object.keys(data).length === 0) return (await this.db.inboxItem.count({ where })) === 1;
@@ -324,7 +327,7 @@ export class PostgresStore implements StoreAdapter {
     const [{ moved }] = await this.db.$queryRaw<{ moved: number }[]>`
       WITH ${this.counterUpdate(tokens, turns)},
       moved AS (
-        UPDATE "Run" SET "status" = ${to}, "error" = COALESCE(${error ?? null}::text, "error"), "updatedAt" = ${new Date()}::timestamp(3)
+        UPDATE "Run" SET "status" = ${to}, "error" = COALESCE(${error === undefined ? null : storableJson(error)}::text, "error"), "updatedAt" = ${new Date()}::timestamp(3)
         WHERE "storeId" = ${this.storeId} AND "organizationId" = ${this.organizationId} AND "id" = ${runId} AND "status" = ANY(${from}::text[])
         RETURNING 1
       )
@@ -345,7 +348,7 @@ export class PostgresStore implements StoreAdapter {
 
   /** One round trip; a second only when saving over a done state (a replay), to read what stands. */
   async saveToolCallState(state: ToolCallState): Promise<ToolCallState> {
-    const result = state.result === undefined ? null : JSON.stringify(state.result);
+    const result = state.result === undefined ? null : JSON.stringify(storableJson(state.result));
     const [saved] = await this.db.$queryRaw<ToolCallStateRow[]>`
       INSERT INTO "ToolCallState" ("storeId", "callId", "organizationId", "runId", "toolName", "status", "result", "updatedAt")
       VALUES (${this.storeId}, ${state.call_id}, ${this.organizationId}, ${state.run_id}, ${state.tool_name}, ${state.status},
@@ -363,7 +366,9 @@ export class PostgresStore implements StoreAdapter {
   // ── Slots ─────────────────────────────────────────────────────────────
 
   /** One round trip; a second only when the (call id, index) already has a slot. */
-  async createSlot(slot: SlotRecord): Promise<SlotRecord> {
+  async createSlot(pushed: SlotRecord): Promise<SlotRecord> {
+    // A tool's props and a card's answer may hold what Postgres refuses in jsonb (\u0000).
+    const slot = storableJson(pushed);
     const [created] = await this.db.slot.createManyAndReturn({
       data: [
         {
@@ -413,7 +418,8 @@ export class PostgresStore implements StoreAdapter {
   }
 
   /** One round trip for the winner; a loser reads the slot as the winner stored it. */
-  async settleSlot(slotId: string, settlement: SlotSettlement): Promise<{ won: boolean; slot: SlotRecord } | null> {
+  async settleSlot(slotId: string, answer: SlotSettlement): Promise<{ won: boolean; slot: SlotRecord } | null> {
+    const settlement = storableJson(answer);
     const data: Prisma.SlotUpdateManyMutationInput =
       settlement.status === "resolved"
         ? { status: "resolved", value: jsonOrJsonNull(settlement.value), settledAt: toDate(settlement.settled_at) }
@@ -454,7 +460,7 @@ export class PostgresStore implements StoreAdapter {
         RETURNING "id"
       )
       INSERT INTO "QueuedMessage" ("storeId", "id", "organizationId", "text", "createdAt")
-      SELECT claimed."id", ${message.id}, ${this.organizationId}, ${message.text}, ${toDate(message.created_at)}::timestamp(3)
+      SELECT claimed."id", ${message.id}, ${this.organizationId}, ${storableJson(message.text)}, ${toDate(message.created_at)}::timestamp(3)
       FROM claimed`;
     return inserted === 1;
   }

@@ -11,4 +11,4 @@ export interface TenantContext {
   role: RoleName;
 }
 
-export const isAdmin = (ctx: TenantContext) => ctx.role === "owner" || ctx.role === "admin";
+export const isAdmin = (ctx: Pick<TenantContext, "role">) => ctx.role === "owner" || ctx.role === "admin";

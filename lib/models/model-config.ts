@@ -21,7 +21,11 @@ export const PROVIDER_KEY_ENV: Partial<Record<ModelProvider, string>> = {
 
 // A form sends "" for a field left blank; that means "not set", not "set to nothing".
 const blankToUndefined = (value: unknown) => (typeof value === "string" && value.trim() === "" ? undefined : value);
-const optionalText = (max: number) => z.preprocess(blankToUndefined, z.string().trim().min(1).max(max).optional());
+// Control characters and unpaired surrogates are refused like every short field's (lib/schemas/text.ts's
+// rule; written here because lib/models imports nothing of the app).
+const noControl = (text: string) => !/[\u0000-\u001f\u007f]/.test(text) && text.isWellFormed();
+const optionalText = (max: number) =>
+  z.preprocess(blankToUndefined, z.string().trim().min(1).max(max).refine(noControl, "Remove control characters and invalid Unicode from this field.").optional());
 
 const targetFields = {
   provider: z.enum(MODEL_PROVIDERS),
@@ -32,7 +36,7 @@ const targetFields = {
    * For "anthropic" without `/v1` (the Anthropic SDK adds it); for the AI SDK providers with
    * it, e.g. http://localhost:11434/v1 for Ollama. Required for "openai-compatible".
    */
-  baseURL: z.preprocess(blankToUndefined, z.url({ protocol: /^https?$/ }).optional()),
+  baseURL: z.preprocess(blankToUndefined, z.url({ protocol: /^https?$/ }).refine(noControl, "Remove control characters and invalid Unicode from this field.").optional()),
 };
 
 type TargetFields = { provider: ModelProvider; model?: string; baseURL?: string };

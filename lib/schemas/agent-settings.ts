@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { modelConfigSchema } from "@/lib/models/model-config";
+import { freeText, shortText, trimmedText } from "./text";
 
 /**
  * A tenant's agent: what an admin edits on the agent settings page and what every run is built
@@ -14,21 +15,22 @@ export const AGENT_NAME_MAX = 80;
 /** The longest a card may wait, in minutes (30 days; the settings form's `max`). */
 export const SLOT_TTL_MINUTES_MAX = 60 * 24 * 30;
 
-export const permissionPolicySchema = z.record(z.string().max(100), z.enum(["allow", "deny"]));
+export const permissionPolicySchema = z.record(shortText().max(100), z.enum(["allow", "deny"]));
 
 export const agentSettingsInputSchema = z.object({
-  name: z.string().trim().min(1, "Give the agent a name.").max(AGENT_NAME_MAX).default("Assistant"),
-  systemPrompt: z.string().max(20_000, "The system prompt may be at most 20,000 characters.").default(DEFAULT_SYSTEM_PROMPT),
+  name: trimmedText().min(1, "Give the agent a name.").max(AGENT_NAME_MAX).default("Assistant"),
+  // Free text: pasted prompts keep their text (NUL removed, unpaired surrogates replaced).
+  systemPrompt: freeText().pipe(z.string().max(20_000, "The system prompt may be at most 20,000 characters.")).default(DEFAULT_SYSTEM_PROMPT),
   /** Without `apiKey`: keys travel in `providerApiKey` and are never echoed back. */
   model: modelConfigSchema.default({ provider: "demo", fallbacks: [], thinking: "off" }),
   /** Names of the built-in tools this agent may use. */
-  enabledTools: z.array(z.string().max(100)).max(100),
+  enabledTools: z.array(shortText().max(100)).max(100),
   /** Tools allowed or denied without a card. */
   permissionPolicy: permissionPolicySchema.default({}),
   /** Pending cards expire after this many minutes; null: never. */
   slotTtlMinutes: z.number().int().min(1).max(SLOT_TTL_MINUTES_MAX).nullable().default(null),
   /** Write-only. A string sets the key, "" clears it, absent leaves it as it is. */
-  providerApiKey: z.string().max(1000).optional(),
+  providerApiKey: shortText().max(1000).optional(),
 });
 export type AgentSettingsInput = z.input<typeof agentSettingsInputSchema>;
 

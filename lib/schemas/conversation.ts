@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { freeText, shortText, storableJson, trimmedText } from "./text";
 import type { InboxItem, Message, QueuedMessage, RunStatus, SlotRecord, Task } from "@/lib/agent";
 
 /** Request and response shapes of the chat routes: the routes validate with them, the browser's hooks type with them. */
@@ -13,14 +14,15 @@ export const ATTACHMENTS_MAX = 3;
  */
 export const MESSAGE_BODY_MAX_BYTES = 10 * 1024 * 1024;
 
-export const conversationTitleSchema = z.string().trim().min(1, "Enter a title.").max(200, "Use at most 200 characters for the title.");
+/** A title is a short field (one line in the sidebar): control characters are refused, not stripped. */
+export const conversationTitleSchema = trimmedText().min(1, "Enter a title.").max(200, "Use at most 200 characters for the title.");
 
 export const createConversationSchema = z.object({ title: conversationTitleSchema.optional() });
 export const renameConversationSchema = z.object({ title: conversationTitleSchema });
 
 export const listConversationsQuerySchema = z.object({
-  q: z.string().trim().max(200).optional(),
-  cursor: z.string().max(100).optional(),
+  q: trimmedText().max(200).optional(),
+  cursor: shortText().max(100).optional(),
   limit: z.coerce.number().int().min(1).max(100).default(30),
 });
 
@@ -31,18 +33,22 @@ export const attachmentSchema = z.object({
 });
 
 export const sendMessageSchema = z.object({
-  text: z.string().trim().min(1, "Type a message.").max(MESSAGE_TEXT_MAX, `A message may be at most ${MESSAGE_TEXT_MAX} characters.`),
+  // Free text: what a person wrote is kept (NUL removed, unpaired surrogates replaced; lib/schemas/text.ts).
+  text: freeText().pipe(z.string().trim().min(1, "Type a message.").max(MESSAGE_TEXT_MAX, `A message may be at most ${MESSAGE_TEXT_MAX} characters.`)),
   attachments: z.array(attachmentSchema).max(ATTACHMENTS_MAX).optional(),
 });
 
-export const resolveSlotSchema = z.object({ value: z.unknown().refine((v) => v !== undefined, "value is required") });
-export const rejectSlotSchema = z.object({ reason: z.string().trim().max(1000).optional() });
+// An answer is stored as JSON (jsonb refuses \u0000): its strings are cleaned like free text before the card's schema checks it.
+export const resolveSlotSchema = z.object({ value: z.unknown().refine((v) => v !== undefined, "value is required").transform(storableJson) });
+export const rejectSlotSchema = z.object({ reason: freeText().pipe(z.string().trim().max(1000)).optional() });
 
 export interface ConversationSummary {
   id: string;
   title: string;
   createdAt: string;
   lastActivityAt: string;
+  /** Whether you may rename and delete it: you started it, or you are an owner or admin. */
+  canManage: boolean;
   /** True while a run is active or a card waits. */
   busy: boolean;
   pendingSlots: number;

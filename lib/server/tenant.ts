@@ -4,6 +4,10 @@ import type { TenantContext } from "@/lib/db/tenant-context";
 import { isAdmin } from "@/lib/db/tenant-context";
 import { currentUser, requireSessionUserId } from "./auth/session";
 import { forbidden, notFound } from "./http/app-error";
+import { slugSchema } from "@/lib/schemas/text";
+
+// A slug that cannot exist (NUL, unpaired surrogates, other characters) is not found without a query: Postgres refuses NUL in text.
+const possibleSlug = (orgSlug: string) => slugSchema.safeParse(orgSlug).success;
 
 /**
  * The tenant context for the signed-in user and an organization slug, resolved once per
@@ -11,13 +15,14 @@ import { forbidden, notFound } from "./http/app-error";
  */
 export const tenantFor = cache(async (orgSlug: string): Promise<TenantContext | null> => {
   const user = await currentUser();
-  if (!user) return null;
+  if (!user || !possibleSlug(orgSlug)) return null;
   return resolveTenantContext(user.id, orgSlug);
 });
 
 /** The membership lookup also proves the session's user still exists (a deleted user has none). */
 export async function requireTenant(orgSlug: string): Promise<TenantContext> {
-  const ctx = await resolveTenantContext(await requireSessionUserId(), orgSlug);
+  const userId = await requireSessionUserId();
+  const ctx = possibleSlug(orgSlug) ? await resolveTenantContext(userId, orgSlug) : null;
   if (!ctx) throw notFound("This organization");
   return ctx;
 }

@@ -2,9 +2,10 @@ import { z } from "zod";
 import { json, route } from "@/lib/server/http/route";
 import { parseJsonBody, parseWith } from "@/lib/server/http/parse-body";
 import { createConversationSchema, listConversationsQuerySchema } from "@/lib/schemas/conversation";
+import { shortText } from "@/lib/schemas/text";
 import { conversationList, requireOrganization, startConversation } from "@/lib/server/runs/conversation-service";
 
-const orgQuerySchema = z.object({ org: z.string().max(100).optional() });
+const orgQuerySchema = z.object({ org: shortText().max(100).optional() });
 const orgParam = (request: Request) => parseWith(orgQuerySchema, Object.fromEntries(new URL(request.url).searchParams)).org ?? null;
 
 export const GET = route(async (request) => {

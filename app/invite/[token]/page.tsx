@@ -6,6 +6,7 @@ import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { describeInvite } from "@/lib/db/invites";
 import { currentUser } from "@/lib/server/auth/session";
+import { tokenSchema } from "@/lib/schemas/text";
 
 export const metadata: Metadata = { title: "Join a team" };
 export const dynamic = "force-dynamic";
@@ -18,7 +19,8 @@ const CLOSED: Record<string, string> = {
 
 export default async function InvitePage({ params }: { params: Promise<{ token: string }> }) {
   const { token } = await params;
-  const invite = token.length <= 200 ? await describeInvite(token) : null;
+  // A token that cannot be ours (NUL, other characters) is not looked up: Postgres refuses NUL in text.
+  const invite = tokenSchema.safeParse(token).success ? await describeInvite(token) : null;
   const user = await currentUser();
   const here = `/invite/${token}`;
   if (!invite) {

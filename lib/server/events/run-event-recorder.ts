@@ -1,9 +1,12 @@
 import type { AgentEventData, AgentEventType, SubscriberAdapter } from "@/lib/agent";
 import type { StoredRunEvent } from "@/lib/db/run-events";
+import { storableJson } from "@/lib/schemas/text";
 
 export const TEXT_FLUSH_INTERVAL_MS = 50;
 /** The most events one `writeBatch` call stores. */
 export const MAX_BATCH = 50;
+/** Stored in place of an event the database refused, so a person sees that something is missing (docs/streaming.md). */
+export const EVENT_NOT_STORED = "event_not_stored";
 
 interface Queued {
   event: PendingRunEvent;
@@ -113,7 +116,9 @@ export class RunEventRecorder implements SubscriberAdapter {
     void this.enqueue({ runId: this.currentRunId, type: "text_delta", data: { text } });
   }
 
-  private enqueue(event: PendingRunEvent): Promise<void> {
+  private enqueue(pending: PendingRunEvent): Promise<void> {
+    // Model output and tool results may hold NUL or unpaired surrogates, which Postgres refuses in JSON text.
+    const event = { ...pending, data: storableJson(pending.data) };
     const written = new Promise<void>((resolve, reject) => this.queued.push({ event, settle: (error) => (error === undefined ? resolve() : reject(error)) }));
     this.draining ??= this.drain();
     return written;
@@ -130,15 +135,36 @@ export class RunEventRecorder implements SubscriberAdapter {
       } catch (error) {
         failure = error;
       }
+      if (!stored && batch.length > 1) {
+        // One refused event must not take its neighbours with it: each is tried again on its own.
+        for (const item of batch) item.settle(await this.writeAlone(item.event));
+        continue;
+      }
       batch.forEach((item, index) => item.settle(this.finish(item.event, stored?.[index], failure)));
     }
     this.draining = null;
   }
 
-  /** Publishes one written event, or reports why it was not written; what `onError` throws is the event's own failure. */
+  private async writeAlone(event: PendingRunEvent): Promise<unknown> {
+    try {
+      const [stored] = await this.options.writeBatch([event]);
+      return this.finish(event, stored, undefined);
+    } catch (error) {
+      return this.finish(event, undefined, error);
+    }
+  }
+
+  /**
+   * Publishes one written event, or reports why it was not written; what `onError` throws is the
+   * event's own failure. A refused event is never dropped silently: an `event_not_stored` event
+   * that a person sees takes its place in the stream (best effort: it may fail for the same reason).
+   */
   private finish(event: PendingRunEvent, stored: StoredRunEvent | undefined, failure: unknown): unknown {
     try {
-      if (!stored) throw failure ?? new Error("The event was not stored.");
+      if (!stored) {
+        if (event.type !== EVENT_NOT_STORED) void this.enqueue(notStored(event)).catch(() => {});
+        throw failure ?? new Error("The event was not stored.");
+      }
       this.options.publish(stored);
     } catch (error) {
       try {
@@ -150,3 +176,13 @@ export class RunEventRecorder implements SubscriberAdapter {
     return undefined;
   }
 }
+
+const notStored = (event: PendingRunEvent): PendingRunEvent => ({
+  runId: event.runId,
+  type: EVENT_NOT_STORED,
+  data: {
+    run_id: event.runId,
+    lost_type: event.type,
+    message: "Part of this answer could not be saved and is missing. Reload the conversation; if something is missing, retry the last message.",
+  },
+});

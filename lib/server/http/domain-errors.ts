@@ -2,7 +2,7 @@ import { AppError, conflict, forbidden, notFound } from "./app-error";
 import { EmailTakenError } from "@/lib/db/users";
 import { MembershipRuleError } from "@/lib/db/members";
 import { InviteError } from "@/lib/db/invites";
-import { InvalidCursorError } from "@/lib/db/conversations";
+import { ConversationForbiddenError, InvalidCursorError } from "@/lib/db/conversations";
 import { AgentError } from "@/lib/agent/errors";
 
 /**
@@ -22,6 +22,7 @@ export function toAppError(error: unknown): AppError | null {
     if (error.reason === "wrong_email") return forbidden(error.message);
     return conflict(error.message);
   }
+  if (error instanceof ConversationForbiddenError) return forbidden(error.message);
   if (error instanceof InvalidCursorError) return new AppError(422, "invalid_cursor", error.message);
   if (error instanceof AgentError) return fromAgentError(error);
   return null;

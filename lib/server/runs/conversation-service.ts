@@ -1,5 +1,14 @@
 import { readConversationActivity } from "@/lib/db/conversation-activity";
-import { createConversation, deleteConversation, listConversations, renameConversation, type ConversationSummary as StoredSummary } from "@/lib/db/conversations";
+import {
+  ConversationForbiddenError,
+  conversationCreator,
+  createConversation,
+  deleteConversation,
+  listConversations,
+  mayManageConversation,
+  renameConversation,
+  type ConversationSummary as StoredSummary,
+} from "@/lib/db/conversations";
 import { listOrganizationsForUser } from "@/lib/db/organizations";
 import type { TenantContext } from "@/lib/db/tenant-context";
 import type { ConversationSummary } from "@/lib/schemas/conversation";
@@ -11,7 +20,8 @@ import { abortConversation } from "./abort-conversation";
 /**
  * Creating and listing take an optional organization slug (`?org=`); without it, the user's
  * first organization (the oldest membership, the one sign-up created). Conversations belong to
- * the organization: every member sees and may continue all of them.
+ * the organization: every member sees and may continue all of them; renaming and deleting is for
+ * the one who started it and for admins (`mayManageConversation`, which `canManage` reports).
  */
 export async function requireOrganization(orgSlug: string | null): Promise<TenantContext> {
   if (orgSlug) return requireTenant(orgSlug);
@@ -21,33 +31,40 @@ export async function requireOrganization(orgSlug: string | null): Promise<Tenan
   return { userId, organizationId: first.id, orgSlug: first.slug, role: first.role };
 }
 
-const view = (summary: StoredSummary, activity = { busy: false, pendingSlots: 0 }): ConversationSummary => ({
+const view = (ctx: TenantContext, summary: StoredSummary, activity = { busy: false, pendingSlots: 0 }): ConversationSummary => ({
   id: summary.id,
   title: summary.title,
+  canManage: mayManageConversation(ctx, summary.createdById),
   createdAt: summary.createdAt,
   lastActivityAt: summary.lastActivityAt,
   ...activity,
 });
 
 export async function startConversation(ctx: TenantContext, title?: string): Promise<ConversationSummary> {
-  return view(await createConversation(ctx, { title }));
+  return view(ctx, await createConversation(ctx, { title }));
 }
 
 export async function conversationList(ctx: TenantContext, options: { q?: string; cursor?: string; limit: number }) {
   const page = await listConversations(ctx, { query: options.q, cursor: options.cursor, limit: options.limit });
   const activity = await readConversationActivity(ctx, page.conversations.map((conversation) => conversation.id));
-  return { conversations: page.conversations.map((conversation) => view(conversation, activity.get(conversation.id))), nextCursor: page.nextCursor };
+  return { conversations: page.conversations.map((conversation) => view(ctx, conversation, activity.get(conversation.id))), nextCursor: page.nextCursor };
 }
 
-export async function retitleConversation(ctx: TenantContext, conversationId: string, title: string): Promise<ConversationSummary> {
-  const renamed = await renameConversation(ctx, conversationId, title);
+export async function retitleConversation(ctx: TenantContext, conversationId: string, title: string, ip?: string | null): Promise<ConversationSummary> {
+  const renamed = await renameConversation(ctx, conversationId, title, ip);
   if (!renamed) throw notFound("This conversation");
   const activity = await readConversationActivity(ctx, [conversationId]);
-  return view(renamed, activity.get(conversationId));
+  return view(ctx, renamed, activity.get(conversationId));
 }
 
-/** Stops its run first (without waiting for another instance), then deletes it and everything it owns. */
-export async function removeConversation(ctx: TenantContext, conversationId: string): Promise<void> {
+/**
+ * Stops its run first (without waiting for another instance), then deletes it and everything it owns.
+ * The rule is checked before the stop too: a member may not stop a run by asking for a delete they may not make.
+ */
+export async function removeConversation(ctx: TenantContext, conversationId: string, ip?: string | null): Promise<void> {
+  const found = await conversationCreator(ctx, conversationId);
+  if (!found) throw notFound("This conversation");
+  if (!mayManageConversation(ctx, found.createdById)) throw new ConversationForbiddenError("delete");
   await abortConversation(ctx, conversationId, { wait: false });
-  if (!(await deleteConversation(ctx, conversationId))) throw notFound("This conversation");
+  if (!(await deleteConversation(ctx, conversationId, ip))) throw notFound("This conversation");
 }

@@ -4,6 +4,7 @@ import { ChatView } from "@/components/chat/chat-view";
 import { getConversation } from "@/lib/db/conversations";
 import { isAdmin } from "@/lib/db/tenant-context";
 import { tenantFor } from "@/lib/server/tenant";
+import { possibleId } from "@/lib/server/http/path-id";
 
 export const metadata: Metadata = { title: "Conversation" };
 
@@ -12,7 +13,7 @@ export default async function ConversationPage({ params }: { params: Promise<{ o
   const ctx = await tenantFor(orgSlug);
   if (!ctx) notFound();
   // A conversation of another organization (even one this person also belongs to) is not shown in this one's shell.
-  if (!(await getConversation(ctx, conversationId))) notFound();
+  if (!possibleId(conversationId) || !(await getConversation(ctx, conversationId))) notFound();
   // key: switching conversations starts a fresh view (composer draft, scroll position, stream).
   return <ChatView key={conversationId} orgSlug={ctx.orgSlug} conversationId={conversationId} canAdmin={isAdmin(ctx)} />;
 }

@@ -2,14 +2,16 @@ import { z } from "zod";
 import { json, route } from "@/lib/server/http/route";
 import { parseJsonBody, parseWith } from "@/lib/server/http/parse-body";
 import { renameConversationSchema } from "@/lib/schemas/conversation";
+import { shortText } from "@/lib/schemas/text";
 import { requireConversation } from "@/lib/server/runs/conversation-access";
 import { removeConversation, retitleConversation } from "@/lib/server/runs/conversation-service";
 import { conversationSnapshot } from "@/lib/server/runs/snapshot";
+import { clientIp } from "@/lib/server/http/client-ip";
 
 type Ctx = { params: Promise<{ id: string }> };
 
 // A cursor is a message's position (digits); lib/db rejects any other shape with 422 invalid_cursor.
-const snapshotQuerySchema = z.object({ before: z.string().max(32).optional() });
+const snapshotQuerySchema = z.object({ before: shortText().max(32).optional() });
 
 /** The snapshot; `?before=<earlierCursor>` pages back through older messages. */
 export const GET = route(async (request, { params }: Ctx) => {
@@ -23,12 +25,12 @@ export const PATCH = route(async (request, { params }: Ctx) => {
   const { id } = await params;
   const ctx = await requireConversation(id);
   const { title } = await parseJsonBody(request, renameConversationSchema);
-  return json({ conversation: await retitleConversation(ctx, id, title) });
+  return json({ conversation: await retitleConversation(ctx, id, title, clientIp(request)) });
 });
 
-export const DELETE = route(async (_request, { params }: Ctx) => {
+export const DELETE = route(async (request, { params }: Ctx) => {
   const { id } = await params;
   const ctx = await requireConversation(id);
-  await removeConversation(ctx, id);
+  await removeConversation(ctx, id, clientIp(request));
   return json({ deleted: true });
 });

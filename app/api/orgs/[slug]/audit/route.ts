@@ -3,10 +3,11 @@ import { route, json } from "@/lib/server/http/route";
 import { parseWith } from "@/lib/server/http/parse-body";
 import { requireAdmin } from "@/lib/server/tenant";
 import { listAuditLog } from "@/lib/db/audit";
+import { shortText } from "@/lib/schemas/text";
 
 type Ctx = { params: Promise<{ slug: string }> };
 
-const querySchema = z.object({ cursor: z.string().max(64).optional() });
+const querySchema = z.object({ cursor: shortText().max(64).optional() });
 
 export const GET = route(async (request, { params }: Ctx) => {
   const ctx = await requireAdmin((await params).slug);
