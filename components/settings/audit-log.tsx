@@ -9,7 +9,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@
 import { apiFetch } from "@/lib/client/api";
 
 interface AuditPage {
-  entries: { id: string; action: string; target: string | null; ip: string | null; createdAt: string; actor: { name: string; email: string } | null }[];
+  entries: { id: string; action: string; target: string | null; metadata: unknown; ip: string | null; createdAt: string; actor: { name: string; email: string } | null }[];
   nextCursor: string | null;
 }
 
@@ -25,7 +25,41 @@ const ACTION_LABEL: Record<string, string> = {
   "member.role_changed": "Changed a role",
   "member.removed": "Removed a member",
   "member.left": "Left",
+  // ── Conversations and the agent's settings (lib/db/conversations.ts, lib/db/agent-settings.ts) ──
+  "conversation.renamed": "Renamed someone's conversation",
+  "conversation.deleted": "Deleted a conversation",
+  "agent_settings.updated": "Changed the agent's settings",
+  // ── end of conversations and agent settings ──
 };
+
+/**
+ * The vocabulary is `<subject>.<past-tense verb>` (api_key.created, webhook.deleted, ... later): an
+ * action without a label shows as its name, so a new one is readable before it gets one here.
+ */
+const SETTINGS_FIELD_LABEL: Record<string, string> = {
+  name: "name",
+  systemPrompt: "system prompt",
+  modelConfig: "model",
+  enabledTools: "tools",
+  permissionPolicy: "tool policy",
+  slotTtlMinutes: "card expiry",
+  providerApiKey: "provider key",
+};
+
+/** What changed, in words, for the actions whose metadata says more than the target. */
+function entryDetails(action: string, metadata: unknown): string | null {
+  const data = (metadata ?? {}) as Record<string, unknown>;
+  if (action === "agent_settings.updated" && Array.isArray(data.changed)) {
+    const fields = data.changed.map((field) => SETTINGS_FIELD_LABEL[String(field)] ?? String(field));
+    const parts = [fields.length ? `Changed: ${fields.join(", ")}` : "Saved without changes"];
+    if (data.provider) parts.push(`model ${String(data.provider)}${data.model ? ` / ${String(data.model)}` : ""}`);
+    if (data.providerKey === "set" || data.providerKey === "cleared") parts.push(`provider key ${String(data.providerKey)}`);
+    return parts.join("; ");
+  }
+  if (action === "conversation.deleted" && typeof data.title === "string") return `“${data.title}”`;
+  if (action === "conversation.renamed" && typeof data.to === "string") return `“${String(data.from)}” → “${data.to}”`;
+  return null;
+}
 
 export function AuditLog({ slug }: { slug: string }) {
   const query = useInfiniteQuery({
@@ -37,7 +71,7 @@ export function AuditLog({ slug }: { slug: string }) {
   if (query.isPending) return <Skeleton className="h-48 w-full" aria-label="Loading the audit log" />;
   if (query.isError) return <LoadError message={query.error.message} onRetry={() => query.refetch()} retrying={query.isFetching} />;
   const entries = query.data.pages.flatMap((p) => p.entries);
-  if (entries.length === 0) return <EmptyState title="Nothing recorded yet" description="Sign-ins, invites and role changes appear here." />;
+  if (entries.length === 0) return <EmptyState title="Nothing recorded yet" description="Sign-ins, invites, role changes, agent settings changes and deleted conversations appear here." />;
   return (
     <div className="grid gap-3">
       <Table>
@@ -56,7 +90,7 @@ export function AuditLog({ slug }: { slug: string }) {
               <TableCell className="whitespace-nowrap">{new Date(entry.createdAt).toLocaleString()}</TableCell>
               <TableCell>{entry.actor?.name ?? "System"}</TableCell>
               <TableCell>{ACTION_LABEL[entry.action] ?? entry.action}</TableCell>
-              <TableCell className="max-w-56 truncate">{entry.target}</TableCell>
+              <TableCell className="max-w-56 truncate">{entryDetails(entry.action, entry.metadata) ?? entry.target}</TableCell>
               <TableCell className="font-mono text-xs">{entry.ip}</TableCell>
             </TableRow>
           ))}

@@ -58,8 +58,8 @@ describe("docs/streaming.md", () => {
   it("documents every event the runtime and the server send", () => {
     expect(documentedTypes.length).toBeGreaterThan(20);
     expect(new Set(documentedTypes).size).toBe(documentedTypes.length);
-    expect(documentedTypes).toEqual(expect.arrayContaining([...AGENT_EVENT_TYPES, "user_message", "run_retried"]));
-    for (const type of documentedTypes) expect([...AGENT_EVENT_TYPES, "user_message", "run_retried"]).toContain(type);
+    expect(documentedTypes).toEqual(expect.arrayContaining([...AGENT_EVENT_TYPES, "user_message", "run_retried", "event_not_stored"]));
+    for (const type of documentedTypes) expect([...AGENT_EVENT_TYPES, "user_message", "run_retried", "event_not_stored"]).toContain(type);
   });
 
   it("has a runnable scenario for every sequence block, and a block for every scenario", () => {

@@ -172,7 +172,7 @@ describe("RunEventRecorder", () => {
       await recorder.flush();
     });
 
-    it("a failed batch reports each of its events; later events are still written", async () => {
+    it("a failed batch is written again event by event: only the refused one is lost, and event_not_stored says so", async () => {
       const { recorder, errors, published } = batchHarness(5, (events) => events[0].type === "tool_use");
       void recorder.record("run_started", { run_id: "r1", kind: "request" });
       void recorder.record("tool_use", { id: "t1", name: "echo", input: {} });
@@ -182,9 +182,43 @@ describe("RunEventRecorder", () => {
       const flushed = recorder.flush();
       await vi.advanceTimersByTimeAsync(20);
       await flushed;
-      expect(errors).toEqual(["tool_use", "tool_use_result"]);
-      expect(published.map((event) => event.type)).toEqual(["run_started", "run_completed"]);
+      expect(errors).toEqual(["tool_use"]);
+      expect(published.map((event) => event.type)).toEqual(["run_started", "tool_use_result", "event_not_stored", "run_completed"]);
     });
   });
 });
 
+
+describe("RunEventRecorder: what the database refuses", () => {
+  it("cleans NUL and unpaired surrogates out of an event before it is stored", async () => {
+    const { recorder, written } = harness();
+    await recorder.record("tool_use_result", { call_id: "c", tool_name: "t", id: "c", name: "t", result: { status: "success", data: `a\u0000b\ud800` } } as never);
+    expect(written[0].data).toMatchObject({ result: { data: "ab\ufffd" } });
+  });
+
+  it("a refused event is reported and replaced by event_not_stored; its neighbours are still stored", async () => {
+    const written: StoredRunEvent[] = [];
+    const errors: string[] = [];
+    let inFlight: (() => void) | null = null;
+    const recorder = new RunEventRecorder({
+      async writeBatch(events) {
+        if (!inFlight && written.length === 0) await new Promise<void>((resolve) => (inFlight = resolve));
+        if (events.some((event) => event.type === "slot_push")) throw new Error("refused by the database");
+        const stored = events.map((event, index) => ({ ...event, seq: written.length + index + 1, createdAt: "" }));
+        written.push(...stored);
+        return stored;
+      },
+      publish: () => {},
+      onError: (_error, type) => void errors.push(type),
+    });
+    const first = recorder.record("run_started", { run_id: "r1", kind: "request" });
+    const batch = [recorder.record("slot_push", { slot: { run_id: "r1" } } as never), recorder.record("run_suspended", { run_id: "r1", slot_ids: [] })];
+    await vi.waitFor(() => expect(inFlight).not.toBeNull());
+    inFlight!();
+    await Promise.all([first, ...batch]);
+    await recorder.flush();
+    expect(errors).toEqual(["slot_push"]);
+    expect(written.map((event) => event.type)).toEqual(["run_started", "run_suspended", "event_not_stored"]);
+    expect(written[2].data).toMatchObject({ run_id: "r1", lost_type: "slot_push", message: expect.stringContaining("could not be saved") });
+  });
+});
