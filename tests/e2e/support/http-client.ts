@@ -77,10 +77,11 @@ export async function createAccount(baseURL: string, label = "user"): Promise<Te
   const email = `${label}-${randomUUID().slice(0, 8)}@example.com`;
   const password = "correct-horse-battery";
   const name = `${label[0].toUpperCase()}${label.slice(1)} Tester`;
-  const created = await client.json<{ user: { id: string }; organization: { slug: string } }>("/api/signup", {
-    json: { email, password, name, organization: `${name} Team` },
-  });
-  if (created.status !== 201) throw new Error(`sign-up failed: ${created.status} ${JSON.stringify(created.body)}`);
+  const created = await client.json("/api/signup", { json: { email, password, name, organization: `${name} Team` } });
+  if (created.status !== 202) throw new Error(`sign-up failed: ${created.status} ${JSON.stringify(created.body)}`);
   if (!(await client.signIn(email, password))) throw new Error("sign-in after sign-up failed");
-  return { client, email, password, name, userId: created.body.user.id, orgSlug: created.body.organization.slug };
+  // The sign-up answer names no account (it must not tell a new address from a taken one).
+  const userId = (await client.json<{ user: { id: string } }>("/api/account")).body.user.id;
+  const orgSlug = (await client.json<{ organizations: { slug: string }[] }>("/api/orgs")).body.organizations[0].slug;
+  return { client, email, password, name, userId, orgSlug };
 }
