@@ -48,6 +48,24 @@ export class HttpClient {
     return this.hasSession();
   }
 
+  /** Signs out through Auth.js, as the user menu does. */
+  async signOut(): Promise<void> {
+    const { body } = await this.json<{ csrfToken: string }>("/api/auth/csrf");
+    const response = await this.request("/api/auth/signout", {
+      method: "POST",
+      body: new URLSearchParams({ csrfToken: body.csrfToken, callbackUrl: this.baseURL }).toString(),
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+    });
+    await response.arrayBuffer();
+  }
+
+  /** Another client holding a copy of this one's cookies (a stolen cookie), on `baseURL` (default the same server). */
+  copy(baseURL = this.baseURL): HttpClient {
+    const thief = new HttpClient(baseURL);
+    for (const [name, value] of this.cookies) thief.cookies.set(name, value);
+    return thief;
+  }
+
   /** A per-client address so throttling of one test does not spill into another. */
   ip = `10.${rand()}.${rand()}.${rand()}`;
 
