@@ -13,9 +13,10 @@ export function isPublicPath(pathname: string): boolean {
   return PUBLIC_PAGES.has(pathname) || PUBLIC_PREFIXES.some((prefix) => pathname.startsWith(prefix));
 }
 
-// Pages go through Auth.js, which also re-issues the session cookie (a rolling 30-day session).
-const gatePage = auth((request) => {
-  if (request.auth?.user) return NextResponse.next();
+// Pages go through Auth.js, which also re-issues the session cookie (a rolling 30-day session);
+// the session must also still be current (not signed out or ended elsewhere; session-token.ts).
+const gatePage = auth(async (request) => {
+  if (request.auth?.user && (await sessionUserIdFromCookies(request.headers.get("cookie")))) return NextResponse.next();
   const { pathname, search } = request.nextUrl;
   const signIn = new URL("/sign-in", request.nextUrl.origin);
   signIn.searchParams.set("callbackUrl", `${pathname}${search}`);

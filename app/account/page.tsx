@@ -3,6 +3,7 @@ import { redirect } from "next/navigation";
 import { ChangePasswordForm } from "@/components/account/change-password-form";
 import { CreateOrganizationForm } from "@/components/account/create-organization-form";
 import { ProfileForm } from "@/components/account/profile-form";
+import { SignOutEverywhereButton } from "@/components/account/sign-out-everywhere-button";
 import { PageHeader } from "@/components/shell/page-header";
 import { roleLabel } from "@/components/shell/role-label";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
@@ -27,6 +28,13 @@ export default async function AccountPage() {
       <Card>
         <CardHeader><CardTitle>Password</CardTitle><CardDescription>At least 10 characters.</CardDescription></CardHeader>
         <CardContent><ChangePasswordForm /></CardContent>
+      </Card>
+      <Card>
+        <CardHeader>
+          <CardTitle>Sessions</CardTitle>
+          <CardDescription>Signed in on a device you no longer have? End every session, this one included. Changing your password ends every other session too.</CardDescription>
+        </CardHeader>
+        <CardContent><SignOutEverywhereButton /></CardContent>
       </Card>
       <Card>
         <CardHeader>

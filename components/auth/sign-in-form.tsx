@@ -34,7 +34,8 @@ export function SignInForm({ callbackUrl, initialError }: { callbackUrl: string;
   }
 
   return (
-    <form onSubmit={onSubmit} className="grid gap-4" noValidate>
+    // method="post": submitted before hydration, the password goes in a body, never into the URL.
+    <form onSubmit={onSubmit} method="post" className="grid gap-4" noValidate>
       {error ? (
         <Alert variant="destructive">
           <AlertDescription>{error}</AlertDescription>

@@ -11,14 +11,11 @@ import { EMAIL_MAX, ORGANIZATION_NAME_MAX, PASSWORD_MAX, PERSON_NAME_MAX } from 
 import { signUpSchema } from "@/lib/schemas/account";
 import { TextField } from "./text-field";
 
-interface SignUpResponse {
-  organization: { slug: string };
-}
-
 export function SignUpForm({ callbackUrl, defaultEmail }: { callbackUrl?: string; defaultEmail?: string }) {
   const router = useRouter();
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string>();
+  const [notice, setNotice] = useState<string>();
   const [pending, setPending] = useState(false);
 
   async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
@@ -32,12 +29,19 @@ export function SignUpForm({ callbackUrl, defaultEmail }: { callbackUrl?: string
     }
     setErrors({});
     setFormError(undefined);
+    setNotice(undefined);
     setPending(true);
     try {
-      const created = await apiFetch<SignUpResponse>("/api/signup", { body: parsed.data });
+      // The answer is the same whether the address was new or taken (it must not tell which);
+      // only a new account signs in with the password just chosen.
+      await apiFetch("/api/signup", { body: parsed.data });
       const result = await signIn("credentials", { email: parsed.data.email, password: parsed.data.password, redirect: false });
-      if (result?.error) throw new ApiError(0, "signin", "Your account was created, but signing in failed. Sign in with your new password.");
-      router.push(callbackUrl ?? `/${created.organization.slug}`);
+      if (result?.error) {
+        setPending(false);
+        setNotice(`Check your inbox at ${parsed.data.email}. If this address already has an account, we have emailed its owner: sign in instead.`);
+        return;
+      }
+      router.push(callbackUrl ?? "/app");
       router.refresh();
     } catch (error) {
       setPending(false);
@@ -51,7 +55,13 @@ export function SignUpForm({ callbackUrl, defaultEmail }: { callbackUrl?: string
   }
 
   return (
-    <form onSubmit={onSubmit} className="grid gap-4" noValidate>
+    // method="post": submitted before hydration, the password goes in a body, never into the URL.
+    <form onSubmit={onSubmit} method="post" className="grid gap-4" noValidate>
+      {notice ? (
+        <Alert>
+          <AlertDescription>{notice}</AlertDescription>
+        </Alert>
+      ) : null}
       {formError ? (
         <Alert variant="destructive">
           <AlertDescription>{formError}</AlertDescription>

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { prisma } from "./client";
 import type { TenantContext } from "./tenant-context";
 
@@ -37,6 +38,26 @@ export async function listOutboxEmails(ctx: Pick<TenantContext, "organizationId"
   return rows.map(toRecord);
 }
 
-function toRecord(row: { id: string; conversationId: string; toolCallId: string; to: string; subject: string; body: string; createdAt: Date }): OutboxEmailRecord {
-  return { id: row.id, conversationId: row.conversationId, toolCallId: row.toolCallId, to: row.to, subject: row.subject, body: row.body, createdAt: row.createdAt.toISOString() };
+/**
+ * Tells the owner of an address that someone tried to sign up with it: a notice in the outbox of
+ * their oldest team (the demo mailbox; there is no mail server), sent by no conversation. An owner
+ * in no team gets none.
+ */
+export async function recordSignUpAttemptNotice(userId: string, to: string) {
+  const membership = await prisma.membership.findFirst({ where: { userId }, orderBy: { createdAt: "asc" }, select: { organizationId: true } });
+  if (!membership) return;
+  await prisma.outboxEmail.create({
+    data: {
+      organizationId: membership.organizationId,
+      toolCallId: `signup-attempt:${randomUUID()}`,
+      to,
+      subject: "Someone tried to create a Handoff account with your address",
+      body: "Someone tried to sign up for Handoff with this email address, which already has an account. If it was you, sign in instead (or reset your password). If not, you can ignore this email: no account was created and nothing changed.",
+    },
+  });
+}
+
+function toRecord(row: { id: string; conversationId: string | null; toolCallId: string; to: string; subject: string; body: string; createdAt: Date }): OutboxEmailRecord {
+  // Listed per conversation, so never a notice without one.
+  return { id: row.id, conversationId: row.conversationId ?? "", toolCallId: row.toolCallId, to: row.to, subject: row.subject, body: row.body, createdAt: row.createdAt.toISOString() };
 }

@@ -2,6 +2,7 @@ import { prisma } from "./client";
 import { Prisma } from "./generated/client";
 import { recordAudit } from "./audit";
 import { randomSuffix, slugify } from "./slug";
+import { auditInEveryOrganization, endAllSessionsTx } from "./sessions";
 
 export class EmailTakenError extends Error {
   constructor() {
@@ -59,8 +60,17 @@ export function updateUserName(userId: string, name: string) {
   return prisma.user.update({ where: { id: userId }, data: { name }, select: { id: true, name: true, email: true } });
 }
 
-export function updateUserPasswordHash(userId: string, passwordHash: string) {
-  return prisma.user.update({ where: { id: userId }, data: { passwordHash }, select: { id: true } });
+/**
+ * The new password ends every session of the user (a stolen cookie dies with the old password);
+ * returns the new session version, for the changer's own re-issued cookie.
+ */
+export function updateUserPassword(userId: string, passwordHash: string, ip?: string | null): Promise<number> {
+  return prisma.$transaction(async (tx) => {
+    await tx.user.update({ where: { id: userId }, data: { passwordHash } });
+    const version = await endAllSessionsTx(tx, userId);
+    await auditInEveryOrganization(tx, userId, "user.password_changed", ip);
+    return version;
+  });
 }
 
 export function isUniqueViolation(error: unknown, field?: string): boolean {

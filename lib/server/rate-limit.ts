@@ -35,7 +35,13 @@ function limiter(spec: LimitSpec) {
   return found;
 }
 
-export const SIGN_IN_FAILURES_PER_EMAIL: LimitSpec = { keyPrefix: "signin-email", points: 5, durationSeconds: 15 * 60, blockSeconds: 15 * 60 };
+/**
+ * Failed sign-ins lock the (email, address) pair, not the email: a lock on the email alone would
+ * let anyone lock its owner out. Per email they only slow down (signInDelayMs).
+ */
+export const SIGN_IN_FAILURES_PER_EMAIL_AND_IP: LimitSpec = { keyPrefix: "signin-email-ip", points: 5, durationSeconds: 15 * 60, blockSeconds: 15 * 60 };
+/** Counted, never refused: the count sets the delay. Its points only bound the counter. */
+export const SIGN_IN_FAILURES_PER_EMAIL: LimitSpec = { keyPrefix: "signin-email-slow", points: 1_000_000, durationSeconds: 15 * 60 };
 export const SIGN_IN_FAILURES_PER_IP: LimitSpec = { keyPrefix: "signin-ip", points: 30, durationSeconds: 15 * 60, blockSeconds: 15 * 60 };
 export const SIGN_UPS_PER_IP: LimitSpec = { keyPrefix: "signup-ip", points: 20, durationSeconds: 60 * 60 };
 
@@ -62,6 +68,21 @@ export async function countEvent(spec: LimitSpec, key: string): Promise<number> 
     throw error;
   }
 }
+
+/** Events counted for `key` in its current window. */
+export async function eventsCounted(spec: LimitSpec, key: string): Promise<number> {
+  return (await limiter(spec).get(storedKey(key)))?.consumedPoints ?? 0;
+}
+
+/** The pair key of SIGN_IN_FAILURES_PER_EMAIL_AND_IP. */
+export const emailAndIp = (email: string, ip: string) => `${email.toLowerCase()}|${ip}`;
+
+/**
+ * How long a sign-in for an email waits, from every address, once that email has failed more than
+ * the pair allowance: 200 ms more per failure, at most 3 s. Slows guessing spread over many
+ * addresses while the owner can still get in.
+ */
+export const signInDelayMs = (emailFailures: number) => Math.min(Math.max(0, emailFailures - 5) * 200, 3000);
 
 export async function resetKey(spec: LimitSpec, key: string) {
   await limiter(spec).delete(storedKey(key));

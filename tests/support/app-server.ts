@@ -39,6 +39,9 @@ export async function startAppServer(options: { databaseUrl: string; env?: Recor
         SSE_HEARTBEAT_MS: "2000",
         BACKGROUND_JOBS_INTERVAL_MS: "500",
         MESSAGE_RATE_LIMIT_PER_MINUTE: "40",
+        // The test clients act as the one proxy in front: each sends its own X-Forwarded-For, so
+        // throttling of one test does not spill into another (tests of the default, 0, override it).
+        TRUSTED_PROXY_HOPS: "1",
         ...options.env,
       },
       stdio: ["ignore", "pipe", "pipe"],

@@ -6,5 +6,6 @@ import { clientIp } from "@/lib/server/http/client-ip";
 
 export const POST = route(async (request) => {
   const input = await parseJsonBody(request, signUpSchema, 8 * 1024);
-  return json(await signUp(input, clientIp(request)), 201);
+  // 202 for a new address and a taken one alike (sign-up.ts).
+  return json(await signUp(input, clientIp(request)), 202);
 });

@@ -8,6 +8,8 @@ import { signInSchema } from "@/lib/schemas/account";
 import { checkCredentials } from "./check-credentials";
 import { linkOAuthUser } from "./link-oauth-user";
 import { clientIp } from "../http/client-ip";
+import { randomUUID } from "node:crypto";
+import { revokeSession, sessionVersionOf } from "@/lib/db/sessions";
 
 class ThrottledSignIn extends CredentialsSignin {
   code = "throttled";
@@ -42,12 +44,28 @@ export const { handlers, auth, signIn, signOut } = NextAuth({
   providers: providers(),
   callbacks: {
     ...authConfig.callbacks,
+    // At sign-in the token gets its own session id (what sign-out revokes) and the user's session
+    // version (what a password change or "sign out everywhere" moves past); see session-token.ts.
+    async jwt({ token, user }) {
+      if (!user?.id) return token;
+      const sessionVersion = await sessionVersionOf(user.id);
+      if (sessionVersion === null) return null;
+      return { ...token, uid: user.id, sid: randomUUID(), sv: sessionVersion };
+    },
     async signIn({ user, account, profile }) {
       if (!account || account.type === "credentials") return true;
       const linked = await linkOAuthUser({ account, email: user.email ?? profile?.email ?? null, name: user.name ?? null });
       if (!linked) return "/sign-in?error=OAuthAccountNotLinked";
       user.id = linked.id;
       return true;
+    },
+  },
+  events: {
+    // Sign-out ends this session for good, not only in this browser: a copy of the cookie is refused too.
+    async signOut(message) {
+      const token = "token" in message ? message.token : null;
+      if (typeof token?.uid !== "string" || typeof token.sid !== "string" || typeof token.exp !== "number") return;
+      await revokeSession({ sessionId: token.sid, userId: token.uid, expiresAt: new Date(token.exp * 1000) });
     },
   },
 });

@@ -172,16 +172,17 @@ export class Account {
     const account = new Account(baseURL);
     account.email = `${label}-${randomUUID().slice(0, 8)}@example.com`;
     const password = "correct-horse-battery";
-    const created = await account.json<{ user: { id: string }; organization: { slug: string } }>("/api/signup", {
+    const created = await account.json("/api/signup", {
       json: { email: account.email, password, name: "Bench Tester", organization: `Bench ${label}` },
     });
-    if (created.status !== 201) throw new Error(`sign-up failed: ${created.status} ${excerpt(created.text)}`);
-    account.userId = created.body.user.id;
-    account.orgSlug = created.body.organization.slug;
+    if (created.status !== 202) throw new Error(`sign-up failed: ${created.status} ${excerpt(created.text)}`);
     const csrf = await account.json<{ csrfToken: string }>("/api/auth/csrf");
     const form = new URLSearchParams({ csrfToken: csrf.body.csrfToken, email: account.email, password, callbackUrl: `${baseURL}/app` });
     await account.json("/api/auth/callback/credentials", { method: "POST", body: form.toString(), headers: { "content-type": "application/x-www-form-urlencoded" } });
     if (![...account.cookies.keys()].some((k) => k.includes("session-token"))) throw new Error("sign-in after sign-up issued no session cookie");
+    // The sign-up answer names no account (it must not tell a new address from a taken one).
+    account.userId = (await account.json<{ user: { id: string } }>("/api/account")).body.user.id;
+    account.orgSlug = (await account.json<{ organizations: { slug: string }[] }>("/api/orgs")).body.organizations[0].slug;
     return account;
   }
 

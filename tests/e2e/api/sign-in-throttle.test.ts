@@ -1,14 +1,28 @@
-import { describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { HttpClient, createAccount } from "../support/http-client";
-import { appBaseURL } from "../support/env";
+import { appBaseURL, appDatabaseUrl } from "../support/env";
+import { startAppServer, type AppServer } from "../../support/app-server";
+
+/** A client at the same address as `client`, without its cookies. */
+const sameAddress = (client: HttpClient) => Object.assign(new HttpClient(client.baseURL), { ip: client.ip });
 
 describe("sign-in throttling", () => {
-  it("blocks an email after 5 failures, even with the right password, from any address", async () => {
+  it("locks the (email, address) pair after 5 failures, even with the right password; the owner still signs in from their address", async () => {
     const account = await createAccount(appBaseURL(), "throttled");
-    for (let i = 0; i < 5; i++) expect(await new HttpClient(appBaseURL()).signIn(account.email, `wrong-password-${i}`)).toBe(false);
-    const fresh = new HttpClient(appBaseURL());
-    expect(await fresh.signIn(account.email, "wrong-password-x")).toBe(false);
-    expect(await new HttpClient(appBaseURL()).signIn(account.email, account.password)).toBe(false);
+    const attacker = new HttpClient(appBaseURL());
+    for (let i = 0; i < 5; i++) expect(await attacker.signIn(account.email, `wrong-password-${i}`)).toBe(false);
+    expect(await attacker.signIn(account.email, "wrong-password-x")).toBe(false);
+    expect(await attacker.signIn(account.email, account.password)).toBe(false);
+    expect(await sameAddress(account.client).signIn(account.email, account.password)).toBe(true);
+  });
+
+  it("failures spread over many addresses slow the email down but do not lock its owner out", async () => {
+    const account = await createAccount(appBaseURL(), "spread");
+    for (let i = 0; i < 12; i++) expect(await new HttpClient(appBaseURL()).signIn(account.email, `wrong-password-${i}`)).toBe(false);
+    const started = Date.now();
+    expect(await sameAddress(account.client).signIn(account.email, account.password)).toBe(true);
+    // 12 failures, 7 past the pair allowance: 7 × 200 ms before the answer.
+    expect(Date.now() - started).toBeGreaterThanOrEqual(1400);
   });
 
   it("blocks an address after 30 failures across emails", async () => {
@@ -28,7 +42,7 @@ describe("sign-in throttling", () => {
     const blocked = await change(account.password);
     expect(blocked.status).toBe(429);
     expect(blocked.body.error.code).toBe("rate_limited");
-    expect(await new HttpClient(appBaseURL()).signIn(account.email, account.password)).toBe(false);
+    expect(await sameAddress(account.client).signIn(account.email, account.password)).toBe(false);
   });
 
   it("an email of the longest allowed length is locked after 5 failures too (its key is hashed to fit)", async () => {
@@ -36,9 +50,10 @@ describe("sign-in throttling", () => {
     expect(email.length).toBeGreaterThan(245);
     const password = "correct-horse-battery";
     const created = await new HttpClient(appBaseURL()).json("/api/signup", { json: { email, password, name: "Long Email" } });
-    expect(created.status).toBe(201);
-    for (let i = 0; i < 5; i++) expect(await new HttpClient(appBaseURL()).signIn(email, `wrong-${i}`)).toBe(false);
-    expect(await new HttpClient(appBaseURL()).signIn(email, password)).toBe(false);
+    expect(created.status).toBe(202);
+    const attacker = new HttpClient(appBaseURL());
+    for (let i = 0; i < 5; i++) expect(await attacker.signIn(email, `wrong-${i}`)).toBe(false);
+    expect(await attacker.signIn(email, password)).toBe(false);
   });
 
   it("a forged X-Forwarded-For per request does not escape the per-address limit", async () => {
@@ -59,5 +74,31 @@ describe("sign-in throttling", () => {
     expect(actions).toContain("user.signed_up");
     expect(actions).toContain("user.signed_in");
     expect(actions).toContain("user.sign_in_failed");
+  });
+});
+
+describe("without a proxy in front (TRUSTED_PROXY_HOPS=0, the default)", () => {
+  let direct: AppServer;
+  beforeAll(async () => {
+    direct = await startAppServer({ databaseUrl: appDatabaseUrl(), env: { TRUSTED_PROXY_HOPS: "0" } });
+  });
+  afterAll(async () => {
+    await direct?.stop();
+  });
+
+  it("ignores X-Forwarded-For: the address is the socket's, so a fresh forged one per request escapes nothing", async () => {
+    const victim = await createAccount(appBaseURL(), "direct-victim");
+    const onDirect = Object.assign(new HttpClient(direct.baseURL), { ip: "198.51.100.5" });
+    expect(await onDirect.signIn(victim.email, victim.password)).toBe(true);
+    const { body } = await victim.client.json<{ entries: { action: string; ip: string | null }[] }>(`/api/orgs/${victim.orgSlug}/audit`);
+    expect(body.entries.find((e) => e.action === "user.signed_in")?.ip).toMatch(/^(::ffff:)?127\.0\.0\.1$/);
+
+    const attacker = new HttpClient(direct.baseURL);
+    for (let i = 0; i < 30; i++) {
+      attacker.ip = `203.0.113.${i + 1}`;
+      await attacker.signIn(`nobody-direct-${i}@example.com`, "wrong-password");
+    }
+    attacker.ip = "198.51.100.77";
+    expect(await attacker.signIn(victim.email, victim.password)).toBe(false);
   });
 });

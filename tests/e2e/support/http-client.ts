@@ -48,6 +48,24 @@ export class HttpClient {
     return this.hasSession();
   }
 
+  /** Signs out through Auth.js, as the user menu does. */
+  async signOut(): Promise<void> {
+    const { body } = await this.json<{ csrfToken: string }>("/api/auth/csrf");
+    const response = await this.request("/api/auth/signout", {
+      method: "POST",
+      body: new URLSearchParams({ csrfToken: body.csrfToken, callbackUrl: this.baseURL }).toString(),
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+    });
+    await response.arrayBuffer();
+  }
+
+  /** Another client holding a copy of this one's cookies (a stolen cookie), on `baseURL` (default the same server). */
+  copy(baseURL = this.baseURL): HttpClient {
+    const thief = new HttpClient(baseURL);
+    for (const [name, value] of this.cookies) thief.cookies.set(name, value);
+    return thief;
+  }
+
   /** A per-client address so throttling of one test does not spill into another. */
   ip = `10.${rand()}.${rand()}.${rand()}`;
 
@@ -77,10 +95,11 @@ export async function createAccount(baseURL: string, label = "user"): Promise<Te
   const email = `${label}-${randomUUID().slice(0, 8)}@example.com`;
   const password = "correct-horse-battery";
   const name = `${label[0].toUpperCase()}${label.slice(1)} Tester`;
-  const created = await client.json<{ user: { id: string }; organization: { slug: string } }>("/api/signup", {
-    json: { email, password, name, organization: `${name} Team` },
-  });
-  if (created.status !== 201) throw new Error(`sign-up failed: ${created.status} ${JSON.stringify(created.body)}`);
+  const created = await client.json("/api/signup", { json: { email, password, name, organization: `${name} Team` } });
+  if (created.status !== 202) throw new Error(`sign-up failed: ${created.status} ${JSON.stringify(created.body)}`);
   if (!(await client.signIn(email, password))) throw new Error("sign-in after sign-up failed");
-  return { client, email, password, name, userId: created.body.user.id, orgSlug: created.body.organization.slug };
+  // The sign-up answer names no account (it must not tell a new address from a taken one).
+  const userId = (await client.json<{ user: { id: string } }>("/api/account")).body.user.id;
+  const orgSlug = (await client.json<{ organizations: { slug: string }[] }>("/api/orgs")).body.organizations[0].slug;
+  return { client, email, password, name, userId, orgSlug };
 }

@@ -1,0 +1,50 @@
+import { prisma } from "./client";
+import type { Prisma } from "./generated/client";
+
+/**
+ * Whether a session token is still honoured: its user exists, the user's session version is the
+ * one the token was issued at (a password change or "sign out everywhere" bumps it), and the
+ * token's own session was not signed out. One round trip on two primary keys, on every
+ * authenticated request, so a revocation holds on every server instance at once.
+ */
+export async function isSessionCurrent(userId: string, sessionId: string, sessionVersion: number): Promise<boolean> {
+  const rows = await prisma.$queryRaw<{ ok: boolean }[]>`
+    SELECT NOT EXISTS (SELECT 1 FROM "RevokedSession" WHERE "sessionId" = ${sessionId}) AS ok
+    FROM "User" WHERE id = ${userId} AND "sessionVersion" = ${sessionVersion}`;
+  return rows[0]?.ok === true;
+}
+
+export async function sessionVersionOf(userId: string): Promise<number | null> {
+  const user = await prisma.user.findUnique({ where: { id: userId }, select: { sessionVersion: true } });
+  return user?.sessionVersion ?? null;
+}
+
+/** Ends one session (sign-out). Rows past their token's expiry are of no use any more and go. */
+export async function revokeSession(input: { sessionId: string; userId: string; expiresAt: Date; ip?: string | null }) {
+  await prisma.$transaction(async (tx) => {
+    await tx.revokedSession.deleteMany({ where: { expiresAt: { lt: new Date() } } });
+    await tx.revokedSession.createMany({ data: [{ sessionId: input.sessionId, userId: input.userId, expiresAt: input.expiresAt }], skipDuplicates: true });
+    await auditInEveryOrganization(tx, input.userId, "user.signed_out", input.ip);
+  });
+}
+
+/** Ends every session of the user (a new version); returns the new version. */
+export async function endAllSessionsTx(tx: Prisma.TransactionClient, userId: string): Promise<number> {
+  const user = await tx.user.update({ where: { id: userId }, data: { sessionVersion: { increment: 1 } }, select: { sessionVersion: true } });
+  return user.sessionVersion;
+}
+
+export function endAllSessions(userId: string, ip?: string | null) {
+  return prisma.$transaction(async (tx) => {
+    const version = await endAllSessionsTx(tx, userId);
+    await auditInEveryOrganization(tx, userId, "user.signed_out_everywhere", ip);
+    return version;
+  });
+}
+
+/** Account-level security actions go to the audit log of each of the user's organizations, as sign-ins do. */
+export async function auditInEveryOrganization(tx: Prisma.TransactionClient, userId: string, action: string, ip?: string | null) {
+  const memberships = await tx.membership.findMany({ where: { userId }, select: { organizationId: true } });
+  if (memberships.length === 0) return;
+  await tx.auditLog.createMany({ data: memberships.map((m) => ({ organizationId: m.organizationId, actorId: userId, action, ip: ip ?? null })) });
+}
