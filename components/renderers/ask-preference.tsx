@@ -3,7 +3,7 @@
 import { useState } from "react";
 import { ListChecksIcon } from "lucide-react";
 import { Button } from "@/components/ui/button";
-import { askPreferenceProps, type AskPreferenceAnswer, type AskPreferenceProps } from "@/lib/tools/ask-preference";
+import { askPreferenceProps, type AskPreferenceAnswer, type AskPreferenceProps } from "@/lib/tools/ask-preference/shape";
 import { ChoiceList } from "./choice-list";
 import { CardActions, SlotFrame } from "./slot-frame";
 import { defineRenderer, type LiveCardProps } from "./types";

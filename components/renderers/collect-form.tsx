@@ -6,7 +6,7 @@ import { Button } from "@/components/ui/button";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { Textarea } from "@/components/ui/textarea";
-import { collectFormProps, FORM_VALUE_MAX, valuesSchemaFor, type CollectFormAnswer, type CollectFormProps } from "@/lib/tools/collect-form";
+import { collectFormProps, FORM_VALUE_MAX, valuesSchemaFor, type CollectFormAnswer, type CollectFormProps } from "@/lib/tools/collect-form/shape";
 import { describeValue } from "./describe-value";
 import { CardActions, SlotFrame } from "./slot-frame";
 import { defineRenderer, type LiveCardProps } from "./types";

@@ -3,7 +3,7 @@
 import { useState } from "react";
 import { ListTodoIcon } from "lucide-react";
 import { Button } from "@/components/ui/button";
-import { suggestOptionsProps, type SuggestOptionsAnswer, type SuggestOptionsProps } from "@/lib/tools/suggest-options";
+import { suggestOptionsProps, type SuggestOptionsAnswer, type SuggestOptionsProps } from "@/lib/tools/suggest-options/shape";
 import { ChoiceList } from "./choice-list";
 import { CardActions, SlotFrame } from "./slot-frame";
 import { defineRenderer, type LiveCardProps } from "./types";

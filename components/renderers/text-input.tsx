@@ -6,7 +6,7 @@ import { Button } from "@/components/ui/button";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { Textarea } from "@/components/ui/textarea";
-import { TEXT_INPUT_MAX, textInputAnswer, textInputProps, type TextInputAnswer, type TextInputProps } from "@/lib/tools/text-input";
+import { TEXT_INPUT_MAX, textInputAnswer, textInputProps, type TextInputAnswer, type TextInputProps } from "@/lib/tools/text-input/shape";
 import { CardActions, SlotFrame } from "./slot-frame";
 import { defineRenderer, type LiveCardProps } from "./types";
 

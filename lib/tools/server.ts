@@ -1,27 +1,35 @@
 import type { GloveTool } from "@/lib/agent";
-import { approvePlanTool } from "./approve-plan";
-import { askPreferenceTool } from "./ask-preference";
-import { collectFormTool } from "./collect-form";
-import { confirmActionTool } from "./confirm-action";
-import { createSendEmailTool, type EmailOutbox } from "./send-email";
-import { showInfoCardTool } from "./show-info-card";
-import { suggestOptionsTool } from "./suggest-options";
-import { textInputTool } from "./text-input";
+import { approvePlanTool } from "./approve-plan/server";
+import { askPreferenceTool } from "./ask-preference/server";
+import { BUILTIN_TOOL_SHAPES, type BuiltinToolName } from "./catalog";
+import { collectFormTool } from "./collect-form/server";
+import { confirmActionTool } from "./confirm-action/server";
+import { createSendEmailTool, type EmailOutbox } from "./send-email/server";
+import { showInfoCardTool } from "./show-info-card/server";
+import { suggestOptionsTool } from "./suggest-options/server";
+import { textInputTool } from "./text-input/server";
 
-export type { EmailOutbox } from "./send-email";
+export type { EmailOutbox } from "./send-email/server";
 
-/** The built-in tools an agent may enable, in the order the settings page lists them. */
-export function createBuiltinTools(deps: { outbox: EmailOutbox }): GloveTool[] {
-  return [
-    createSendEmailTool(deps.outbox),
-    confirmActionTool,
-    askPreferenceTool,
-    suggestOptionsTool,
-    textInputTool,
-    collectFormTool,
-    approvePlanTool,
-    showInfoCardTool,
-  ] as GloveTool[];
+interface ToolDeps {
+  outbox: EmailOutbox;
+}
+
+/** The server half of every catalog entry; the type refuses a missing or unknown name. */
+const SERVER_HALVES: { [Name in BuiltinToolName]: (deps: ToolDeps) => GloveTool } = {
+  send_email: (deps) => createSendEmailTool(deps.outbox) as GloveTool,
+  confirm_action: () => confirmActionTool as GloveTool,
+  ask_preference: () => askPreferenceTool as GloveTool,
+  suggest_options: () => suggestOptionsTool as GloveTool,
+  text_input: () => textInputTool as GloveTool,
+  collect_form: () => collectFormTool as GloveTool,
+  approve_plan: () => approvePlanTool as GloveTool,
+  show_info_card: () => showInfoCardTool as GloveTool,
+};
+
+/** The built-in tools an agent may enable, in the catalog's order. */
+export function createBuiltinTools(deps: ToolDeps): GloveTool[] {
+  return BUILTIN_TOOL_SHAPES.map((shape) => SERVER_HALVES[shape.name](deps));
 }
 
 const catalogOutbox: EmailOutbox = {
@@ -34,5 +42,3 @@ export const BUILTIN_TOOL_CATALOG = createBuiltinTools({ outbox: catalogOutbox }
   description: tool.description,
   requiresPermission: tool.requiresPermission === true || typeof tool.requiresPermission === "function",
 }));
-
-export const BUILTIN_TOOL_NAMES = BUILTIN_TOOL_CATALOG.map((tool) => tool.name);
