@@ -9,6 +9,9 @@ const frameworkFree = {
   ],
 };
 
+/** A tool's server half (`do`, and what it needs) under lib/tools: server.ts in a tool's folder, the server list, *.server.ts. */
+const toolServerHalves = ["@/lib/tools/server", "@/lib/tools/*/server", "@/lib/tools/*.server", "./server", "../server", "./*.server", "../*.server"];
+
 const noSonner = { selector: "ImportDeclaration[source.value='sonner']", message: "Import toast from @/components/ui/toast: it loads sonner when needed." };
 
 const config = [
@@ -28,8 +31,19 @@ const config = [
   },
   {
     // Shapes shared by server and browser: zod and other shape modules only.
-    files: ["lib/schemas/**/*.ts", "lib/tools/**/*.ts"],
+    files: ["lib/schemas/**/*.ts"],
     rules: { "no-restricted-imports": ["error", { patterns: [...frameworkFree.patterns.slice(0, 2), { group: ["@prisma/*", "pg", "@/lib/db/*", "@/lib/server/*", "@/lib/client/*", "@/app/*", "@/components/*", "@/lib/models/*", "!@/lib/models/model-config"], message: "Shape modules import zod and other shape modules only." }] }] },
+  },
+  {
+    // A tool's shape is read by the browser's card too: it may not pull in the runtime or a server half.
+    files: ["lib/tools/**/*.ts"],
+    ignores: ["lib/tools/**/server.ts", "lib/tools/**/*.server.ts"],
+    rules: { "no-restricted-imports": ["error", { patterns: [...frameworkFree.patterns.slice(0, 2), { group: ["@prisma/*", "pg", "@/lib/db/*", "@/lib/server/*", "@/lib/client/*", "@/app/*", "@/components/*", "@/lib/models/*", "@/lib/agent", "@/lib/agent/*", ...toolServerHalves], message: "Tool shapes and the catalog import zod and other shapes only: the browser bundles them." }] }] },
+  },
+  {
+    // A tool's server half: the runtime, its shape, nothing of the browser or the database (it gets what it writes to as a dependency).
+    files: ["lib/tools/**/server.ts", "lib/tools/**/*.server.ts"],
+    rules: { "no-restricted-imports": ["error", { patterns: [...frameworkFree.patterns.slice(0, 2), { group: ["@prisma/*", "pg", "@/lib/db/*", "@/lib/server/*", "@/lib/client/*", "@/app/*", "@/components/*", "@/lib/models/*"], message: "A tool's server half imports lib/agent and tool shapes only." }] }] },
   },
   {
     // Routes and components never reach the database client directly: every tenant query lives in lib/db.
@@ -45,6 +59,7 @@ const config = [
     rules: {
       "no-restricted-imports": ["error", { patterns: [
         { group: ["@/lib/db/*", "@/lib/server/*", "@prisma/*", "pg"], message: "Client code never imports server modules." },
+        { group: toolServerHalves, message: "Client code takes a tool's shape (lib/tools/<tool>/shape), never its server half." },
         { group: ["@/lib/models/*", "!@/lib/models/model-config"], message: "Client code never imports model adapters (model-config holds the shared zod schema)." },
       ] }],
     },

@@ -4,7 +4,7 @@ import { useId, useState } from "react";
 import { CheckIcon, ListOrderedIcon, XIcon } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
-import { approvePlanProps, PLAN_STEP_MAX, type ApprovePlanAnswer, type ApprovePlanProps } from "@/lib/tools/approve-plan";
+import { approvePlanProps, PLAN_STEP_MAX, type ApprovePlanAnswer, type ApprovePlanProps } from "@/lib/tools/approve-plan/shape";
 import { CardActions, SlotFrame } from "./slot-frame";
 import { defineRenderer, type LiveCardProps } from "./types";
 

@@ -1,6 +1,10 @@
 "use client";
 
-import { useId } from "react";
+import { useId, useState, type ReactNode } from "react";
+import type { SlotRecord } from "@/lib/agent/store-adapter";
+import { CardForm } from "./card-form";
+import { SlotFrame } from "./slot-frame";
+import type { CardAnswer } from "./types";
 
 /**
  * Options as native radio buttons or checkboxes in a fieldset: arrow keys move between radios,
@@ -42,5 +46,38 @@ export function ChoiceList({
         );
       })}
     </fieldset>
+  );
+}
+
+/** A question answered by picking among options: one (radios) or several (checkboxes). */
+export function ChoiceCard({
+  slot,
+  question,
+  icon,
+  options,
+  multiple,
+  legend,
+  answer,
+  submitLabel,
+  onChoose,
+}: {
+  slot: SlotRecord;
+  question: string;
+  icon: ReactNode;
+  options: string[];
+  multiple: boolean;
+  legend: string;
+  answer: CardAnswer;
+  submitLabel: (count: number) => string;
+  /** Called with at least one choice. */
+  onChoose: (choices: string[]) => void;
+}) {
+  const [choices, setChoices] = useState<string[]>([]);
+  return (
+    <SlotFrame slot={slot} title={question} icon={icon} pending={answer.pending}>
+      <CardForm onSubmit={() => onChoose(choices)} pending={answer.pending} canSubmit={choices.length > 0} submitLabel={submitLabel(choices.length)}>
+        <ChoiceList legend={legend} options={options} multiple={multiple} selected={choices} onChange={setChoices} disabled={answer.pending} />
+      </CardForm>
+    </SlotFrame>
   );
 }

@@ -2,24 +2,35 @@
 
 import { useState } from "react";
 import { ClipboardListIcon } from "lucide-react";
-import { Button } from "@/components/ui/button";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { Textarea } from "@/components/ui/textarea";
-import { collectFormProps, FORM_VALUE_MAX, valuesSchemaFor, type CollectFormAnswer, type CollectFormProps } from "@/lib/tools/collect-form";
+import { collectFormProps, FORM_VALUE_MAX, valuesSchemaFor, type CollectFormAnswer, type CollectFormProps } from "@/lib/tools/collect-form/shape";
 import { describeValue } from "./describe-value";
-import { CardActions, SlotFrame } from "./slot-frame";
+import { CardForm } from "./card-form";
+import { SlotFrame } from "./slot-frame";
 import { defineRenderer, type LiveCardProps } from "./types";
 import { ValueView } from "./value-view";
 
 const AUTOCOMPLETE: Record<string, string> = { email: "email", tel: "tel", url: "url" };
+
+export const collectFormRenderer = defineRenderer<CollectFormProps>({
+  label: "Form",
+  propsSchema: collectFormProps,
+  render: (props) => <CollectFormCard {...props} />,
+  renderResult: ({ props, value }) => {
+    const values = (value as CollectFormAnswer | null)?.values ?? {};
+    const labelled = props ? Object.fromEntries(props.fields.map((field) => [field.label, values[field.name] ?? ""])) : values;
+    return <ValueView value={labelled} />;
+  },
+  describe: (value) => describeValue((value as CollectFormAnswer | null)?.values),
+});
 
 function CollectFormCard({ slot, props, answer }: LiveCardProps<CollectFormProps>) {
   const [values, setValues] = useState<Record<string, string>>(() => Object.fromEntries(props.fields.map((field) => [field.name, ""])));
   const [errors, setErrors] = useState<Record<string, string>>({});
 
   function onSubmit(event: React.FormEvent<HTMLFormElement>) {
-    event.preventDefault();
     // The same schema the server checks the answer with.
     const parsed = valuesSchemaFor(props.fields).safeParse(values);
     if (!parsed.success) {
@@ -40,7 +51,7 @@ function CollectFormCard({ slot, props, answer }: LiveCardProps<CollectFormProps
   return (
     <SlotFrame slot={slot} title={props.title} icon={<ClipboardListIcon />} pending={answer.pending}>
       {props.description ? <p className="text-sm text-muted-foreground">{props.description}</p> : null}
-      <form className="grid gap-3" noValidate onSubmit={onSubmit} aria-label={props.title}>
+      <CardForm onSubmit={onSubmit} pending={answer.pending} submitLabel="Submit" label={props.title}>
         {props.fields.map((field) => {
           const control = {
             name: field.name,
@@ -63,22 +74,7 @@ function CollectFormCard({ slot, props, answer }: LiveCardProps<CollectFormProps
             </FormField>
           );
         })}
-        <CardActions>
-          <Button type="submit" disabled={answer.pending}>{answer.pending ? "Sending…" : "Submit"}</Button>
-        </CardActions>
-      </form>
+      </CardForm>
     </SlotFrame>
   );
 }
-
-export const collectFormRenderer = defineRenderer<CollectFormProps>({
-  label: "Form",
-  propsSchema: collectFormProps,
-  render: (props) => <CollectFormCard {...props} />,
-  renderResult: ({ props, value }) => {
-    const values = (value as CollectFormAnswer | null)?.values ?? {};
-    const labelled = props ? Object.fromEntries(props.fields.map((field) => [field.label, values[field.name] ?? ""])) : values;
-    return <ValueView value={labelled} />;
-  },
-  describe: (value) => describeValue((value as CollectFormAnswer | null)?.values),
-});

@@ -2,7 +2,7 @@
 
 import { CircleHelpIcon } from "lucide-react";
 import { Button } from "@/components/ui/button";
-import { confirmActionProps, type ConfirmActionAnswer, type ConfirmActionProps } from "@/lib/tools/confirm-action";
+import { confirmActionProps, type ConfirmActionAnswer, type ConfirmActionProps } from "@/lib/tools/confirm-action/shape";
 import { CardActions, SlotFrame } from "./slot-frame";
 import { defineRenderer } from "./types";
 

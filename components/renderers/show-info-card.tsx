@@ -1,6 +1,6 @@
 import { CircleAlertIcon, CircleCheckIcon, InfoIcon, TriangleAlertIcon } from "lucide-react";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
-import { showInfoCardProps, type ShowInfoCardProps } from "@/lib/tools/show-info-card";
+import { showInfoCardProps, type ShowInfoCardProps } from "@/lib/tools/show-info-card/shape";
 import { defineRenderer } from "./types";
 
 const LOOK = {

@@ -2,12 +2,12 @@
 
 import { useState } from "react";
 import { TextCursorInputIcon } from "lucide-react";
-import { Button } from "@/components/ui/button";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { Textarea } from "@/components/ui/textarea";
-import { TEXT_INPUT_MAX, textInputAnswer, textInputProps, type TextInputAnswer, type TextInputProps } from "@/lib/tools/text-input";
-import { CardActions, SlotFrame } from "./slot-frame";
+import { TEXT_INPUT_MAX, textInputAnswer, textInputProps, type TextInputAnswer, type TextInputProps } from "@/lib/tools/text-input/shape";
+import { CardForm } from "./card-form";
+import { SlotFrame } from "./slot-frame";
 import { defineRenderer, type LiveCardProps } from "./types";
 
 function TextInputCard({ slot, props, answer }: LiveCardProps<TextInputProps>) {
@@ -15,15 +15,14 @@ function TextInputCard({ slot, props, answer }: LiveCardProps<TextInputProps>) {
   const [error, setError] = useState<string>();
   return (
     <SlotFrame slot={slot} title="The agent asks" icon={<TextCursorInputIcon />} pending={answer.pending}>
-      <form
-        className="grid gap-3"
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
+      <CardForm
+        onSubmit={() => {
           const parsed = textInputAnswer.safeParse({ text });
           if (!parsed.success) return setError(parsed.error.issues[0]?.message);
           void answer.resolve(parsed.data satisfies TextInputAnswer);
         }}
+        pending={answer.pending}
+        submitLabel="Send"
       >
         <FormField label={props.prompt} error={error} required>
           {props.multiline ? (
@@ -32,10 +31,7 @@ function TextInputCard({ slot, props, answer }: LiveCardProps<TextInputProps>) {
             <Input value={text} maxLength={TEXT_INPUT_MAX} placeholder={props.placeholder} onChange={(e) => { setText(e.target.value); setError(undefined); }} disabled={answer.pending} />
           )}
         </FormField>
-        <CardActions>
-          <Button type="submit" disabled={answer.pending}>{answer.pending ? "Sending…" : "Send"}</Button>
-        </CardActions>
-      </form>
+      </CardForm>
     </SlotFrame>
   );
 }

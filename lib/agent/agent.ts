@@ -1,4 +1,5 @@
 import { finishAborted, runToEnd, type RequestPrelude, type RunOutcome } from "./agent-loop";
+import { answerSchemaForSlot } from "./answer-schema";
 import { createInvokeSkillTool, INVOKE_SKILL_TOOL_NAME } from "./builtin-tools/invoke-skill";
 import { createInvokeSubagentTool } from "./builtin-tools/invoke-subagent";
 import { createPostToInboxTool } from "./builtin-tools/post-to-inbox";
@@ -205,8 +206,9 @@ export class Glove {
   }
 
   /**
-   * Answers a card. The value is validated (the tool's `resolveSchema`, or the permission answer
-   * schema) before it is stored; first answer wins: the same answer again is a no-op, a different
+   * Answers a card. The value is validated once, here, before it is stored (`answerSchemaForSlot`:
+   * the tool's `resolveSchema` narrowed by the card's props, or the permission answer schema; a
+   * failure is a `ValidationError` with the issues per field); first answer wins: the same answer again is a no-op, a different
    * one a `ConflictError`. `canEditInput`: the server says whether this person may edit a
    * permission request's input (admins).
    */
@@ -215,13 +217,16 @@ export class Glove {
     const tool = this.tools.get(slot.tool_name);
     let permission: PermissionDecision | null = null;
     let stored = value;
-    if (slot.index === PERMISSION_SLOT_INDEX) {
-      permission = parsePermissionAnswer(slot, value, tool, options.canEditInput ?? false);
-      stored = permission;
-    } else if (tool?.resolveSchema) {
-      const checked = validateWith(tool.resolveSchema, value, "answer");
-      if (!checked.ok) throw new ValidationError(checked.message);
+    const schema = answerSchemaForSlot(slot, tool);
+    if (schema) {
+      const checked = validateWith(schema, value, "answer");
+      if (!checked.ok) throw new ValidationError(checked.message, checked.issues);
       stored = checked.value;
+    }
+    if (slot.index === PERMISSION_SLOT_INDEX) {
+      // The decision's shape is checked above; this adds who may edit the input and the edited input's own check.
+      permission = parsePermissionAnswer(slot, stored, tool, options.canEditInput ?? false);
+      stored = permission;
     }
     return this.settle(slot, { status: "resolved", value: stored, settled_at: this.timestamp() }, async (settled) => {
       if (!permission) return;

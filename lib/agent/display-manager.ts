@@ -79,8 +79,8 @@ export class CallDisplay<P = unknown, R = unknown> implements ToolDisplay<P, R> 
   async pushAndWait(props: P, options: { renderer?: string } = {}): Promise<R> {
     const request = this.request(props, options);
     try {
-      const value = await waitForSlot(this.scope, request);
-      return this.tool.resolveSchema ? this.tool.resolveSchema.parse(value) : (value as R);
+      // resolveSlot, the only way to store an answer, validated it (narrowed by these props) before storing it.
+      return (await waitForSlot(this.scope, request)) as R;
     } catch (error) {
       if (error instanceof RunSuspension) this.suspendedOn = error.slot;
       throw error;

@@ -32,9 +32,18 @@ export class ConflictError extends AgentError {
   }
 }
 
-/** An answer that does not fit its schema; `message` names the bad fields. */
+/** One bad field of a value: its dotted path ("" for the value itself) and what is wrong. */
+export interface FieldIssue {
+  path: string;
+  message: string;
+}
+
+/** An answer that does not fit its schema; `message` names the bad fields, `issues` lists them one by one. */
 export class ValidationError extends AgentError {
-  constructor(message: string) {
+  constructor(
+    message: string,
+    readonly issues?: FieldIssue[],
+  ) {
     super("invalid", 400, message);
   }
 }

@@ -18,6 +18,7 @@ export {
   type ToolDisplay,
 } from "./tool";
 export { visibleSlots, PERMISSION_SLOT_INDEX } from "./display-manager";
+export { answerSchemaForSlot } from "./answer-schema";
 export {
   PERMISSION_RENDERER,
   permissionDecisionSchema,

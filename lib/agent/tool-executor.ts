@@ -1,4 +1,3 @@
-import { SUBAGENT_TOOL_NAME } from "./builtin-tools/invoke-subagent";
 import { CallDisplay, type SlotScope } from "./display-manager";
 import { AbortError, SlotRejectedError } from "./errors";
 import type { Message, ToolCall, ToolResult, ToolResultPayload } from "./messages";
@@ -50,7 +49,7 @@ export async function executeToolCall(session: RunSession, call: ToolCall, situa
     const display = new CallDisplay(scope, tool);
     const ctx: ToolCallContext = { callId: call.id, runId: session.runId, toolName: tool.name };
     const run = () => runTool(tool, runInput, display, session, ctx);
-    const result = tool.name === SUBAGENT_TOOL_NAME ? await bracketSubagent(session, call.id, runInput, run) : await run();
+    const result = tool.around ? await tool.around(runInput, ctx, run) : await run();
     // A tool that caught the suspension and returned anyway is still waiting.
     if (display.suspendedOn) return { kind: "suspended", slot: display.suspendedOn };
     return done(inputEdited ? noteEditedInput(result, runInput) : result);
@@ -86,21 +85,4 @@ function normalize(result: unknown): ToolResultPayload {
 function noteEditedInput(result: ToolResultPayload, input: unknown): ToolResultPayload {
   const note = `A person edited the input before allowing it; it ran with: ${JSON.stringify(input)}`;
   return { ...result, message: result.message ? `${result.message} (${note})` : note };
-}
-
-/** `subagent_invoked` and `subagent_completed` always come in pairs, also on abort and error. */
-async function bracketSubagent(session: RunSession, callId: string, input: unknown, run: () => Promise<ToolResultPayload>) {
-  const { name, prompt } = input as { name: string; prompt: string };
-  await session.deps.emit("subagent_invoked", { name, prompt, call_id: callId });
-  let completion: { status: "success" | "error"; message?: string } = { status: "error", message: "The subagent did not finish." };
-  try {
-    const result = await run();
-    completion = result.status === "success" ? { status: "success" } : { status: "error", message: result.message };
-    return result;
-  } catch (error) {
-    completion = { status: "error", message: error instanceof AbortError ? "Subagent run aborted by the user." : completion.message };
-    throw error;
-  } finally {
-    await session.deps.emit("subagent_completed", { name, call_id: callId, ...completion });
-  }
 }

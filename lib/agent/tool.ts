@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { FieldIssue } from "./errors";
 import type { ToolResultPayload } from "./messages";
 import type { ModelAdapter, ModelToolSpec } from "./model-adapter";
 import type { DisplayStrategy } from "./store-adapter";
@@ -41,6 +42,11 @@ export interface GloveTool<I = unknown, P = unknown, R = unknown> {
   displayPropsSchema?: z.ZodType<P>;
   /** Validates a card's answer before it is stored. */
   resolveSchema?: z.ZodType<R>;
+  /**
+   * `resolveSchema` narrowed by the card's own props (a choice must be one of the options offered).
+   * `resolveSlot` validates with it, once; `do` then trusts the answer it gets.
+   */
+  answerFor?(props: P): z.ZodType<R>;
   /** When the client hides this tool's cards (default "stay"). */
   displayStrategy?: DisplayStrategy;
   /** Ask a person (or the stored/tenant policy) before `do` runs. */
@@ -50,6 +56,11 @@ export interface GloveTool<I = unknown, P = unknown, R = unknown> {
   /** Runs to completion even when the run is aborted. */
   unAbortable?: boolean;
   do(input: I, display: ToolDisplay<P, R>, glove: GloveToolHandle, signal: AbortSignal, ctx: ToolCallContext): Promise<ToolResultPayload>;
+  /**
+   * Wraps every execution of `do` (after the permission check): `run` executes it, and may throw
+   * (abort, suspension), which `around` passes on. For work that brackets a call, such as paired events.
+   */
+  around?(input: I, ctx: ToolCallContext, run: () => Promise<ToolResultPayload>): Promise<ToolResultPayload>;
 }
 
 /** Identity helper that infers I, P and R from the schemas. */
@@ -88,14 +99,15 @@ export function requiresPermission(tool: GloveTool, input: unknown): boolean {
   return typeof rule === "function" ? rule(input) : rule === true;
 }
 
-export type Validated<T> = { ok: true; value: T } | { ok: false; message: string };
+export type Validated<T> = { ok: true; value: T } | { ok: false; message: string; issues: FieldIssue[] };
 
-/** Parses with a zod schema; a failure message names every bad field, for the model or a person. */
+/** Parses with a zod schema; a failure names every bad field, in one message (for the model) and per field (for a form). */
 export function validateWith<T>(schema: z.ZodType<T>, value: unknown, what: string): Validated<T> {
   const parsed = schema.safeParse(value);
   if (parsed.success) return { ok: true, value: parsed.data };
-  const problems = parsed.error.issues.map((issue) => `${issue.path.length ? issue.path.join(".") : "(root)"}: ${issue.message}`);
-  return { ok: false, message: `Invalid ${what}. ${problems.join("; ")}` };
+  const issues = parsed.error.issues.map((issue) => ({ path: issue.path.join("."), message: issue.message }));
+  const problems = issues.map((issue) => `${issue.path || "(root)"}: ${issue.message}`);
+  return { ok: false, message: `Invalid ${what}. ${problems.join("; ")}`, issues };
 }
 
 export function validateToolInput(tool: GloveTool, input: unknown): Validated<unknown> {

@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { AgentEventType, Emit, SubscriberAdapter } from "../events";
 import type { DefineSubAgentArgs, SubAgentRunnable } from "../extensions/subagents";
 import { AbortError } from "../errors";
-import type { Message } from "../messages";
+import type { Message, ToolResultPayload } from "../messages";
 import type { StoreAdapter } from "../store-adapter";
 import { defineTool, failure, success } from "../tool";
 
@@ -25,7 +25,7 @@ const CHILD_ONLY_EVENTS = new Set<AgentEventType>([
  * Dispatches to a subagent built by its factory over a durable sub-store named after the tool
  * call, so a re-executed call finds the child's earlier answer (or its interrupted run) instead
  * of starting over. Subagents cannot wait for people: a child that suspends is aborted and
- * reported as an error. The `subagent_invoked`/`subagent_completed` pair is emitted by the executor.
+ * reported as an error. `around` emits `subagent_invoked`/`subagent_completed` around each execution.
  */
 export function createInvokeSubagentTool(subagents: ReadonlyMap<string, DefineSubAgentArgs>, store: StoreAdapter, emit: Emit) {
   const names = () => [...subagents.keys()].join(", ");
@@ -36,6 +36,7 @@ export function createInvokeSubagentTool(subagents: ReadonlyMap<string, DefineSu
       ...[...subagents.values()].map((subagent) => `- ${subagent.name}: ${subagent.description ?? ""}`),
     ].join("\n"),
     inputSchema: z.object({ name: z.string(), prompt: z.string().min(1) }),
+    around: (input, ctx, run) => bracket(emit, input, ctx.callId, run),
     async do(input, _display, _glove, signal, ctx) {
       const subagent = subagents.get(input.name);
       if (!subagent) return failure(`Subagent "${input.name}" is not registered. Use one of: ${names()}.`);
@@ -73,4 +74,21 @@ export function createInvokeSubagentTool(subagents: ReadonlyMap<string, DefineSu
 function finalAnswer(history: Message[]): string | null {
   const last = history.at(-1);
   return last?.sender === "agent" && !last.tool_calls?.length ? last.text : null;
+}
+
+/** `subagent_invoked` and `subagent_completed` always come in pairs, also on abort and error. */
+async function bracket(emit: Emit, input: { name: string; prompt: string }, callId: string, run: () => Promise<ToolResultPayload>) {
+  const { name, prompt } = input;
+  await emit("subagent_invoked", { name, prompt, call_id: callId });
+  let completion: { status: "success" | "error"; message?: string } = { status: "error", message: "The subagent did not finish." };
+  try {
+    const result = await run();
+    completion = result.status === "success" ? { status: "success" } : { status: "error", message: result.message };
+    return result;
+  } catch (error) {
+    completion = { status: "error", message: error instanceof AbortError ? "Subagent run aborted by the user." : completion.message };
+    throw error;
+  } finally {
+    await emit("subagent_completed", { name, call_id: callId, ...completion });
+  }
 }

@@ -1,6 +1,6 @@
 import { DEFAULT_SYSTEM_PROMPT } from "@/lib/schemas/agent-settings";
 import type { ModelConfig } from "@/lib/models/model-config";
-import { BUILTIN_TOOL_NAMES } from "@/lib/server/tools";
+import { BUILTIN_TOOL_NAMES } from "@/lib/tools/catalog";
 
 /** An organization that never saved settings gets these: the demo model and every built-in tool, so each card can be tried at once. */
 export const DEFAULT_AGENT_SETTINGS = {

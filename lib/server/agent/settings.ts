@@ -7,7 +7,8 @@ import { buildModel, type BuiltModel } from "@/lib/models/registry";
 import { permissionPolicySchema, type agentSettingsInputSchema, type AgentSettingsView } from "@/lib/schemas/agent-settings";
 import { openSecret, sealSecret, SecretUnreadableError } from "@/lib/server/crypto/secret-box";
 import { AppError } from "@/lib/server/http/app-error";
-import { BUILTIN_TOOL_CATALOG, BUILTIN_TOOL_NAMES } from "@/lib/server/tools";
+import { BUILTIN_TOOL_NAMES } from "@/lib/tools/catalog";
+import { BUILTIN_TOOL_CATALOG } from "@/lib/tools/server";
 import { DEFAULT_AGENT_SETTINGS } from "./defaults";
 import { guardModelUrls, refuseModelUrl } from "./model-url-guard";
 

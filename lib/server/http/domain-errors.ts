@@ -3,7 +3,7 @@ import { EmailTakenError } from "@/lib/db/users";
 import { MembershipRuleError } from "@/lib/db/members";
 import { InviteError } from "@/lib/db/invites";
 import { ConversationForbiddenError, InvalidCursorError } from "@/lib/db/conversations";
-import { AgentError } from "@/lib/agent/errors";
+import { AgentError, ValidationError } from "@/lib/agent/errors";
 
 /**
  * Maps the errors lib/db and lib/agent raise for broken rules onto HTTP answers. The runtime's
@@ -37,6 +37,6 @@ function fromAgentError(error: AgentError): AppError {
     case 429:
       return new AppError(429, error.code, error.message);
     default:
-      return new AppError(422, error.code, error.message, { issues: [{ path: "value", message: error.message }] });
+      return new AppError(422, error.code, error.message, { issues: (error instanceof ValidationError && error.issues) || [{ path: "value", message: error.message }] });
   }
 }

@@ -2,9 +2,7 @@ import type { SlotRecord } from "@/lib/agent";
 import { isAdmin, type TenantContext } from "@/lib/db/tenant-context";
 import { buildConversationAgent } from "@/lib/server/agent/conversation-agent";
 import { forbidden, notFound } from "@/lib/server/http/app-error";
-import { parseWith } from "@/lib/server/http/parse-body";
 import { conversationStream } from "@/lib/server/sse/conversation-stream";
-import { answerSchemaForSlot } from "@/lib/server/tools/slot-answer-schema";
 import { launchContinuation } from "./launch";
 import { recoverDeadRunsThenReadLastEventSeq } from "./recover-dead-runs";
 import { settleAll } from "./settle-all";
@@ -16,7 +14,7 @@ export type SlotAnswerReply = { kind: "stream"; response: Response } | { kind: "
 
 /**
  * Answers a card. First answer wins (the runtime's conditional update): the same answer again is
- * a no-op, a different one a 409. A resolve is validated against the card's schema first (422 with
+ * a no-op, a different one a 409. The runtime validates a resolve against the card's schema (422 with
  * the zod issues); editing a permission request's input is for admins (403 otherwise). When no
  * card of the run is pending any more, the run continues detached; the reply streams it when the
  * client asked for `text/event-stream`.
@@ -38,7 +36,7 @@ export async function answerSlot(
   let result;
   try {
     if (answer.kind === "resolve") {
-      if (slot.status === "pending") checkAnswer(ctx, slot, answer.value);
+      if (slot.status === "pending") checkAnswer(ctx, answer.value);
       result = await agent.glove.resolveSlot(slotId, answer.value, { canEditInput: isAdmin(ctx) });
     } else {
       result = await agent.glove.rejectSlot(slotId, answer.reason || undefined);
@@ -57,9 +55,7 @@ export async function answerSlot(
   return { kind: "stream", response: await conversationStream(ctx, conversationId, { after, until: launched.done, requestSignal: options.requestSignal }) };
 }
 
-function checkAnswer(ctx: TenantContext, slot: SlotRecord, value: unknown) {
+function checkAnswer(ctx: TenantContext, value: unknown) {
   const editsInput = typeof value === "object" && value !== null && "editedInput" in value && (value as { editedInput?: unknown }).editedInput !== undefined;
   if (editsInput && !isAdmin(ctx)) throw forbidden("Only owners and admins can edit what a tool will run with. Allow or deny it as it is, or ask an admin.");
-  const schema = answerSchemaForSlot(slot);
-  if (schema) parseWith(schema, value);
 }

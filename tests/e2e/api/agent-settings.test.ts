@@ -6,6 +6,7 @@ import { teamOf } from "../support/teams";
 import { startAppServer, type AppServer } from "../../support/app-server";
 import { anthropicText, startFakeAnthropic, type FakeAnthropicServer } from "../../support/fake-providers/anthropic";
 import { answerSlot, createConversation, postMessage, say, useAnthropicAt } from "../support/run-events";
+import { BUILTIN_TOOL_NAMES } from "@/lib/tools/catalog";
 
 type View = {
   name: string;
@@ -22,7 +23,7 @@ type View = {
 };
 type ErrorBody = { error: { code: string; message: string; details?: { issues?: { path: string; message: string }[] } } };
 
-const BUILTIN = ["send_email", "confirm_action", "ask_preference", "suggest_options", "text_input", "collect_form", "approve_plan", "show_info_card"];
+const BUILTIN = BUILTIN_TOOL_NAMES;
 const TENANT_KEY = "sk-ant-tenant-secret-0123456789";
 
 let model: FakeAnthropicServer;

@@ -11,9 +11,9 @@ import {
 } from "@/lib/client/limits";
 import { changePasswordSchema, emailSchema, organizationNameSchema, passwordSchema, personNameSchema, signInSchema } from "@/lib/schemas/account";
 import { AGENT_NAME_MAX, agentSettingsInputSchema, SLOT_TTL_MINUTES_MAX } from "@/lib/schemas/agent-settings";
-import { approvePlanAnswer, PLAN_STEP_MAX } from "@/lib/tools/approve-plan";
-import { collectFormAnswer, FORM_VALUE_MAX, valuesSchemaFor } from "@/lib/tools/collect-form";
-import { TEXT_INPUT_MAX, textInputAnswer } from "@/lib/tools/text-input";
+import { approvePlanAnswer, PLAN_STEP_MAX } from "@/lib/tools/approve-plan/shape";
+import { collectFormAnswer, FORM_VALUE_MAX, valuesSchemaFor } from "@/lib/tools/collect-form/shape";
+import { TEXT_INPUT_MAX, textInputAnswer } from "@/lib/tools/text-input/shape";
 import { conversationTitleSchema, listConversationsQuerySchema, MESSAGE_TEXT_MAX as SCHEMA_MESSAGE_TEXT_MAX } from "@/lib/schemas/conversation";
 
 it("the composer's limit is the message schema's", () => {

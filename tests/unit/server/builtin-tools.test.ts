@@ -1,10 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { Glove, MemoryStore, type GloveTool } from "@/lib/agent";
+import { answerSchemaForSlot as answerSchemaFor, Glove, MemoryStore, ValidationError, type GloveTool } from "@/lib/agent";
 import { DemoModel } from "@/lib/models/demo-model";
 import { DEMO_TRIGGERS } from "@/lib/models/demo-triggers";
-import { BUILTIN_TOOL_CATALOG, createBuiltinTools } from "@/lib/server/tools";
-import { answerSchemaForSlot } from "@/lib/server/tools/slot-answer-schema";
+import { BUILTIN_TOOL_CATALOG, createBuiltinTools } from "@/lib/tools/server";
 
 const outbox = { sent: [] as unknown[], record: async (email: unknown) => (outbox.sent.push(email), { id: `mail-${outbox.sent.length}`, createdAt: "2030-01-01T00:00:00.000Z" }) };
 const tools = createBuiltinTools({ outbox });
@@ -48,8 +47,8 @@ describe("the runtime's own tools driven by the demo model", () => {
 });
 
 /** A demo-model agent with the built-in tools over a MemoryStore. */
-function agent() {
-  const glove = new Glove({ store: new MemoryStore("t"), model: new DemoModel({ wordDelayMs: 0 }), systemPrompt: "test" });
+function agent(store = new MemoryStore("t")) {
+  const glove = new Glove({ store, model: new DemoModel({ wordDelayMs: 0 }), systemPrompt: "test" });
   for (const tool of tools) glove.fold(tool as GloveTool);
   return glove.build();
 }
@@ -72,17 +71,22 @@ describe("tools' side effects happen after their waits, once", () => {
     expect(outbox.sent).toEqual([{ to: "ada@example.com", subject: "The launch", body: expect.any(String), toolCallId: slot.call_id }]);
   });
 
-  it("ask_preference refuses a choice that was not offered, even if one got stored", async () => {
-    const glove = agent();
+  it("ask_preference refuses a choice that was not offered: resolveSlot names the field, nothing is stored", async () => {
+    const store = new MemoryStore("t");
+    const glove = agent(store);
     const slot = await waitingSlot(glove, "help me choose between tea, coffee and water");
-    await glove.resolveSlot(slot.id, { choice: "beer" });
-    const outcome = await glove.continueRun();
-    expect(outcome.status === "completed" && outcome.reply?.text).toContain('"beer" is not one of the options offered');
+    const refused = await glove.resolveSlot(slot.id, { choice: "beer" }).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(ValidationError);
+    expect((refused as ValidationError).issues).toEqual([{ path: "choice", message: "Choose one of: tea, coffee, water." }]);
+    expect((await store.getSlot(slot.id))?.status).toBe("pending");
   });
 });
 
 describe("answer schemas per card", () => {
   const issues = (schema: z.ZodType | null, value: unknown) => schema!.safeParse(value).error?.issues.map((issue) => issue.path.join("."));
+  // The runtime's schema for a card, with the tool from the catalog; permission cards take index 0.
+  const answerSchemaForSlot = ({ tool_name, renderer, props }: { tool_name: string; renderer: string; props: unknown }) =>
+    answerSchemaFor({ index: renderer === "permission_request" ? 0 : 1, props }, byName.get(tool_name));
   const slot = (tool_name: string, props: unknown, renderer = tool_name) => ({ tool_name, renderer, props });
 
   it("narrow the tool's schema by the card's props", () => {
@@ -99,8 +103,8 @@ describe("answer schemas per card", () => {
     expect(issues(form, { values: {} })).toEqual(["values.email"]);
   });
 
-  it("a stored card whose props no longer fit its schema is left to the runtime, not a crash", () => {
-    for (const tool of ["ask_preference", "suggest_options", "collect_form"]) expect(answerSchemaForSlot(slot(tool, { unexpected: true })), tool).toBeNull();
+  it("a stored card whose props no longer fit its schema gets the tool's own answer schema, not a crash", () => {
+    for (const tool of ["ask_preference", "suggest_options", "collect_form"]) expect(answerSchemaForSlot(slot(tool, { unexpected: true })), tool).toBe(byName.get(tool)!.resolveSchema);
   });
 
   it("permission cards take a decision; unknown tools are left to the runtime", () => {

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { defineCardShape } from "../shape";
 
 /** Single choice among the options the agent offers. */
 export const ASK_PREFERENCE = "ask_preference";
@@ -8,5 +9,12 @@ export const askPreferenceProps = z.object({
   options: z.array(z.string().trim().min(1).max(200)).min(2).max(12),
 });
 export const askPreferenceAnswer = z.object({ choice: z.string().min(1).max(200) });
+export const askPreference = defineCardShape({
+  name: ASK_PREFERENCE,
+  card: "wait",
+  props: askPreferenceProps,
+  answer: askPreferenceAnswer,
+  answerFor: ({ options }) => askPreferenceAnswer.refine((answer) => options.includes(answer.choice), { path: ["choice"], message: `Choose one of: ${options.join(", ")}.` }),
+});
 export type AskPreferenceProps = z.infer<typeof askPreferenceProps>;
 export type AskPreferenceAnswer = z.infer<typeof askPreferenceAnswer>;

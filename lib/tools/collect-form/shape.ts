@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { defineCardShape } from "../shape";
 
 /** Several fields in one card, validated in the browser from this schema and again on the server. */
 export const COLLECT_FORM = "collect_form";
@@ -39,3 +40,11 @@ export function valuesSchemaFor(fields: FormFieldSpec[]) {
   }
   return z.object(shape);
 }
+
+export const collectForm = defineCardShape({
+  name: COLLECT_FORM,
+  card: "wait",
+  props: collectFormProps,
+  answer: collectFormAnswer,
+  answerFor: ({ fields }) => z.object({ values: valuesSchemaFor(fields) }),
+});

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { defineToolShape } from "../shape";
 
 /** A permission-gated action: the demo "sends" to the team's outbox (no mail server exists here). */
 export const SEND_EMAIL = "send_email";
@@ -8,4 +9,5 @@ export const sendEmailInput = z.object({
   subject: z.string().trim().min(1).max(200),
   body: z.string().max(5000),
 });
+export const sendEmail = defineToolShape({ name: SEND_EMAIL, input: sendEmailInput });
 export type SendEmailInput = z.infer<typeof sendEmailInput>;

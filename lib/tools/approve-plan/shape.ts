@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { defineCardShape } from "../shape";
 
 /** A plan whose steps the person approves, edits or rejects one by one. */
 export const APPROVE_PLAN = "approve_plan";
@@ -14,5 +15,6 @@ export const approvePlanAnswer = z.object({
   approved: z.boolean(),
   steps: z.array(z.object({ title: z.string().trim().min(1).max(PLAN_STEP_MAX), decision: z.enum(["approve", "reject"]) })).max(20),
 });
+export const approvePlan = defineCardShape({ name: APPROVE_PLAN, card: "wait", props: approvePlanProps, answer: approvePlanAnswer });
 export type ApprovePlanProps = z.infer<typeof approvePlanProps>;
 export type ApprovePlanAnswer = z.infer<typeof approvePlanAnswer>;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { defineCardShape } from "../shape";
 
 /** Display only (pushAndForget): nothing waits on it. */
 export const SHOW_INFO_CARD = "show_info_card";
@@ -8,4 +9,5 @@ export const showInfoCardProps = z.object({
   title: z.string().trim().min(1).max(200),
   body: z.string().max(4000),
 });
+export const showInfoCard = defineCardShape({ name: SHOW_INFO_CARD, card: "forget", props: showInfoCardProps });
 export type ShowInfoCardProps = z.infer<typeof showInfoCardProps>;

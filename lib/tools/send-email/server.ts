@@ -1,5 +1,5 @@
 import { defineTool, success } from "@/lib/agent";
-import { SEND_EMAIL, sendEmailInput, type SendEmailInput } from "@/lib/tools/send-email";
+import { sendEmail, type SendEmailInput } from "./shape";
 
 /** Where "sent" emails go. No mail server exists here: delivery is a row in the team's outbox. */
 export interface EmailOutbox {
@@ -12,11 +12,11 @@ export const SIMULATED_DELIVERY_NOTE = "Simulated delivery: the email was stored
 /** Permission-gated: a person allows (an admin may edit the email first) before `do` runs. */
 export const createSendEmailTool = (outbox: EmailOutbox) =>
   defineTool({
-    name: SEND_EMAIL,
+    name: sendEmail.name,
     description:
       "Send an email on the team's behalf. A person must allow each email before it is sent (they may edit it first). " +
       "Delivery is simulated: the email lands in the team's outbox.",
-    inputSchema: sendEmailInput,
+    inputSchema: sendEmail.input,
     requiresPermission: true,
     permissionInputEditable: true,
     async do(input, _display, _glove, _signal, ctx) {

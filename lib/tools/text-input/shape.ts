@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { defineCardShape } from "../shape";
 
 export const TEXT_INPUT = "text_input";
 
@@ -10,5 +11,6 @@ export const textInputProps = z.object({
   multiline: z.boolean().optional(),
 });
 export const textInputAnswer = z.object({ text: z.string().trim().min(1, "Enter some text.").max(TEXT_INPUT_MAX) });
+export const textInput = defineCardShape({ name: TEXT_INPUT, card: "wait", props: textInputProps, answer: textInputAnswer });
 export type TextInputProps = z.infer<typeof textInputProps>;
 export type TextInputAnswer = z.infer<typeof textInputAnswer>;

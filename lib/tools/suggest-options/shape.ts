@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { defineCardShape } from "../shape";
 
 /** Multiple choice: the person picks any number of the options (at least one). */
 export const SUGGEST_OPTIONS = "suggest_options";
@@ -9,5 +10,15 @@ export const suggestOptionsProps = z.object({
   multiple: z.boolean().default(true),
 });
 export const suggestOptionsAnswer = z.object({ choices: z.array(z.string().min(1).max(200)).min(1).max(12) });
+export const suggestOptions = defineCardShape({
+  name: SUGGEST_OPTIONS,
+  card: "wait",
+  props: suggestOptionsProps,
+  answer: suggestOptionsAnswer,
+  answerFor: ({ options, multiple }) =>
+    suggestOptionsAnswer
+      .refine((answer) => answer.choices.every((choice) => options.includes(choice)), { path: ["choices"], message: `Pick among: ${options.join(", ")}.` })
+      .refine((answer) => multiple || answer.choices.length === 1, { path: ["choices"], message: "Pick exactly one option." }),
+});
 export type SuggestOptionsProps = z.infer<typeof suggestOptionsProps>;
 export type SuggestOptionsAnswer = z.infer<typeof suggestOptionsAnswer>;
