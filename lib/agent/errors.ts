@@ -32,6 +32,13 @@ export class ConflictError extends AgentError {
   }
 }
 
+/** An answer this person may not give (e.g. a member granting a tool for everyone). */
+export class ForbiddenError extends AgentError {
+  constructor(message: string) {
+    super("forbidden", 403, message);
+  }
+}
+
 /** An answer that does not fit its schema; `message` names the bad fields. */
 export class ValidationError extends AgentError {
   constructor(message: string) {
