@@ -25,6 +25,11 @@ const ACTION_LABEL: Record<string, string> = {
   "member.role_changed": "Changed a role",
   "member.removed": "Removed a member",
   "member.left": "Left",
+  "permission.allowed_once": "Allowed a tool once",
+  "permission.allowed_input_always": "Always allowed a tool input",
+  "permission.allowed_tool_always": "Always allowed a tool (every input)",
+  "permission.denied": "Denied a tool",
+  "permission.revoked": "Revoked a permission grant",
 };
 
 export function AuditLog({ slug }: { slug: string }) {
