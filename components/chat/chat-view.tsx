@@ -30,12 +30,14 @@ export interface ChatViewProps {
   conversationId: string;
   /** Owners and admins may edit permission inputs and answer unknown cards. */
   canAdmin: boolean;
+  /** The organization's name, for the cards that say whom a grant covers. */
+  teamName: string;
   strategy?: RenderStrategy;
 }
 
 /** The chat page: the conversation with its cards, the run's state, and the composer. */
-export function ChatView({ orgSlug, conversationId, canAdmin, strategy = "interleaved" }: ChatViewProps) {
-  const renderers = useChatRenderers(canAdmin);
+export function ChatView({ orgSlug, conversationId, canAdmin, teamName, strategy = "interleaved" }: ChatViewProps) {
+  const renderers = useChatRenderers(canAdmin, teamName);
   const glove = useGlove({ orgSlug, conversationId, renderers });
   const { scrollRef, contentRef } = useStickToBottom<HTMLDivElement, HTMLDivElement>();
   const { status, sendMessage, renderToolResult } = glove;

@@ -18,12 +18,24 @@ const propsSchema = z.object({ tool_name: z.string(), input: z.unknown(), input_
 
 type Choice = PermissionDecision["decision"];
 
-const CHOICES: { value: Choice; label: (tool: string) => string; hint: string }[] = [
-  { value: "allow_once", label: () => "Allow once", hint: "Only this call, with this input." },
-  { value: "allow_input_always", label: () => "Always allow this input", hint: "Later calls with exactly this input run without asking." },
-  { value: "allow_tool_always", label: (tool) => `Always allow ${tool}`, hint: "Every later call of this tool runs without asking." },
-  { value: "deny", label: () => "Deny", hint: "The tool does not run; the agent is told your reason." },
-];
+/**
+ * The choices this person may make, saying whom each covers. Mirrors the server's rule (it enforces
+ * it): an admin's "always" covers the whole team; a member's "always allow this input" covers only
+ * conversations that member starts, and only admins may allow a tool for every input.
+ */
+function choicesFor(canAdmin: boolean, teamName: string): { value: Choice; label: (tool: string) => string; hint: string }[] {
+  const everyone = `for everyone in ${teamName}`;
+  return [
+    { value: "allow_once", label: () => "Allow once", hint: "Only this call, with this input." },
+    canAdmin
+      ? { value: "allow_input_always", label: () => `Always allow this input — ${everyone}`, hint: "Later calls with exactly this input run without asking, in anyone's conversation." }
+      : { value: "allow_input_always", label: () => "Always allow this input — for you only", hint: "Later calls with exactly this input run without asking, in conversations you start." },
+    ...(canAdmin
+      ? [{ value: "allow_tool_always" as const, label: (tool: string) => `Always allow ${tool} — ${everyone}`, hint: "Every later call of this tool runs without asking, with any input." }]
+      : []),
+    { value: "deny", label: () => "Deny", hint: "The tool does not run; the agent is told your reason." },
+  ];
+}
 
 const DESCRIBE: Record<Choice, string> = {
   allow_once: "allowed once",
@@ -44,7 +56,8 @@ export function describePermission(value: unknown): string {
 const isFlat = (input: unknown): input is Record<string, string | number | boolean> =>
   Boolean(input) && typeof input === "object" && !Array.isArray(input) && Object.values(input as object).every((v) => ["string", "number", "boolean"].includes(typeof v));
 
-function PermissionCard({ slot, props, answer, canAdmin }: LiveCardProps<PermissionRequestProps>) {
+function PermissionCard({ slot, props, answer, canAdmin, teamName }: LiveCardProps<PermissionRequestProps>) {
+  const choices = choicesFor(canAdmin, teamName);
   const id = useId();
   const tool = humanize(props.tool_name);
   const [choice, setChoice] = useState<Choice>("allow_once");
@@ -86,7 +99,7 @@ function PermissionCard({ slot, props, answer, canAdmin }: LiveCardProps<Permiss
     await answer.resolve(decision);
   }
 
-  const selected = CHOICES.find((c) => c.value === choice)!;
+  const selected = choices.find((c) => c.value === choice)!;
   return (
     <SlotFrame slot={slot} title={`Allow ${tool}?`} icon={<ShieldQuestionIcon />} pending={answer.pending}>
       <p className="text-sm text-muted-foreground">The agent wants to run <strong className="text-foreground">{tool}</strong> with this input:</p>
@@ -141,7 +154,7 @@ function PermissionCard({ slot, props, answer, canAdmin }: LiveCardProps<Permiss
         ) : null}
         <fieldset className="grid gap-2" disabled={answer.pending}>
           <legend className="mb-1 text-sm font-medium">Your decision</legend>
-          {CHOICES.map((option) => (
+          {choices.map((option) => (
             <label key={option.value} className="flex cursor-pointer items-start gap-2 rounded-md border p-2 text-sm has-[:checked]:border-primary has-[:checked]:bg-primary/5">
               <input
                 type="radio"

@@ -19,7 +19,7 @@ const SETTLED_NOTE: Partial<Record<string, string>> = {
  * is missing or cannot read the props gives the fallback card. Memoized: `useGlove` keeps one
  * context per slot object, so a card parses its props again only when its slot changed.
  */
-export default memo(function SlotCard({ context, canAdmin }: { context: SlotRenderContext; canAdmin: boolean }) {
+export default memo(function SlotCard({ context, canAdmin, teamName }: { context: SlotRenderContext; canAdmin: boolean; teamName: string }) {
   const { slot } = context;
   const renderer = defaultRenderers[slot.renderer];
   const parsed = renderer?.propsSchema ? renderer.propsSchema.safeParse(slot.props) : { success: true as const, data: slot.props };
@@ -30,10 +30,10 @@ export default memo(function SlotCard({ context, canAdmin }: { context: SlotRend
     const problem = !renderer
       ? "This browser has no card for it, so its raw data is shown."
       : "Its data is not what this card expects, so its raw data is shown.";
-    return <FallbackCard slot={slot} props={slot.props} answer={answer} canAdmin={canAdmin} problem={problem} />;
+    return <FallbackCard slot={slot} props={slot.props} answer={answer} canAdmin={canAdmin} teamName={teamName} problem={problem} />;
   }
   if (slot.status === "pending" || slot.status === "shown") {
-    return <>{renderer.render({ slot, props: parsed.data, answer, canAdmin })}</>;
+    return <>{renderer.render({ slot, props: parsed.data, answer, canAdmin, teamName })}</>;
   }
   const note = SETTLED_NOTE[slot.status];
   return (

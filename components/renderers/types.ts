@@ -16,6 +16,8 @@ export interface LiveCardProps<P> {
   answer: CardAnswer;
   /** Owners and admins: may edit a permission request's input, answer unknown cards. */
   canAdmin: boolean;
+  /** The organization's name: an admin's "always allow" covers everyone in it. */
+  teamName: string;
 }
 
 /** The read-only view: a settled card from history, or a tool result's `renderData`. */

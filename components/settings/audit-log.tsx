@@ -30,6 +30,11 @@ const ACTION_LABEL: Record<string, string> = {
   "conversation.deleted": "Deleted a conversation",
   "agent_settings.updated": "Changed the agent's settings",
   // ── end of conversations and agent settings ──
+  "permission.allowed_once": "Allowed a tool once",
+  "permission.allowed_input_always": "Always allowed a tool input",
+  "permission.allowed_tool_always": "Always allowed a tool (every input)",
+  "permission.denied": "Denied a tool",
+  "permission.revoked": "Revoked a permission grant",
 };
 
 /**

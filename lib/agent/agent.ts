@@ -17,11 +17,11 @@ import { awaitsReply, unfinishedStep } from "./history";
 import { resolveInboxItem } from "./inbox";
 import type { ImagePart, Message } from "./messages";
 import type { ModelAdapter } from "./model-adapter";
-import { parsePermissionAnswer, recordPermissionDecision, type PermissionDecision, type PermissionPolicy } from "./permissions";
+import { parsePermissionAnswer, permissionDecisionRecord, permissionInputKey, type PermissionAnswerer, type PermissionDecision, type PermissionPolicy, type PermissionRequestProps } from "./permissions";
 import { RunSession, type RuntimeDeps } from "./run-session";
 import { closeStep } from "./step-runner";
 import { injectQueuedMessages, queueMessage } from "./steering";
-import type { QueuedMessage, SlotRecord, SlotSettlement, StoreAdapter } from "./store-adapter";
+import type { PermissionDecisionRecord, QueuedMessage, SlotRecord, SlotSettlement, StoreAdapter } from "./store-adapter";
 import { validateWith, type GloveTool, type GloveToolHandle } from "./tool";
 
 export interface GloveConfig {
@@ -48,6 +48,8 @@ export interface RequestOptions {
   /** The server may choose the run id (e.g. its own Run row's). */
   runId?: string;
   images?: ImagePart[];
+  /** The person who sent the message: grants that cover only them apply in this run. */
+  startedBy?: string;
 }
 
 export type RequestOutcome = RunOutcome | { status: "queued"; runId: string | null; queued: QueuedMessage };
@@ -166,7 +168,7 @@ export class Glove {
     this.assertBuilt();
     const { store, newId } = this.deps;
     const runId = options.runId ?? newId();
-    if (!(await store.createRun({ id: runId, status: "running", created_at: this.timestamp() }))) {
+    if (!(await store.createRun({ id: runId, status: "running", created_at: this.timestamp(), ...(options.startedBy && { started_by: options.startedBy }) }))) {
       const queued = await queueMessage(this.deps, text);
       return { status: "queued", runId: (await store.getActiveRun())?.id ?? null, queued };
     }
@@ -208,13 +210,15 @@ export class Glove {
   /**
    * Answers a card. The value is validated once, here, before it is stored (`answerSchemaForSlot`:
    * the tool's `resolveSchema` narrowed by the card's props, or the permission answer schema; a
-   * failure is a `ValidationError` with the issues per field); first answer wins: the same answer again is a no-op, a different
-   * one a `ConflictError`. `canEditInput`: the server says whether this person may edit a
-   * permission request's input (admins).
+   * failure is a `ValidationError` with the issues per field); first answer wins: the same answer
+   * again is a no-op, a different one a `ConflictError`. `answerer`: who answers, as the server
+   * knows it; it decides whether a permission request's input may be edited and whom an "always"
+   * covers (see `permissionDecisionRecord`). Without it the answerer counts as a member nobody knows.
    */
-  async resolveSlot(slotId: string, value: unknown, options: { canEditInput?: boolean } = {}): Promise<SlotAnswer> {
+  async resolveSlot(slotId: string, value: unknown, options: { answerer?: PermissionAnswerer } = {}): Promise<SlotAnswer> {
     const slot = await this.waitSlot(slotId);
     const tool = this.tools.get(slot.tool_name);
+    const answerer = options.answerer ?? { isAdmin: false };
     let permission: PermissionDecision | null = null;
     let stored = value;
     const schema = answerSchemaForSlot(slot, tool);
@@ -224,13 +228,13 @@ export class Glove {
       stored = checked.value;
     }
     if (slot.index === PERMISSION_SLOT_INDEX) {
-      // The decision's shape is checked above; this adds who may edit the input and the edited input's own check.
-      permission = parsePermissionAnswer(slot, stored, tool, options.canEditInput ?? false);
+      // The decision's shape is checked above; this adds who may choose what and the edited input's own check.
+      permission = parsePermissionAnswer(slot, stored, tool, answerer);
       stored = permission;
     }
-    return this.settle(slot, { status: "resolved", value: stored, settled_at: this.timestamp() }, async (settled) => {
+    const decision = permission ? permissionDecisionRecord(slot, permission, answerer) : undefined;
+    return this.settle(slot, { status: "resolved", value: stored, settled_at: this.timestamp() }, decision, async (settled) => {
       if (!permission) return;
-      await recordPermissionDecision(this.deps.store, settled, permission);
       await this.emit("permission_decided", {
         call_id: settled.call_id,
         tool_name: settled.tool_name,
@@ -244,9 +248,20 @@ export class Glove {
   }
 
   /** Declines a card: the tool's `pushAndWait` throws `SlotRejectedError` (a permission request counts as denied). */
-  async rejectSlot(slotId: string, reason = "Declined."): Promise<SlotAnswer> {
+  async rejectSlot(slotId: string, reason = "Declined.", options: { answerer?: PermissionAnswerer } = {}): Promise<SlotAnswer> {
     const slot = await this.waitSlot(slotId);
-    return this.settle(slot, { status: "rejected", reason, settled_at: this.timestamp() }, async (settled) => {
+    const decision =
+      slot.index === PERMISSION_SLOT_INDEX
+        ? {
+            decision: "deny" as const,
+            decided_by: options.answerer?.userId ?? null,
+            tool_name: slot.tool_name,
+            input_key: permissionInputKey((slot.props as PermissionRequestProps).input),
+            scope: "call" as const,
+            reason,
+          }
+        : undefined;
+    return this.settle(slot, { status: "rejected", reason, settled_at: this.timestamp() }, decision, async (settled) => {
       if (settled.index !== PERMISSION_SLOT_INDEX) return;
       await this.emit("permission_decided", { call_id: settled.call_id, tool_name: settled.tool_name, allowed: false, by: "user", reason });
     });
@@ -386,9 +401,14 @@ export class Glove {
     return slot;
   }
 
-  private async settle(slot: SlotRecord, settlement: SlotSettlement, onSettled: (slot: SlotRecord) => Promise<void>): Promise<SlotAnswer> {
+  private async settle(
+    slot: SlotRecord,
+    settlement: SlotSettlement,
+    decision: PermissionDecisionRecord | undefined,
+    onSettled: (slot: SlotRecord) => Promise<void>,
+  ): Promise<SlotAnswer> {
     const { store } = this.deps;
-    const outcome = await store.settleSlot(slot.id, settlement);
+    const outcome = await store.settleSlot(slot.id, settlement, decision);
     if (!outcome) throw new NotFoundError("The card");
     if (!outcome.won) {
       if (sameSettlement(outcome.slot, settlement)) return { slot: outcome.slot, changed: false, continuable: false };

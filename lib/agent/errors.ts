@@ -32,6 +32,13 @@ export class ConflictError extends AgentError {
   }
 }
 
+/** An answer this person may not give (e.g. a member granting a tool for everyone). */
+export class ForbiddenError extends AgentError {
+  constructor(message: string) {
+    super("forbidden", 403, message);
+  }
+}
+
 /** One bad field of a value: its dotted path ("" for the value itself) and what is wrong. */
 export interface FieldIssue {
   path: string;

@@ -23,6 +23,8 @@ export {
   PERMISSION_RENDERER,
   permissionDecisionSchema,
   permissionInputKey,
+  TOOL_ALWAYS_IS_FOR_ADMINS,
+  type PermissionAnswerer,
   type PermissionDecision,
   type PermissionPolicy,
   type PermissionRequestProps,

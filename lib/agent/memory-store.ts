@@ -3,6 +3,7 @@ import type { TokenUsage } from "./model-adapter";
 import type {
   InboxItem,
   InboxItemStatus,
+  PermissionDecisionRecord,
   PermissionRecord,
   QueuedMessage,
   RunRecord,
@@ -34,6 +35,7 @@ export class MemoryStore implements StoreAdapter {
   private slots: SlotRecord[] = [];
   private queue: QueuedMessage[] = [];
   private durableChildren = new Map<string, MemoryStore>();
+  private decisionLog: PermissionDecisionRecord[] = [];
 
   constructor(
     readonly identifier: string = "memory",
@@ -89,13 +91,18 @@ export class MemoryStore implements StoreAdapter {
     if (task) Object.assign(task, clone(updates));
   }
 
-  async getPermission(toolName: string, inputKey: string | null) {
-    const record = this.permissions.get(permissionKey(toolName, inputKey));
+  async getPermission(toolName: string, inputKey: string | null, userId: string | null = null) {
+    const record = this.permissions.get(permissionKey(toolName, inputKey, userId));
     return record ? clone(record) : null;
   }
 
   async setPermission(record: PermissionRecord) {
-    this.permissions.set(permissionKey(record.tool_name, record.input_key), clone(record));
+    this.permissions.set(permissionKey(record.tool_name, record.input_key, record.user_id ?? null), clone({ ...record, user_id: record.user_id ?? null }));
+  }
+
+  /** The permission decisions recorded by `settleSlot`, oldest first (the audit trail, for tests). */
+  decisions(): PermissionDecisionRecord[] {
+    return clone(this.decisionLog);
   }
 
   async getInboxItems() {
@@ -202,7 +209,7 @@ export class MemoryStore implements StoreAdapter {
     );
   }
 
-  async settleSlot(slotId: string, settlement: SlotSettlement) {
+  async settleSlot(slotId: string, settlement: SlotSettlement, decision?: PermissionDecisionRecord) {
     const slot = this.slots.find((candidate) => candidate.id === slotId);
     if (!slot) return null;
     if (slot.status !== "pending") return { won: false, slot: clone(slot) };
@@ -210,6 +217,10 @@ export class MemoryStore implements StoreAdapter {
     slot.settled_at = settlement.settled_at;
     if (settlement.status === "resolved") slot.value = clone(settlement.value);
     else slot.reason = settlement.reason;
+    if (decision) {
+      if (decision.grant) await this.setPermission(decision.grant);
+      this.decisionLog.push(clone(decision));
+    }
     return { won: true, slot: clone(slot) };
   }
 
@@ -252,4 +263,4 @@ export class MemoryStore implements StoreAdapter {
   }
 }
 
-const permissionKey = (toolName: string, inputKey: string | null) => JSON.stringify([toolName, inputKey]);
+const permissionKey = (toolName: string, inputKey: string | null, userId: string | null) => JSON.stringify([toolName, inputKey, userId]);

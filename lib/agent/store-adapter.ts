@@ -43,9 +43,12 @@ export interface StoreAdapter {
   updateTask(taskId: string, updates: Partial<Pick<Task, "status" | "content" | "activeForm">>): Promise<void>;
 
   // ── Permissions (tenant-wide: sub-stores see and write the same records) ──
-  /** The record for exactly this scope: `inputKey` null is the tool-wide scope. No fallback between scopes. */
-  getPermission(toolName: string, inputKey: string | null): Promise<PermissionRecord | null>;
-  /** Upsert by (tool_name, input_key). */
+  /**
+   * The record for exactly this scope: `inputKey` null is the tool-wide scope, `userId` null the
+   * organization-wide one (the default; a user id: the record covering only that person). No fallback between scopes.
+   */
+  getPermission(toolName: string, inputKey: string | null, userId?: string | null): Promise<PermissionRecord | null>;
+  /** Upsert by (tool_name, input_key, user_id). */
   setPermission(record: PermissionRecord): Promise<void>;
 
   // ── Inbox (Glove) ───────────────────────────────────────────────────────
@@ -106,9 +109,11 @@ export interface StoreAdapter {
   listSlots(filter?: { runId?: string; status?: SlotStatus }): Promise<SlotRecord[]>;
   /**
    * Conditional (`where status = 'pending'`): settles a pending slot. `won` tells whether this
-   * call did it; `slot` is the slot as stored afterwards. Unknown id → null.
+   * call did it; `slot` is the slot as stored afterwards. Unknown id → null. With `decision` (a
+   * person answered a permission card) and only when this call won, atomically with the settlement:
+   * stores `decision.grant` (as `setPermission`) and records the decision for the audit trail.
    */
-  settleSlot(slotId: string, settlement: SlotSettlement): Promise<{ won: boolean; slot: SlotRecord } | null>;
+  settleSlot(slotId: string, settlement: SlotSettlement, decision?: PermissionDecisionRecord): Promise<{ won: boolean; slot: SlotRecord } | null>;
   /** Settles every pending slot of the run as `dismissed`; returns them. */
   dismissPendingSlots(runId: string, at: string): Promise<SlotRecord[]>;
   /** Settles every pending slot whose `expires_at` is at or before `now` as `expired`; returns them. */
@@ -148,9 +153,28 @@ export interface PermissionRecord {
   tool_name: string;
   /** Canonical JSON of the input (see `permissionInputKey`); null = every input of the tool. */
   input_key: string | null;
+  /** The one person the record covers (in runs they started); null or absent = everyone in the organization. */
+  user_id?: string | null;
   status: "granted" | "denied";
   /** Shown to the model when a stored denial blocks a call. */
   reason?: string;
+  /** Who answered the card that stored it. */
+  granted_by?: string | null;
+}
+
+/** A person's answer to a permission card, as the audit trail keeps it. */
+export interface PermissionDecisionRecord {
+  decision: "allow_once" | "allow_input_always" | "allow_tool_always" | "deny";
+  /** Who answered; null when the server did not say. */
+  decided_by: string | null;
+  tool_name: string;
+  /** The input the decision is about (the edited one, if edited), as `permissionInputKey`. */
+  input_key: string;
+  /** Whom it covers: this call only, the person who answered, or the whole organization. */
+  scope: "call" | "person" | "organization";
+  reason?: string;
+  /** The record to store ("always" decisions). */
+  grant?: PermissionRecord;
 }
 
 /** `running` and `suspended` are active; the others are final. */
@@ -160,6 +184,8 @@ export interface RunRecord {
   id: string;
   status: RunStatus;
   created_at: string;
+  /** The person whose message started the run; absent for runs nobody typed (inbox, recovery, subagents). */
+  started_by?: string;
   /** What a person can act on when the run failed. */
   error?: string;
 }

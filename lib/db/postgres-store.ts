@@ -5,6 +5,7 @@ import type { TokenUsage } from "@/lib/agent/model-adapter";
 import type {
   InboxItem,
   InboxItemStatus,
+  PermissionDecisionRecord,
   PermissionRecord,
   QueuedMessage,
   RunRecord,
@@ -16,8 +17,11 @@ import type {
   Task,
   ToolCallState,
 } from "@/lib/agent/store-adapter";
+import { recordAudit } from "@/lib/db/audit";
 import { Prisma, type PrismaClient, type ToolCallState as ToolCallStateRow } from "@/lib/db/client";
+import { permissionDecisionAudit } from "@/lib/db/permissions";
 import {
+  ORGANIZATION_WIDE_USER_ID,
   TOOL_WIDE_INPUT_KEY,
   jsonOrJsonNull,
   messageToJsonRow,
@@ -213,19 +217,19 @@ export class PostgresStore implements StoreAdapter {
 
   // ── Permissions (tenant-wide) ─────────────────────────────────────────
 
-  async getPermission(toolName: string, inputKey: string | null): Promise<PermissionRecord | null> {
-    const row = await this.db.toolPermission.findUnique({ where: { organizationId_toolName_inputKey: this.permissionKey(toolName, inputKey) } });
+  async getPermission(toolName: string, inputKey: string | null, userId: string | null = null): Promise<PermissionRecord | null> {
+    const row = await this.db.toolPermission.findUnique({ where: { organizationId_toolName_inputKey_userId: this.permissionKey(toolName, inputKey, userId) } });
     return row ? rowToPermission(row) : null;
   }
 
-  async setPermission(record: PermissionRecord): Promise<void> {
-    const key = this.permissionKey(record.tool_name, record.input_key);
-    const decision = { status: record.status, reason: record.reason ?? null };
-    await this.db.toolPermission.upsert({ where: { organizationId_toolName_inputKey: key }, create: { ...key, ...decision }, update: decision });
+  async setPermission(record: PermissionRecord, db: Prisma.TransactionClient | PrismaClient = this.db): Promise<void> {
+    const key = this.permissionKey(record.tool_name, record.input_key, record.user_id ?? null);
+    const decision = { status: record.status, reason: record.reason ?? null, grantedById: record.granted_by ?? null };
+    await db.toolPermission.upsert({ where: { organizationId_toolName_inputKey_userId: key }, create: { ...key, ...decision }, update: decision });
   }
 
-  private permissionKey(toolName: string, inputKey: string | null) {
-    return { organizationId: this.organizationId, toolName, inputKey: inputKey ?? TOOL_WIDE_INPUT_KEY };
+  private permissionKey(toolName: string, inputKey: string | null, userId: string | null) {
+    return { organizationId: this.organizationId, toolName, inputKey: inputKey ?? TOOL_WIDE_INPUT_KEY, userId: userId ?? ORGANIZATION_WIDE_USER_ID };
   }
 
   // ── Inbox ─────────────────────────────────────────────────────────────
@@ -307,7 +311,7 @@ export class PostgresStore implements StoreAdapter {
   async createRun(run: RunRecord): Promise<boolean> {
     const [{ started }] = await this.db.$queryRaw<{ started: boolean }[]>`
       SELECT "handoff_start_run"(${this.storeId}, ${this.organizationId}, ${run.id}, ${run.error ?? null}::text,
-                                 ${toDate(run.created_at)}::timestamp(3), ${new Date()}::timestamp(3)) AS started`;
+                                 ${toDate(run.created_at)}::timestamp(3), ${new Date()}::timestamp(3), ${run.started_by ?? null}::text) AS started`;
     return started;
   }
 
@@ -418,13 +422,24 @@ export class PostgresStore implements StoreAdapter {
   }
 
   /** One round trip for the winner; a loser reads the slot as the winner stored it. */
-  async settleSlot(slotId: string, answer: SlotSettlement): Promise<{ won: boolean; slot: SlotRecord } | null> {
+  /** With a decision: one transaction for the settlement, the grant and the audit entry (three statements). */
+  async settleSlot(slotId: string, answer: SlotSettlement, decision?: PermissionDecisionRecord): Promise<{ won: boolean; slot: SlotRecord } | null> {
     const settlement = storableJson(answer);
     const data: Prisma.SlotUpdateManyMutationInput =
       settlement.status === "resolved"
         ? { status: "resolved", value: jsonOrJsonNull(settlement.value), settledAt: toDate(settlement.settled_at) }
         : { status: "rejected", reason: settlement.reason, settledAt: toDate(settlement.settled_at) };
-    const [won] = await this.db.slot.updateManyAndReturn({ where: { ...this.own, id: slotId, kind: "wait", status: "pending" }, data });
+    const where = { ...this.own, id: slotId, kind: "wait", status: "pending" };
+    const won = decision
+      ? await this.db.$transaction(async (tx) => {
+          const [row] = await tx.slot.updateManyAndReturn({ where, data });
+          if (row) {
+            if (decision.grant) await this.setPermission(decision.grant, tx);
+            await recordAudit(permissionDecisionAudit(this.organizationId, this.conversationId, slotId, decision), tx);
+          }
+          return row;
+        })
+      : (await this.db.slot.updateManyAndReturn({ where, data }))[0];
     if (won) return { won: true, slot: rowToSlot(won) };
     const stored = await this.getSlot(slotId);
     return stored ? { won: false, slot: stored } : null;

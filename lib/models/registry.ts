@@ -33,16 +33,52 @@ const PROVIDER_NAMES: Record<ModelTarget["provider"], string> = {
   demo: "demo",
 };
 
-function resolveKey(target: ModelTarget, env: Record<string, string | undefined>): string | undefined {
+/** The env var an operator lists base URLs in (comma-separated) that may receive the server's keys. */
+export const SERVER_KEY_BASE_URLS_ENV = "SERVER_KEY_BASE_URLS";
+
+const CUSTOM_URL_NEEDS_OWN_KEY = "a custom base URL needs your team's own key";
+
+type KeyResolution = { key: string } | { key: undefined; reason: "missing" | "custom_url" };
+
+const normalizeUrl = (url: string) => url.trim().replace(/\/+$/, "");
+
+/** Exact URL match, or an entry that is a bare origin matching the URL's origin. */
+function allowListed(baseURL: string, env: Record<string, string | undefined>): boolean {
+  const entries = (env[SERVER_KEY_BASE_URLS_ENV] ?? "").split(",").map(normalizeUrl).filter(Boolean);
+  let origin: string;
+  try {
+    origin = new URL(baseURL).origin;
+  } catch {
+    return false;
+  }
+  return entries.some((entry) => entry === normalizeUrl(baseURL) || entry === origin);
+}
+
+/**
+ * The team's own key, else the server's key, but the server's key only for the provider's own
+ * endpoint: a tenant chooses its base URL, so an environment key sent there would hand the
+ * operator's key to whoever runs that host. The operator may allow-list base URLs it trusts.
+ */
+function resolveKey(target: ModelTarget, env: Record<string, string | undefined>): KeyResolution {
+  if (target.apiKey) return { key: target.apiKey };
   const envName = PROVIDER_KEY_ENV[target.provider];
-  return target.apiKey ?? (envName ? env[envName]?.trim() || undefined : undefined);
+  const envKey = envName ? env[envName]?.trim() || undefined : undefined;
+  if (!envKey) return { key: undefined, reason: "missing" };
+  if (target.baseURL && !allowListed(target.baseURL, env)) return { key: undefined, reason: "custom_url" };
+  return { key: envKey };
 }
 
 function needsKey(target: ModelTarget): boolean {
   return PROVIDER_KEY_ENV[target.provider] !== undefined;
 }
 
-function missingKeyNotice(target: ModelTarget): string {
+function missingKeyNotice(target: ModelTarget, reason: "missing" | "custom_url", canHoldKey: boolean): string {
+  if (reason === "custom_url") {
+    const fix = canHoldKey
+      ? "Add your team's key in agent settings, or remove the base URL."
+      : "Remove its base URL, or ask the operator to list it in SERVER_KEY_BASE_URLS.";
+    return `The server's ${PROVIDER_NAMES[target.provider]} key is not sent to ${target.baseURL}: ${CUSTOM_URL_NEEDS_OWN_KEY}. ${fix}`;
+  }
   return `No ${PROVIDER_NAMES[target.provider]} API key is set. Set ${PROVIDER_KEY_ENV[target.provider]} on the server or add a key in agent settings.`;
 }
 
@@ -72,24 +108,25 @@ export function buildModel(input: ModelConfigInput, options: BuildModelOptions =
   if (config.provider === "demo") {
     return { model: withReliability([new DemoModel(options.demo)], reliability), usingDemo: true, notices: ["The agent is set to the offline demo model."] };
   }
-  const primaryKey = resolveKey(config, env);
-  if (needsKey(config) && !primaryKey) {
+  const primary = resolveKey(config, env);
+  if (needsKey(config) && primary.key === undefined) {
     return {
       model: withReliability([new DemoModel(options.demo)], reliability),
       usingDemo: true,
-      notices: [`${missingKeyNotice(config)} Until then the agent uses the offline demo model.`],
+      notices: [`${missingKeyNotice(config, primary.reason, true)} Until then the agent uses the offline demo model.`],
     };
   }
 
   const notices: string[] = [];
-  const models = [createAdapter(config, primaryKey, config, options)];
+  const models = [createAdapter(config, primary.key, config, options)];
   for (const fallback of config.fallbacks) {
-    const key = resolveKey(fallback, env);
-    if (needsKey(fallback) && !key) {
-      notices.push(`The fallback model ${fallback.provider}:${fallback.model} is skipped. ${missingKeyNotice(fallback)}`);
+    const resolved = resolveKey(fallback, env);
+    if (needsKey(fallback) && resolved.key === undefined) {
+      // Fallbacks hold no key of their own (the settings refuse one), so only the operator's list helps.
+      notices.push(`The fallback model ${fallback.provider}:${fallback.model} is skipped. ${missingKeyNotice(fallback, resolved.reason, false)}`);
       continue;
     }
-    models.push(createAdapter(fallback, key, config, options));
+    models.push(createAdapter(fallback, resolved.key, config, options));
   }
   return { model: withReliability(models, reliability), usingDemo: false, notices };
 }

@@ -176,6 +176,21 @@ export function defineStoreContract(name: string, makeStore: () => Promise<Store
         expect(await store.getPermission("deploy", null)).toMatchObject({ status: "denied", reason: "No" });
       });
 
+      it("keeps a person's records apart from the organization's, and upserts by (tool, input key, person)", async () => {
+        const store = await makeStore();
+        const key = '{"env":"prod"}';
+        await store.setPermission({ tool_name: "deploy", input_key: key, user_id: "u1", status: "granted", granted_by: "u1" });
+        expect(await store.getPermission("deploy", key)).toBeNull();
+        expect(await store.getPermission("deploy", key, null)).toBeNull();
+        expect(await store.getPermission("deploy", key, "u2")).toBeNull();
+        expect(await store.getPermission("deploy", key, "u1")).toMatchObject({ tool_name: "deploy", input_key: key, user_id: "u1", status: "granted", granted_by: "u1" });
+        await store.setPermission({ tool_name: "deploy", input_key: key, status: "granted", granted_by: "admin" });
+        expect(await store.getPermission("deploy", key)).toMatchObject({ user_id: null, granted_by: "admin" });
+        await store.setPermission({ tool_name: "deploy", input_key: key, user_id: "u1", status: "denied", reason: "No" });
+        expect(await store.getPermission("deploy", key, "u1")).toMatchObject({ status: "denied", reason: "No" });
+        expect(await store.getPermission("deploy", key)).toMatchObject({ status: "granted" });
+      });
+
       it("is shared with sub-stores in both directions (permissions belong to the tenant)", async () => {
         const store = await makeStore();
         const child = await store.createSubAgentStore("helper", false);
@@ -302,6 +317,14 @@ export function defineStoreContract(name: string, makeStore: () => Promise<Store
         expect(await store.getRun("missing")).toBeNull();
       });
 
+      it("keeps who started a run", async () => {
+        const store = await makeStore();
+        const record = { ...run(), started_by: "user-1" };
+        expect(await store.createRun(record)).toBe(true);
+        expect(await store.getRun(record.id)).toMatchObject({ started_by: "user-1" });
+        expect(await store.getActiveRun()).toMatchObject({ started_by: "user-1" });
+      });
+
       it("allows one active run: refused while running or suspended, allowed once it is final", async () => {
         const store = await makeStore();
         const first = run();
@@ -413,6 +436,23 @@ export function defineStoreContract(name: string, makeStore: () => Promise<Store
         const rejected = await store.settleSlot(record.id, { status: "rejected", reason: "No", settled_at: at(7) });
         expect(rejected?.won).toBe(false);
         expect(await store.settleSlot("missing", { status: "rejected", reason: "x", settled_at: at(1) })).toBeNull();
+      });
+
+      it("stores a permission decision's grant with the settlement, and only when that settlement won", async () => {
+        const store = await makeStore();
+        const record = await store.createSlot(slot());
+        const decision = (inputKey: string) => ({
+          decision: "allow_input_always" as const,
+          decided_by: null,
+          tool_name: "deploy",
+          input_key: inputKey,
+          scope: "organization" as const,
+          grant: { tool_name: "deploy", input_key: inputKey, status: "granted" as const },
+        });
+        expect(await store.settleSlot(record.id, { status: "resolved", value: "a", settled_at: at(1) }, decision('{"v":1}'))).toMatchObject({ won: true });
+        expect(await store.getPermission("deploy", '{"v":1}')).toMatchObject({ status: "granted" });
+        expect(await store.settleSlot(record.id, { status: "resolved", value: "b", settled_at: at(2) }, decision('{"v":2}'))).toMatchObject({ won: false });
+        expect(await store.getPermission("deploy", '{"v":2}')).toBeNull();
       });
 
       it("lets exactly one of many concurrent settlements win", async () => {

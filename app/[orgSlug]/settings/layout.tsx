@@ -12,7 +12,12 @@ export default async function SettingsLayout({ children, params }: { children: R
     { href: base, label: "General" },
     { href: `${base}/members`, label: "Members" },
     { href: `${base}/agent`, label: "Agent" },
-    ...(isAdmin(ctx) ? [{ href: `${base}/audit`, label: "Audit log" }] : []),
+    ...(isAdmin(ctx)
+      ? [
+          { href: `${base}/permissions`, label: "Permissions" },
+          { href: `${base}/audit`, label: "Audit log" },
+        ]
+      : []),
   ];
   return (
     <div className="mx-auto grid w-full max-w-5xl gap-6 p-6">

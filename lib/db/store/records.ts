@@ -30,6 +30,8 @@ import type {
 
 /** The tool-wide permission scope; NULL cannot be used because NULLs never conflict in a unique index. */
 export const TOOL_WIDE_INPUT_KEY = "";
+/** `ToolPermission.userId` of a grant for everyone in the organization (see schema.prisma). */
+export const ORGANIZATION_WIDE_USER_ID = "";
 
 const iso = (date: Date) => date.toISOString();
 const isoOrNull = (date: Date | null) => (date ? date.toISOString() : null);
@@ -84,8 +86,10 @@ export const rowToTask = (row: TaskRow): Task => ({
 export const rowToPermission = (row: PermissionRow): PermissionRecord => ({
   tool_name: row.toolName,
   input_key: row.inputKey === TOOL_WIDE_INPUT_KEY ? null : row.inputKey,
+  user_id: row.userId === ORGANIZATION_WIDE_USER_ID ? null : row.userId,
   status: row.status as PermissionRecord["status"],
   ...(row.reason !== null && { reason: row.reason }),
+  granted_by: row.grantedById,
 });
 
 export const rowToInboxItem = (row: InboxItemRow): InboxItem => ({
@@ -104,6 +108,7 @@ export const rowToRun = (row: RunRow): RunRecord => ({
   status: row.status as RunStatus,
   created_at: iso(row.createdAt),
   ...(row.error !== null && { error: row.error }),
+  ...(row.startedById !== null && { started_by: row.startedById }),
 });
 
 export const rowToToolCallState = (row: ToolCallStateRow): ToolCallState => ({

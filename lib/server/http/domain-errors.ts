@@ -30,6 +30,8 @@ export function toAppError(error: unknown): AppError | null {
 
 function fromAgentError(error: AgentError): AppError {
   switch (error.httpStatus) {
+    case 403:
+      return forbidden(error.message);
     case 404:
       return notFound("This conversation or card");
     case 409:

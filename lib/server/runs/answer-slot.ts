@@ -1,4 +1,4 @@
-import type { SlotRecord } from "@/lib/agent";
+import { PERMISSION_SLOT_INDEX, TOOL_ALWAYS_IS_FOR_ADMINS, type SlotRecord } from "@/lib/agent";
 import { isAdmin, type TenantContext } from "@/lib/db/tenant-context";
 import { buildConversationAgent } from "@/lib/server/agent/conversation-agent";
 import { forbidden, notFound } from "@/lib/server/http/app-error";
@@ -15,7 +15,8 @@ export type SlotAnswerReply = { kind: "stream"; response: Response } | { kind: "
 /**
  * Answers a card. First answer wins (the runtime's conditional update): the same answer again is
  * a no-op, a different one a 409. The runtime validates a resolve against the card's schema (422 with
- * the zod issues); editing a permission request's input is for admins (403 otherwise). When no
+ * the zod issues); editing a permission request's input and always allowing a tool for every input
+ * are for admins (403 otherwise); every answer to a permission card is audited. When no
  * card of the run is pending any more, the run continues detached; the reply streams it when the
  * client asked for `text/event-stream`.
  */
@@ -33,13 +34,14 @@ export async function answerSlot(
     await agent.dispose();
     throw notFound("This card");
   }
+  const answerer = { userId: ctx.userId, isAdmin: isAdmin(ctx) };
   let result;
   try {
     if (answer.kind === "resolve") {
-      if (slot.status === "pending") checkAnswer(ctx, answer.value);
-      result = await agent.glove.resolveSlot(slotId, answer.value, { canEditInput: isAdmin(ctx) });
+      if (slot.status === "pending") checkAnswer(ctx, slot, answer.value);
+      result = await agent.glove.resolveSlot(slotId, answer.value, { answerer });
     } else {
-      result = await agent.glove.rejectSlot(slotId, answer.reason || undefined);
+      result = await agent.glove.rejectSlot(slotId, answer.reason || undefined, { answerer });
     }
   } catch (error) {
     await agent.dispose();
@@ -55,7 +57,9 @@ export async function answerSlot(
   return { kind: "stream", response: await conversationStream(ctx, conversationId, { after, until: launched.done, requestSignal: options.requestSignal }) };
 }
 
-function checkAnswer(ctx: TenantContext, value: unknown) {
+function checkAnswer(ctx: TenantContext, slot: SlotRecord, value: unknown) {
   const editsInput = typeof value === "object" && value !== null && "editedInput" in value && (value as { editedInput?: unknown }).editedInput !== undefined;
   if (editsInput && !isAdmin(ctx)) throw forbidden("Only owners and admins can edit what a tool will run with. Allow or deny it as it is, or ask an admin.");
+  const decision = typeof value === "object" && value !== null && "decision" in value ? (value as { decision?: unknown }).decision : undefined;
+  if (slot.index === PERMISSION_SLOT_INDEX && decision === "allow_tool_always" && !isAdmin(ctx)) throw forbidden(TOOL_ALWAYS_IS_FOR_ADMINS);
 }

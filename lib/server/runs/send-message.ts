@@ -24,7 +24,7 @@ export async function sendMessage(turn: TurnStart, conversationId: string, input
   const launched = await launch(
     conversationId,
     agent,
-    (signal) => agent.glove.processRequest(input.text, { signal, runId: randomUUID(), ...(input.attachments?.length && { images: input.attachments }) }),
+    (signal) => agent.glove.processRequest(input.text, { signal, runId: randomUUID(), startedBy: ctx.userId, ...(input.attachments?.length && { images: input.attachments }) }),
     (outcome) => drainQueue(agent, outcome),
   );
   return conversationStream(ctx, conversationId, { after, until: launched.kind === "running" ? launched.done : Promise.resolve(), requestSignal });

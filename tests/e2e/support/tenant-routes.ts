@@ -1,7 +1,8 @@
 /**
  * Every page and API route that belongs to one organization. The isolation test asks each of
  * them, as a member of another organization, and expects 404. Add every new route here.
- * Placeholders: {org} the victim's slug, {userId} a victim member, {inviteId} an open invite.
+ * Placeholders: {org} the victim's slug, {userId} a victim member, {inviteId} an open invite,
+ * {permissionId} a grant id (the organization check answers before the id is looked up).
  */
 export interface TenantRoute {
   method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
@@ -9,7 +10,7 @@ export interface TenantRoute {
   json?: unknown;
 }
 
-export const TENANT_PAGES: string[] = ["/{org}", "/{org}/settings", "/{org}/settings/members", "/{org}/settings/audit"];
+export const TENANT_PAGES: string[] = ["/{org}", "/{org}/settings", "/{org}/settings/members", "/{org}/settings/audit", "/{org}/settings/permissions"];
 
 export const TENANT_API_ROUTES: TenantRoute[] = [
   { method: "GET", path: "/api/orgs/{org}" },
@@ -22,6 +23,8 @@ export const TENANT_API_ROUTES: TenantRoute[] = [
   { method: "DELETE", path: "/api/orgs/{org}/invites/{inviteId}" },
   { method: "GET", path: "/api/orgs/{org}/audit" },
   { method: "GET", path: "/api/orgs/{org}/agent" },
+  { method: "GET", path: "/api/orgs/{org}/permissions" },
+  { method: "DELETE", path: "/api/orgs/{org}/permissions/{permissionId}" },
   { method: "PUT", path: "/api/orgs/{org}/agent", json: { name: "Taken over", enabledTools: [], providerApiKey: "sk-intruder" } },
 ];
 

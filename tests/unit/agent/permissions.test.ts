@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { ValidationError } from "@/lib/agent/errors";
+import { ForbiddenError, ValidationError } from "@/lib/agent/errors";
 import { MemoryStore } from "@/lib/agent/memory-store";
-import { PERMISSION_RENDERER, permissionInputKey } from "@/lib/agent/permissions";
+import { PERMISSION_RENDERER, permissionInputKey, type PermissionAnswerer } from "@/lib/agent/permissions";
 import type { StoreAdapter } from "@/lib/agent/store-adapter";
 import { defineTool, success } from "@/lib/agent/tool";
 import type { ScriptedStep } from "@/lib/models/scripted-model";
@@ -24,14 +24,20 @@ function deployTool(deployed: string[], options: { editable?: boolean; onlyProd?
 
 const deployCall = (env: string, version = 1): ScriptedStep => ({ toolCalls: [{ name: "deploy", input: { env, version } }] });
 
-/** Runs one request that calls deploy and answers the permission card (if one appears) with `answer`. */
-async function requestDeploy(store: StoreAdapter, deployed: string[], env: string, answer?: unknown, options: { canEditInput?: boolean } = {}) {
+const ADMIN: PermissionAnswerer = { userId: "admin-1", isAdmin: true };
+const MEMBER: PermissionAnswerer = { userId: "member-1", isAdmin: false };
+
+/**
+ * Runs one request that calls deploy and answers the permission card (if one appears) with `answer`,
+ * as `answerer` (an admin unless told), in a run started by `startedBy`.
+ */
+async function requestDeploy(store: StoreAdapter, deployed: string[], env: string, answer?: unknown, options: { answerer?: PermissionAnswerer; startedBy?: string } = {}) {
   const harness = makeAgent([deployCall(env), { text: "done" }], { store: store as MemoryStore });
   harness.glove.fold(deployTool(deployed, { editable: true }));
-  const outcome = await harness.glove.processRequest(`deploy ${env}`);
+  const outcome = await harness.glove.processRequest(`deploy ${env}`, options.startedBy ? { startedBy: options.startedBy } : {});
   if (outcome.status === "suspended" && answer !== undefined) {
     const [card] = outcome.slots;
-    await harness.glove.resolveSlot(card.id, answer, options);
+    await harness.glove.resolveSlot(card.id, answer, { answerer: options.answerer ?? ADMIN });
     await harness.glove.continueRun();
   }
   return { ...harness, outcome };
@@ -79,6 +85,73 @@ describe("permissions", () => {
     expect((await requestDeploy(store, deployed, "staging")).outcome.status).toBe("completed");
     expect((await requestDeploy(store, deployed, "dev")).outcome.status).toBe("completed");
     expect(deployed).toEqual(["prod@1", "staging@1", "dev@1"]);
+  });
+
+  describe("whom an answer covers", () => {
+    it("a member cannot always allow a tool for every input: 403, and the card keeps waiting", async () => {
+      const store = new MemoryStore();
+      const deployed: string[] = [];
+      const harness = makeAgent([deployCall("prod"), { text: "done" }], { store });
+      harness.glove.fold(deployTool(deployed));
+      const outcome = await harness.glove.processRequest("deploy", { startedBy: MEMBER.userId });
+      if (outcome.status !== "suspended") throw new Error("expected a card");
+      const refused = await harness.glove.resolveSlot(outcome.slots[0].id, { decision: "allow_tool_always" }, { answerer: MEMBER }).catch((error: unknown) => error);
+      expect(refused).toBeInstanceOf(ForbiddenError);
+      expect((refused as ForbiddenError).httpStatus).toBe(403);
+      expect((refused as Error).message).toContain("owner or admin");
+      expect(await store.getPermission("deploy", null)).toBeNull();
+      expect(await store.getSlot(outcome.slots[0].id)).toMatchObject({ status: "pending" });
+      expect(store.decisions()).toEqual([]);
+    });
+
+    it("a member's 'always allow this input' covers only runs that member starts", async () => {
+      const store = new MemoryStore();
+      const deployed: string[] = [];
+      await requestDeploy(store, deployed, "prod", { decision: "allow_input_always" }, { answerer: MEMBER, startedBy: MEMBER.userId });
+      const key = permissionInputKey({ env: "prod", version: 1 });
+      expect(await store.getPermission("deploy", key, MEMBER.userId)).toMatchObject({ status: "granted", user_id: MEMBER.userId, granted_by: MEMBER.userId });
+      expect(await store.getPermission("deploy", key)).toBeNull();
+
+      /** Whether a run started by `startedBy` asks for a card; the card is then dismissed, so the next run can start. */
+      const asks = async (env: string, startedBy?: string) => {
+        const { glove, outcome } = await requestDeploy(store, deployed, env, undefined, { startedBy });
+        if (outcome.status === "suspended") await glove.abort();
+        return outcome.status === "suspended";
+      };
+      expect(await asks("prod", MEMBER.userId)).toBe(false);
+      expect(await asks("prod", "owner-1")).toBe(true);
+      expect(await asks("prod")).toBe(true);
+      expect(await asks("staging", MEMBER.userId)).toBe(true);
+      expect(deployed).toEqual(["prod@1", "prod@1"]);
+    });
+
+    it("an admin's 'always' covers everyone in the organization", async () => {
+      const store = new MemoryStore();
+      const deployed: string[] = [];
+      await requestDeploy(store, deployed, "prod", { decision: "allow_input_always" }, { answerer: ADMIN, startedBy: ADMIN.userId });
+      expect(await store.getPermission("deploy", permissionInputKey({ env: "prod", version: 1 }))).toMatchObject({ user_id: null, granted_by: ADMIN.userId });
+      expect((await requestDeploy(store, deployed, "prod", undefined, { startedBy: MEMBER.userId })).outcome.status).toBe("completed");
+    });
+
+    it("every answer is recorded: who, which tool, which input, whom it covers; a rejected card as a denial", async () => {
+      const store = new MemoryStore();
+      const key = permissionInputKey({ env: "prod", version: 1 });
+      await requestDeploy(store, [], "prod", { decision: "allow_once" }, { answerer: MEMBER });
+      await requestDeploy(store, [], "prod", { decision: "deny", reason: "Freeze" }, { answerer: MEMBER });
+      await requestDeploy(store, [], "prod", { decision: "allow_input_always" }, { answerer: MEMBER });
+      const rejected = await requestDeploy(store, [], "staging");
+      if (rejected.outcome.status !== "suspended") throw new Error("expected a card");
+      await rejected.glove.rejectSlot(rejected.outcome.slots[0].id, "Not now", { answerer: ADMIN });
+      await rejected.glove.continueRun();
+      await requestDeploy(store, [], "dev", { decision: "allow_tool_always" }, { answerer: ADMIN });
+      expect(store.decisions().map(({ grant: _grant, ...decision }) => decision)).toEqual([
+        { decision: "allow_once", decided_by: MEMBER.userId, tool_name: "deploy", input_key: key, scope: "call" },
+        { decision: "deny", decided_by: MEMBER.userId, tool_name: "deploy", input_key: key, scope: "call", reason: "Freeze" },
+        { decision: "allow_input_always", decided_by: MEMBER.userId, tool_name: "deploy", input_key: key, scope: "person" },
+        { decision: "deny", decided_by: ADMIN.userId, tool_name: "deploy", input_key: permissionInputKey({ env: "staging", version: 1 }), scope: "call", reason: "Not now" },
+        { decision: "allow_tool_always", decided_by: ADMIN.userId, tool_name: "deploy", input_key: permissionInputKey({ env: "dev", version: 1 }), scope: "organization" },
+      ]);
+    });
   });
 
   it("deny: do never runs and the model sees the reason", async () => {
@@ -142,10 +215,10 @@ describe("permissions", () => {
     if (outcome.status !== "suspended") throw new Error("expected a card");
     const card = outcome.slots[0];
     await expect(harness.glove.resolveSlot(card.id, { decision: "allow_once", editedInput: { env: "prod", version: 2 } })).rejects.toBeInstanceOf(ValidationError);
-    const invalid = await harness.glove.resolveSlot(card.id, { decision: "allow_once", editedInput: { env: "prod", version: "two" } }, { canEditInput: true }).catch((error: unknown) => error);
+    const invalid = await harness.glove.resolveSlot(card.id, { decision: "allow_once", editedInput: { env: "prod", version: "two" } }, { answerer: ADMIN }).catch((error: unknown) => error);
     expect(invalid).toBeInstanceOf(ValidationError);
     expect((invalid as Error).message).toContain("version");
-    await harness.glove.resolveSlot(card.id, { decision: "allow_input_always", editedInput: { env: "prod", version: 2 } }, { canEditInput: true });
+    await harness.glove.resolveSlot(card.id, { decision: "allow_input_always", editedInput: { env: "prod", version: 2 } }, { answerer: ADMIN });
     await harness.glove.continueRun();
     expect(deployed).toEqual(["prod@2"]);
     expect(harness.model.requests[1].messages[2].tool_results?.[0].result.message).toContain("edited the input");
@@ -160,7 +233,7 @@ describe("permissions", () => {
     glove.fold(deployTool(deployed, { editable: false }));
     const outcome = await glove.processRequest("deploy");
     if (outcome.status !== "suspended") throw new Error("expected a card");
-    await expect(glove.resolveSlot(outcome.slots[0].id, { decision: "allow_once", editedInput: { env: "x", version: 1 } }, { canEditInput: true })).rejects.toBeInstanceOf(ValidationError);
+    await expect(glove.resolveSlot(outcome.slots[0].id, { decision: "allow_once", editedInput: { env: "x", version: 1 } }, { answerer: ADMIN })).rejects.toBeInstanceOf(ValidationError);
     await expect(glove.resolveSlot(outcome.slots[0].id, { decision: "maybe" })).rejects.toBeInstanceOf(ValidationError);
   });
 

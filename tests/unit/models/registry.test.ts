@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { modelConfigSchema } from "@/lib/models/model-config";
 import { buildModel } from "@/lib/models/registry";
-import { anthropicError, startFakeAnthropic, type FakeAnthropicServer } from "@/tests/support/fake-providers/anthropic";
+import { anthropicError, anthropicText, startFakeAnthropic, type FakeAnthropicServer } from "@/tests/support/fake-providers/anthropic";
 import { openaiText, startFakeOpenAI, type FakeOpenAIServer } from "@/tests/support/fake-providers/openai";
 import { recordEvents } from "./conversation-fixtures";
 
@@ -58,6 +58,65 @@ describe("buildModel", () => {
     expect(built.notices).toEqual([
       "The fallback model openai:gpt-x is skipped. No OpenAI API key is set. Set OPENAI_API_KEY on the server or add a key in agent settings.",
     ]);
+  });
+
+  describe("server keys and custom base URLs", () => {
+    const env = { ANTHROPIC_API_KEY: "env-anthropic", OPENAI_API_KEY: "env-openai", GOOGLE_GENERATIVE_AI_API_KEY: "env-google" };
+    const elsewhere = "https://models.example.test";
+    const fallbacks = [
+      { provider: "openai" as const, model: "gpt-x", baseURL: `${elsewhere}/v1` },
+      { provider: "google" as const, model: "gemini-x", baseURL: `${elsewhere}/v1beta` },
+    ];
+
+    test("a primary with a base URL and no team key runs on the demo model and says why", () => {
+      const built = buildModel({ provider: "anthropic", model: "claude-x", baseURL: elsewhere, fallbacks }, { env, demo: { wordDelayMs: 0 } });
+      expect(built.usingDemo).toBe(true);
+      expect(built.model.name).toBe("demo");
+      expect(built.notices).toEqual([
+        `The server's Anthropic key is not sent to ${elsewhere}: a custom base URL needs your team's own key. Add your team's key in agent settings, or remove the base URL. Until then the agent uses the offline demo model.`,
+      ]);
+    });
+
+    test("fallbacks with a base URL are skipped, since they cannot hold a team key", () => {
+      const built = buildModel({ provider: "anthropic", model: "claude-x", apiKey: "team-key", baseURL: elsewhere, fallbacks }, { env });
+      expect(built.usingDemo).toBe(false);
+      expect(built.model.name).toBe("anthropic:claude-x");
+      expect(built.notices).toEqual([
+        `The fallback model openai:gpt-x is skipped. The server's OpenAI key is not sent to ${elsewhere}/v1: a custom base URL needs your team's own key. Remove its base URL, or ask the operator to list it in SERVER_KEY_BASE_URLS.`,
+        `The fallback model google:gemini-x is skipped. The server's Google key is not sent to ${elsewhere}/v1beta: a custom base URL needs your team's own key. Remove its base URL, or ask the operator to list it in SERVER_KEY_BASE_URLS.`,
+      ]);
+    });
+
+    test("without a base URL the server's key is used, for the primary and the fallbacks", () => {
+      const built = buildModel({ provider: "anthropic", model: "claude-x", fallbacks: [{ provider: "openai", model: "gpt-x" }] }, { env });
+      expect(built).toMatchObject({ usingDemo: false, notices: [] });
+    });
+
+    test("an allow-listed base URL (exact URL or origin) receives the server's key", () => {
+      const listed = buildModel(
+        { provider: "anthropic", model: "claude-x", baseURL: `${elsewhere}/`, fallbacks },
+        { env: { ...env, SERVER_KEY_BASE_URLS: ` ${elsewhere} , https://other.example.test/v1` } },
+      );
+      expect(listed).toMatchObject({ usingDemo: false, notices: [] });
+      const notListed = buildModel({ provider: "anthropic", model: "claude-x", baseURL: "https://other.example.test/v2" }, { env: { ...env, SERVER_KEY_BASE_URLS: "https://other.example.test/v1" } });
+      expect(notListed.usingDemo).toBe(true);
+    });
+
+    describe("what reaches the host", () => {
+      let anthropic: FakeAnthropicServer;
+      beforeAll(async () => {
+        anthropic = await startFakeAnthropic(anthropicText("hi"));
+      });
+      afterAll(() => anthropic.close());
+
+      test("the team's key goes to its base URL, the server's key only when the URL is allow-listed", async () => {
+        await buildModel({ provider: "anthropic", model: "claude-x", apiKey: "team-key", baseURL: anthropic.url }, { env }).model.prompt(HI, () => {});
+        await buildModel({ provider: "anthropic", model: "claude-x", baseURL: anthropic.url }, { env, demo: { wordDelayMs: 0 } }).model.prompt(HI, () => {});
+        await buildModel({ provider: "anthropic", model: "claude-x", baseURL: anthropic.url }, { env: { ...env, SERVER_KEY_BASE_URLS: anthropic.url } }).model.prompt(HI, () => {});
+
+        expect(anthropic.requests.map((request) => request.headers.authorization)).toEqual(["Bearer team-key", "Bearer env-anthropic"]);
+      });
+    });
   });
 
   describe("against local provider servers", () => {

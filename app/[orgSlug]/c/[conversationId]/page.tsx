@@ -1,8 +1,10 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
+import { organizationName } from "@/app/_lib/shell";
 import { ChatView } from "@/components/chat/chat-view";
 import { getConversation } from "@/lib/db/conversations";
 import { isAdmin } from "@/lib/db/tenant-context";
+import { currentUser } from "@/lib/server/auth/session";
 import { tenantFor } from "@/lib/server/tenant";
 import { possibleId } from "@/lib/server/http/path-id";
 
@@ -10,10 +12,12 @@ export const metadata: Metadata = { title: "Conversation" };
 
 export default async function ConversationPage({ params }: { params: Promise<{ orgSlug: string; conversationId: string }> }) {
   const { orgSlug, conversationId } = await params;
-  const ctx = await tenantFor(orgSlug);
-  if (!ctx) notFound();
+  const [ctx, user] = await Promise.all([tenantFor(orgSlug), currentUser()]);
+  if (!ctx || !user) notFound();
   // A conversation of another organization (even one this person also belongs to) is not shown in this one's shell.
   if (!possibleId(conversationId) || !(await getConversation(ctx, conversationId))) notFound();
   // key: switching conversations starts a fresh view (composer draft, scroll position, stream).
-  return <ChatView key={conversationId} orgSlug={ctx.orgSlug} conversationId={conversationId} canAdmin={isAdmin(ctx)} />;
+  // The permission card names the team an admin's "always" covers.
+  const teamName = (await organizationName(user, ctx.orgSlug)) ?? ctx.orgSlug;
+  return <ChatView key={conversationId} orgSlug={ctx.orgSlug} conversationId={conversationId} canAdmin={isAdmin(ctx)} teamName={teamName} />;
 }

@@ -1,0 +1,46 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Browser } from "playwright-core";
+import { appBaseURL } from "../support/env";
+import { launchBrowser, screenshot, skipBrowser } from "../support/browser";
+import { card, signUp, startConversation, type ChatUser } from "../support/chat";
+
+let browser: Browser;
+let owner: ChatUser;
+let member: ChatUser;
+
+beforeAll(async () => {
+  if (skipBrowser) return;
+  browser = await launchBrowser();
+  [owner, member] = await Promise.all([signUp(browser, "Olive Owner"), signUp(browser, "Max Member")]);
+  // The owner invites the member from its own page (same origin, its session), the member accepts the link.
+  const link = await owner.page.evaluate(
+    async ([slug, email]) => {
+      const response = await fetch(`/api/orgs/${slug}/invites`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email, role: "member" }) });
+      return ((await response.json()) as { link: string }).link;
+    },
+    [owner.slug, member.email],
+  );
+  await member.page.goto(link);
+  await member.page.getByRole("button", { name: /^Join / }).click();
+  await member.page.waitForURL(new RegExp(`/${owner.slug}`));
+});
+afterAll(async () => browser?.close());
+
+describe.skipIf(skipBrowser)("the permission card says whom a grant covers", () => {
+  it("an owner sees 'for everyone in <team>'; a member sees 'for you only' and no tool-wide choice", async () => {
+    const conversationId = await startConversation(owner, "send an email to ada@example.com about the launch");
+    const ownerCard = card(owner.page, "permission_request", "pending");
+    await ownerCard.waitFor({ timeout: 20_000 });
+    await expect(ownerCard.getByText(/^Always allow this input — for everyone in Engines /).isVisible()).resolves.toBe(true);
+    await expect(ownerCard.getByText(/^Always allow Send email — for everyone in Engines /).isVisible()).resolves.toBe(true);
+    await screenshot(owner.page, "permission-card-owner-scope");
+
+    await member.page.goto(`${appBaseURL()}/${owner.slug}/c/${conversationId}`);
+    const memberCard = card(member.page, "permission_request", "pending");
+    await memberCard.waitFor({ timeout: 20_000 });
+    await expect(memberCard.getByText("Always allow this input — for you only").isVisible()).resolves.toBe(true);
+    await expect(memberCard.getByText(/for everyone in/).count()).resolves.toBe(0);
+    await expect(memberCard.getByText(/^Always allow Send email/).count()).resolves.toBe(0);
+    await screenshot(member.page, "permission-card-member-scope");
+  });
+});
