@@ -3,6 +3,7 @@ import { json, route } from "@/lib/server/http/route";
 import { parseJsonBody, parseWith } from "@/lib/server/http/parse-body";
 import { createConversationSchema, listConversationsQuerySchema } from "@/lib/schemas/conversation";
 import { conversationList, requireOrganization, startConversation } from "@/lib/server/runs/conversation-service";
+import { methodNotAllowed } from "@/lib/server/http/method-not-allowed";
 
 const orgQuerySchema = z.object({ org: z.string().max(100).optional() });
 const orgParam = (request: Request) => parseWith(orgQuerySchema, Object.fromEntries(new URL(request.url).searchParams)).org ?? null;
@@ -18,3 +19,5 @@ export const POST = route(async (request) => {
   const { title } = await parseJsonBody(request, createConversationSchema);
   return json({ organization: { slug: ctx.orgSlug }, conversation: await startConversation(ctx, title) }, 201);
 });
+
+export const { PUT, PATCH, DELETE, OPTIONS } = methodNotAllowed("GET", "POST");

@@ -3,8 +3,11 @@ import { parseJsonBody } from "@/lib/server/http/parse-body";
 import { signUpSchema } from "@/lib/schemas/account";
 import { signUp } from "@/lib/server/accounts/sign-up";
 import { clientIp } from "@/lib/server/http/client-ip";
+import { methodNotAllowed } from "@/lib/server/http/method-not-allowed";
 
 export const POST = route(async (request) => {
   const input = await parseJsonBody(request, signUpSchema, 8 * 1024);
   return json(await signUp(input, clientIp(request)), 201);
 });
+
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = methodNotAllowed("POST");

@@ -5,6 +5,7 @@ import { renameConversationSchema } from "@/lib/schemas/conversation";
 import { requireConversation } from "@/lib/server/runs/conversation-access";
 import { removeConversation, retitleConversation } from "@/lib/server/runs/conversation-service";
 import { conversationSnapshot } from "@/lib/server/runs/snapshot";
+import { methodNotAllowed } from "@/lib/server/http/method-not-allowed";
 
 type Ctx = { params: Promise<{ id: string }> };
 
@@ -32,3 +33,5 @@ export const DELETE = route(async (_request, { params }: Ctx) => {
   await removeConversation(ctx, id);
   return json({ deleted: true });
 });
+
+export const { POST, PUT, OPTIONS } = methodNotAllowed("GET", "PATCH", "DELETE");

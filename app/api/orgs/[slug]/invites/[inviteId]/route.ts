@@ -2,6 +2,7 @@ import { route, json } from "@/lib/server/http/route";
 import { requireAdmin } from "@/lib/server/tenant";
 import { clientIp } from "@/lib/server/http/client-ip";
 import { revokeInvite } from "@/lib/db/invites";
+import { methodNotAllowed } from "@/lib/server/http/method-not-allowed";
 
 type Ctx = { params: Promise<{ slug: string; inviteId: string }> };
 
@@ -10,3 +11,5 @@ export const DELETE = route(async (request, { params }: Ctx) => {
   const ctx = await requireAdmin(slug);
   return json(await revokeInvite(ctx, inviteId, clientIp(request)));
 });
+
+export const { GET, POST, PUT, PATCH, OPTIONS } = methodNotAllowed("DELETE");

@@ -4,6 +4,7 @@ import { changeRoleSchema } from "@/lib/schemas/account";
 import { requireTenant } from "@/lib/server/tenant";
 import { clientIp } from "@/lib/server/http/client-ip";
 import { changeMemberRole, removeMember } from "@/lib/db/members";
+import { methodNotAllowed } from "@/lib/server/http/method-not-allowed";
 
 type Ctx = { params: Promise<{ slug: string; userId: string }> };
 
@@ -20,3 +21,5 @@ export const DELETE = route(async (request, { params }: Ctx) => {
   const ctx = await requireTenant(slug);
   return json(await removeMember(ctx, userId, clientIp(request)));
 });
+
+export const { GET, POST, PUT, OPTIONS } = methodNotAllowed("PATCH", "DELETE");
