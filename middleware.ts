@@ -3,6 +3,7 @@ import { NextRequest, NextResponse, type NextFetchEvent } from "next/server";
 import { authConfig } from "@/lib/server/auth/auth-config";
 import { sessionUserIdFromCookies } from "@/lib/server/auth/session-token";
 import { crossOriginRefusal } from "@/lib/server/http/same-origin";
+import { unroutableRefusal } from "@/lib/server/http/unroutable";
 import { newNonce, pageContentSecurityPolicy, withApiHeaders, withPageHeaders } from "@/lib/server/http/security-headers";
 
 const { auth } = NextAuth(authConfig);
@@ -41,7 +42,7 @@ function pageRequest(request: NextRequest, nonce: string, contentSecurityPolicy:
 
 export default async function middleware(request: NextRequest, event: NextFetchEvent) {
   const { pathname } = request.nextUrl;
-  const refusal = crossOriginRefusal(request, pathname);
+  const refusal = unroutableRefusal(request, pathname) ?? crossOriginRefusal(request, pathname);
   if (pathname.startsWith("/api/")) return withApiHeaders(refusal ?? (await gateApi(request, pathname)));
   const nonce = newNonce();
   const contentSecurityPolicy = pageContentSecurityPolicy(nonce);

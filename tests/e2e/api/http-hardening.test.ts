@@ -1,6 +1,6 @@
 import http from "node:http";
 import { beforeAll, describe, expect, it } from "vitest";
-import { createAccount, type TestAccount } from "../support/http-client";
+import { HttpClient, createAccount, type TestAccount } from "../support/http-client";
 import { appBaseURL } from "../support/env";
 
 type ErrorBody = { error: { code: string; message: string } };
@@ -39,7 +39,8 @@ describe("CSRF from another origin", () => {
     const before = await conversationCount();
     const sibling = new URL(appBaseURL());
     sibling.port = String(Number(sibling.port) + 1);
-    for (const headers of [{ origin: sibling.origin }, { origin: "https://evil.example" }, { origin: "null" }, { origin: "", "sec-fetch-site": "same-site" }, { origin: "" }]) {
+    const cases: Record<string, string>[] = [{ origin: sibling.origin }, { origin: "https://evil.example" }, { origin: "null" }, { origin: "", "sec-fetch-site": "same-site" }, { origin: "" }];
+    for (const headers of cases) {
       const { status, body } = await account.client.json<ErrorBody>(`/api/conversations?org=${account.orgSlug}`, { json: { title: "forged" }, headers });
       expect(status, JSON.stringify(headers)).toBe(403);
       expect(body.error.code).toBe("cross_origin_request");
@@ -116,12 +117,15 @@ describe("open redirects after sign-in", () => {
   it("Auth.js does not follow a hostile callbackUrl when signing in", async () => {
     const fresh = await createAccount(appBaseURL(), "redirect");
     for (const callbackUrl of ["https://evil.example/", "/\t/evil.example", "//evil.example"]) {
-      const client = new (fresh.client.constructor as typeof fresh.client.constructor & (new (base: string) => typeof fresh.client))(appBaseURL());
+      const client = new HttpClient(appBaseURL());
       const { body } = await client.json<{ csrfToken: string }>("/api/auth/csrf");
       const form = new URLSearchParams({ csrfToken: body.csrfToken, email: fresh.email, password: fresh.password, callbackUrl });
       const response = await client.request("/api/auth/callback/credentials", { method: "POST", body: form.toString(), headers: { "content-type": "application/x-www-form-urlencoded" } });
       expect(client.hasSession(), callbackUrl).toBe(true);
-      expect(new URL(response.headers.get("location")!, appBaseURL()).origin, callbackUrl).toBe(new URL(appBaseURL()).origin);
+      // Auth.js answers with its configured AUTH_URL (localhost), the app all the same.
+      const location = new URL(response.headers.get("location")!, appBaseURL());
+      expect(location.port, callbackUrl).toBe(new URL(appBaseURL()).port);
+      expect(location.pathname, callbackUrl).toBe("/app");
     }
   });
 });
@@ -130,9 +134,8 @@ describe("every /api answer is JSON", () => {
   it("a malformed path escape gets a 4xx, not a 500 or an HTML page", async () => {
     for (const path of ["/api/conversations/%ZZ", "/api/conversations/%ED%A0%80", "/api/%ZZ", "/api/orgs/%ED%A0%80/audit"]) {
       const response = await raw({ path, headers: { cookie: cookieOf(account) } });
-      expect(response.status, path).toBeGreaterThanOrEqual(400);
-      expect(response.status, path).toBeLessThan(500);
-      expect(response.headers["content-type"], path).toContain("application/json");
+      expect(response.status, path).toBe(400);
+      expect(errorCode(response.text), path).toBe("invalid_path");
     }
   });
 
@@ -148,12 +151,11 @@ describe("every /api answer is JSON", () => {
     expect(options.headers.get("allow")).toBe("GET, HEAD, OPTIONS, POST");
   });
 
-  it("TRACE and unknown methods get a JSON 4xx", async () => {
+  it("TRACE and methods Next does not route get 501 JSON", async () => {
     for (const method of ["TRACE", "PROPFIND", "FOO"]) {
       const response = await raw({ method, path: "/api/conversations", headers: { cookie: cookieOf(account), origin: new URL(appBaseURL()).origin } });
-      expect(response.status, method).toBeGreaterThanOrEqual(400);
-      expect(response.status, method).toBeLessThan(500);
-      expect(response.headers["content-type"], method).toContain("application/json");
+      expect(response.status, method).toBe(501);
+      expect(errorCode(response.text), method).toBe("method_not_implemented");
     }
   });
 
@@ -173,7 +175,7 @@ describe("every /api answer is JSON", () => {
       const list = await account.client.json<ErrorBody>(`/api/conversations?org=${account.orgSlug}&cursor=${cursor}`);
       expect(list.status, cursor).toBe(422);
     }
-    for (const cursor of ["a%00b", "x".repeat(65), "nope"]) {
+    for (const cursor of ["a%00b", "x".repeat(65), "a-b", "%ZZ"]) {
       const audit = await account.client.json<ErrorBody>(`/api/orgs/${account.orgSlug}/audit?cursor=${cursor}`);
       expect(audit.status, cursor).toBe(422);
     }

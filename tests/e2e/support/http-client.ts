@@ -13,8 +13,9 @@ export class HttpClient {
   async request(path: string, init: { method?: string; json?: unknown; body?: BodyInit; headers?: Record<string, string> } = {}) {
     const method = init.method ?? (init.body || init.json !== undefined ? "POST" : "GET");
     // Browsers send Origin with every state-changing request; the middleware refuses one without.
-    const origin = method === "GET" || method === "HEAD" ? {} : { origin: new URL(this.baseURL).origin };
-    const headers: Record<string, string> = { "x-forwarded-for": this.ip, ...origin, ...init.headers };
+    const headers: Record<string, string> = { "x-forwarded-for": this.ip };
+    if (method !== "GET" && method !== "HEAD") headers.origin = new URL(this.baseURL).origin;
+    Object.assign(headers, init.headers);
     if (this.cookies.size) headers.cookie = cookieHeader(this.cookies);
     let body = init.body;
     if (init.json !== undefined) {

@@ -7,7 +7,8 @@ import { methodNotAllowed } from "@/lib/server/http/method-not-allowed";
 
 type Ctx = { params: Promise<{ slug: string }> };
 
-const querySchema = z.object({ cursor: z.string().max(64).optional() });
+// Entry ids are cuids; anything else would reach Postgres (a NUL byte there is a 500).
+const querySchema = z.object({ cursor: z.string().regex(/^[a-z0-9]{1,64}$/i, "Use the nextCursor of the previous page.").optional() });
 
 export const GET = route(async (request, { params }: Ctx) => {
   const ctx = await requireAdmin((await params).slug);
