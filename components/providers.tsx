@@ -1,5 +1,6 @@
 "use client";
 
+import "@/lib/client/zod-jitless";
 import * as React from "react";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { ThemeProvider } from "@/components/theme/theme-provider";
