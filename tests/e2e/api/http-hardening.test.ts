@@ -158,7 +158,8 @@ describe("every /api answer is JSON", () => {
   });
 
   it("methods Next does not route get 501 JSON", async () => {
-    for (const method of ["PROPFIND", "FOO", "PURGE"]) {
+    // A name Node's HTTP parser does not know (FOO) never reaches Next: Node answers 400 itself.
+    for (const method of ["PROPFIND", "PURGE", "MKCOL"]) {
       const response = await raw({ method, path: "/api/conversations", headers: { cookie: cookieOf(account), origin: new URL(appBaseURL()).origin } });
       expect(response.status, method).toBe(501);
       expect(errorCode(response.text), method).toBe("method_not_implemented");
