@@ -1,7 +1,10 @@
 import NextAuth from "next-auth";
-import { NextResponse, type NextFetchEvent, type NextRequest } from "next/server";
+import { NextRequest, NextResponse, type NextFetchEvent } from "next/server";
 import { authConfig } from "@/lib/server/auth/auth-config";
-import { sessionUserIdFromCookies } from "@/lib/server/auth/session-token";
+import { sessionUserIdFromCookies, unverifiedSessionUserId } from "@/lib/server/auth/session-token";
+import { crossOriginRefusal } from "@/lib/server/http/same-origin";
+import { unroutableRefusal } from "@/lib/server/http/unroutable";
+import { newNonce, pageContentSecurityPolicy, withApiHeaders, withPageHeaders } from "@/lib/server/http/security-headers";
 
 const { auth } = NextAuth(authConfig);
 
@@ -15,24 +18,42 @@ export function isPublicPath(pathname: string): boolean {
 
 // Pages go through Auth.js, which also re-issues the session cookie (a rolling 30-day session);
 // the session must also still be current (not signed out or ended elsewhere; session-token.ts).
+// The request's headers carry the CSP nonce on to the page (see pageRequest).
 const gatePage = auth(async (request) => {
-  if (request.auth?.user && (await sessionUserIdFromCookies(request.headers.get("cookie")))) return NextResponse.next();
+  if (request.auth?.user && (await sessionUserIdFromCookies(request.headers.get("cookie")))) return NextResponse.next({ request: { headers: request.headers } });
   const { pathname, search } = request.nextUrl;
   const signIn = new URL("/sign-in", request.nextUrl.origin);
   signIn.searchParams.set("callbackUrl", `${pathname}${search}`);
   return NextResponse.redirect(signIn);
 });
 
+// API requests only need a session cookie here: it is decrypted, not re-issued, and not checked
+// against the database, which every API route does itself (one session read per request, not two).
+async function gateApi(request: NextRequest, pathname: string): Promise<NextResponse> {
+  if (isPublicPath(pathname) || (await unverifiedSessionUserId(request.headers.get("cookie")))) return NextResponse.next();
+  return NextResponse.json({ error: { code: "unauthorized", message: "You are signed out. Sign in and try again." } }, { status: 401 });
+}
+
+/** Next reads the nonce for its own scripts from the request's CSP header; the layout reads x-nonce. */
+function pageRequest(request: NextRequest, nonce: string, contentSecurityPolicy: string): NextRequest {
+  const headers = new Headers(request.headers);
+  headers.set("x-nonce", nonce);
+  headers.set("content-security-policy", contentSecurityPolicy);
+  return new NextRequest(request, { headers });
+}
+
 export default async function middleware(request: NextRequest, event: NextFetchEvent) {
   const { pathname } = request.nextUrl;
-  if (isPublicPath(pathname)) return NextResponse.next();
-  // API requests only need to know the session is valid: the cookie is decrypted, not re-issued.
-  if (pathname.startsWith("/api/")) {
-    if (await sessionUserIdFromCookies(request.headers.get("cookie"))) return NextResponse.next();
-    return NextResponse.json({ error: { code: "unauthorized", message: "You are signed out. Sign in and try again." } }, { status: 401 });
-  }
+  const refusal = unroutableRefusal(request, pathname) ?? crossOriginRefusal(request, pathname);
+  if (pathname.startsWith("/api/")) return withApiHeaders(refusal ?? (await gateApi(request, pathname)));
+  const nonce = newNonce();
+  const contentSecurityPolicy = pageContentSecurityPolicy(nonce);
+  if (refusal) return withPageHeaders(refusal, contentSecurityPolicy);
+  const forPage = pageRequest(request, nonce, contentSecurityPolicy);
+  if (isPublicPath(pathname)) return withPageHeaders(NextResponse.next({ request: { headers: forPage.headers } }), contentSecurityPolicy);
   // Auth.js types its wrapper as a route handler; in middleware it is called with the fetch event.
-  return gatePage(request, event as unknown as Parameters<typeof gatePage>[1]);
+  const response = await gatePage(forPage, event as unknown as Parameters<typeof gatePage>[1]);
+  return withPageHeaders(response as NextResponse, contentSecurityPolicy);
 }
 
 export const config = {

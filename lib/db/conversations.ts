@@ -177,7 +177,9 @@ function decodeCursor(cursor: string): { at: Date; id: string } {
   try {
     const [at, id] = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8")) as unknown[];
     const date = new Date(at as string);
-    if (typeof at === "string" && typeof id === "string" && !Number.isNaN(date.getTime())) return { at: date, id };
+    // Only what encodeCursor writes: a NUL byte or a year Postgres cannot store would be a 500.
+    const year = date.getUTCFullYear();
+    if (typeof at === "string" && typeof id === "string" && /^[a-z0-9]{1,64}$/i.test(id) && year >= 1 && year <= 9999) return { at: date, id };
   } catch {
     // Falls through to the error below.
   }

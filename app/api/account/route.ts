@@ -3,6 +3,7 @@ import { parseJsonBody } from "@/lib/server/http/parse-body";
 import { updateProfileSchema } from "@/lib/schemas/account";
 import { requireUser } from "@/lib/server/auth/session";
 import { updateUserName } from "@/lib/db/users";
+import { methodNotAllowed } from "@/lib/server/http/method-not-allowed";
 
 export const GET = route(async () => json({ user: await requireUser() }));
 
@@ -11,3 +12,5 @@ export const PATCH = route(async (request) => {
   const { name } = await parseJsonBody(request, updateProfileSchema);
   return json({ user: await updateUserName(user.id, name) });
 });
+
+export const { POST, PUT, DELETE, OPTIONS } = methodNotAllowed("GET", "PATCH");

@@ -4,6 +4,7 @@ import { parseJsonBody, parseWith } from "@/lib/server/http/parse-body";
 import { createConversationSchema, listConversationsQuerySchema } from "@/lib/schemas/conversation";
 import { shortText } from "@/lib/schemas/text";
 import { conversationList, requireOrganization, startConversation } from "@/lib/server/runs/conversation-service";
+import { methodNotAllowed } from "@/lib/server/http/method-not-allowed";
 
 const orgQuerySchema = z.object({ org: shortText().max(100).optional() });
 const orgParam = (request: Request) => parseWith(orgQuerySchema, Object.fromEntries(new URL(request.url).searchParams)).org ?? null;
@@ -19,3 +20,5 @@ export const POST = route(async (request) => {
   const { title } = await parseJsonBody(request, createConversationSchema);
   return json({ organization: { slug: ctx.orgSlug }, conversation: await startConversation(ctx, title) }, 201);
 });
+
+export const { PUT, PATCH, DELETE, OPTIONS } = methodNotAllowed("GET", "POST");

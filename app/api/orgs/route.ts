@@ -4,6 +4,7 @@ import { createOrganizationSchema } from "@/lib/schemas/account";
 import { requireUser } from "@/lib/server/auth/session";
 import { clientIp } from "@/lib/server/http/client-ip";
 import { createOrganization, listOrganizationsForUser } from "@/lib/db/organizations";
+import { methodNotAllowed } from "@/lib/server/http/method-not-allowed";
 
 export const GET = route(async () => {
   const user = await requireUser();
@@ -15,3 +16,5 @@ export const POST = route(async (request) => {
   const { name } = await parseJsonBody(request, createOrganizationSchema);
   return json({ organization: await createOrganization(user.id, name, clientIp(request)) }, 201);
 });
+
+export const { PUT, PATCH, DELETE, OPTIONS } = methodNotAllowed("GET", "POST");

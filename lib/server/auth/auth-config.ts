@@ -1,4 +1,5 @@
 import type { NextAuthConfig } from "next-auth";
+import { safeCallbackUrl } from "./safe-callback";
 
 /**
  * The part of the Auth.js configuration that is safe for middleware (no database, no
@@ -13,6 +14,10 @@ export const authConfig = {
     jwt({ token, user }) {
       if (user?.id) token.uid = user.id;
       return token;
+    },
+    // Auth.js follows its `callbackUrl` / `redirectTo` itself (OAuth, sign-out): same origin only.
+    redirect({ url, baseUrl }) {
+      return `${baseUrl}${safeCallbackUrl(url, "/app", baseUrl)}`;
     },
     session({ session, token }) {
       if (token.uid && session.user) session.user.id = token.uid as string;

@@ -37,6 +37,15 @@ export async function sessionUserIdFromCookies(cookieHeader: string | null): Pro
   return (await isSessionCurrent(session.userId, session.sessionId, session.sessionVersion)) ? session.userId : null;
 }
 
+/**
+ * The user id of a decodable, unexpired session cookie, without the database check: for the
+ * middleware's API gate, which only turns away requests that carry no session at all. Every API
+ * route then checks the session itself (session.ts), so an API request pays one session read.
+ */
+export async function unverifiedSessionUserId(cookieHeader: string | null): Promise<string | null> {
+  return (await decodeSession(cookieHeader))?.userId ?? null;
+}
+
 async function decodeSession(cookieHeader: string | null): Promise<Remembered | null> {
   const key = sessionCookies(cookieHeader);
   if (!key) return null;

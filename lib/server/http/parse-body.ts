@@ -14,8 +14,7 @@ export async function parseJsonBody<S extends z.ZodType>(
 ): Promise<z.infer<S>> {
   const declared = Number(request.headers.get("content-length") ?? "0");
   if (declared > maxBytes) throw tooLarge(maxBytes);
-  const contentType = request.headers.get("content-type") ?? "";
-  if (contentType && !contentType.includes("application/json")) {
+  if (!isJsonMediaType(request.headers.get("content-type"))) {
     throw new AppError(415, "unsupported_media_type", "Send the body as JSON with Content-Type: application/json.");
   }
   const raw = await readCapped(request, maxBytes);
@@ -26,6 +25,15 @@ export async function parseJsonBody<S extends z.ZodType>(
     throw new AppError(400, "invalid_json", "The request body is not valid JSON.");
   }
   return parseWith(schema, json);
+}
+
+/**
+ * The media type must be exactly application/json (parameters such as charset allowed), also for
+ * an empty body: a cross-site page can send text/plain or no type without a CORS preflight, never
+ * application/json, so this is half of the CSRF defence (middleware.ts checks Origin).
+ */
+export function isJsonMediaType(contentType: string | null): boolean {
+  return contentType?.split(";", 1)[0].trim().toLowerCase() === "application/json";
 }
 
 export function parseWith<S extends z.ZodType>(schema: S, value: unknown): z.infer<S> {

@@ -113,7 +113,8 @@ describe.skipIf(skipBrowser)("closed-at-first-paint UI loads on intent", () => {
 
   it("a toast asked for while the page loads shows once sonner has arrived", async () => {
     const page = await user.context.newPage();
-    const created = await page.request.post(`${appBaseURL()}/api/conversations?org=${encodeURIComponent(user.slug)}`, { data: {} });
+    // Playwright's request API is not a page: it sends no Origin, which the CSRF check refuses.
+    const created = await page.request.post(`${appBaseURL()}/api/conversations?org=${encodeURIComponent(user.slug)}`, { data: {}, headers: { origin: new URL(appBaseURL()).origin } });
     expect(created.status()).toBe(201);
     const body = (await created.json()) as { conversation?: { id: string }; id?: string };
     const conversationId = body.conversation?.id ?? body.id;

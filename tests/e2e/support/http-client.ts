@@ -11,14 +11,18 @@ export class HttpClient {
   constructor(readonly baseURL: string) {}
 
   async request(path: string, init: { method?: string; json?: unknown; body?: BodyInit; headers?: Record<string, string> } = {}) {
-    const headers: Record<string, string> = { "x-forwarded-for": this.ip, ...init.headers };
+    const method = init.method ?? (init.body || init.json !== undefined ? "POST" : "GET");
+    // Browsers send Origin with every state-changing request; the middleware refuses one without.
+    const headers: Record<string, string> = { "x-forwarded-for": this.ip };
+    if (method !== "GET" && method !== "HEAD") headers.origin = new URL(this.baseURL).origin;
+    Object.assign(headers, init.headers);
     if (this.cookies.size) headers.cookie = cookieHeader(this.cookies);
     let body = init.body;
     if (init.json !== undefined) {
       headers["content-type"] = "application/json";
       body = JSON.stringify(init.json);
     }
-    const response = await fetch(`${this.baseURL}${path}`, { method: init.method ?? (body ? "POST" : "GET"), headers, body, redirect: "manual" });
+    const response = await fetch(`${this.baseURL}${path}`, { method, headers, body, redirect: "manual" });
     storeSetCookies(this.cookies, response.headers.getSetCookie());
     return response;
   }

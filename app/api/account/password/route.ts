@@ -5,6 +5,7 @@ import { requireUser } from "@/lib/server/auth/session";
 import { reissuedSessionCookie } from "@/lib/server/auth/session-token";
 import { changePassword } from "@/lib/server/accounts/change-password";
 import { clientIp } from "@/lib/server/http/client-ip";
+import { methodNotAllowed } from "@/lib/server/http/method-not-allowed";
 
 export const POST = route(async (request) => {
   const user = await requireUser();
@@ -16,3 +17,5 @@ export const POST = route(async (request) => {
   if (cookie) response.headers.append("set-cookie", cookie);
   return response;
 });
+
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = methodNotAllowed("POST");

@@ -7,6 +7,7 @@ import { requireConversation } from "@/lib/server/runs/conversation-access";
 import { removeConversation, retitleConversation } from "@/lib/server/runs/conversation-service";
 import { conversationSnapshot } from "@/lib/server/runs/snapshot";
 import { clientIp } from "@/lib/server/http/client-ip";
+import { methodNotAllowed } from "@/lib/server/http/method-not-allowed";
 
 type Ctx = { params: Promise<{ id: string }> };
 
@@ -34,3 +35,5 @@ export const DELETE = route(async (request, { params }: Ctx) => {
   await removeConversation(ctx, id, clientIp(request));
   return json({ deleted: true });
 });
+
+export const { POST, PUT, OPTIONS } = methodNotAllowed("GET", "PATCH", "DELETE");

@@ -4,6 +4,7 @@ import { renameOrganizationSchema } from "@/lib/schemas/account";
 import { requireAdmin, requireTenant } from "@/lib/server/tenant";
 import { clientIp } from "@/lib/server/http/client-ip";
 import { getOrganization, renameOrganization } from "@/lib/db/organizations";
+import { methodNotAllowed } from "@/lib/server/http/method-not-allowed";
 
 type Ctx = { params: Promise<{ slug: string }> };
 
@@ -17,3 +18,5 @@ export const PATCH = route(async (request, { params }: Ctx) => {
   const { name } = await parseJsonBody(request, renameOrganizationSchema);
   return json({ organization: await renameOrganization(ctx, name, clientIp(request)) });
 });
+
+export const { POST, PUT, DELETE, OPTIONS } = methodNotAllowed("GET", "PATCH");

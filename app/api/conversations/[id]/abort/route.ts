@@ -1,6 +1,7 @@
 import { json, route } from "@/lib/server/http/route";
 import { abortConversation } from "@/lib/server/runs/abort-conversation";
 import { requireConversation } from "@/lib/server/runs/conversation-access";
+import { methodNotAllowed } from "@/lib/server/http/method-not-allowed";
 
 type Ctx = { params: Promise<{ id: string }> };
 
@@ -11,3 +12,5 @@ export const POST = route(async (_request, { params }: Ctx) => {
   const reply = await abortConversation(ctx, id);
   return json(reply, reply.status === "stopping" ? 202 : 200);
 });
+
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = methodNotAllowed("POST");

@@ -4,6 +4,7 @@ import { requireConversation } from "@/lib/server/runs/conversation-access";
 import { replayStart } from "@/lib/server/sse/replay-start";
 import { conversationStream } from "@/lib/server/sse/conversation-stream";
 import { readLastEventSeq } from "@/lib/db/conversation-snapshot";
+import { methodNotAllowed } from "@/lib/server/http/method-not-allowed";
 
 type Ctx = { params: Promise<{ id: string }> };
 
@@ -18,3 +19,5 @@ export const GET = route(async (request, { params }: Ctx) => {
   if (after === "invalid") throw new AppError(422, "validation_failed", "Last-Event-ID and ?after= must be an event number (a whole number, 0 or more).");
   return conversationStream(ctx, id, { after: after ?? (await readLastEventSeq(ctx, id)), requestSignal: request.signal });
 });
+
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = methodNotAllowed("GET");

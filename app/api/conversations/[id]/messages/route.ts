@@ -7,6 +7,7 @@ import { messagesPerUser } from "@/lib/server/runs/message-rate-limit";
 import { sendMessage } from "@/lib/server/runs/send-message";
 import { settleAll } from "@/lib/server/runs/settle-all";
 import { requireSessionUserId } from "@/lib/server/auth/session";
+import { methodNotAllowed } from "@/lib/server/http/method-not-allowed";
 
 type Ctx = { params: Promise<{ id: string }> };
 
@@ -22,3 +23,5 @@ export const POST = route(async (request, { params }: Ctx) => {
   ] as const);
   return sendMessage(turn, id, input, request.signal);
 });
+
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = methodNotAllowed("POST");

@@ -3,6 +3,7 @@ import { requireConversation } from "@/lib/server/runs/conversation-access";
 import { enforce } from "@/lib/server/rate-limit";
 import { messagesPerUser } from "@/lib/server/runs/message-rate-limit";
 import { retryLastTurn } from "@/lib/server/runs/retry-run";
+import { methodNotAllowed } from "@/lib/server/http/method-not-allowed";
 
 type Ctx = { params: Promise<{ id: string }> };
 
@@ -13,3 +14,5 @@ export const POST = route(async (request, { params }: Ctx) => {
   await enforce(messagesPerUser(), ctx.userId, "messages");
   return retryLastTurn(ctx, id, request.signal);
 });
+
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = methodNotAllowed("POST");

@@ -4,6 +4,7 @@ import { agentSettingsInputSchema } from "@/lib/schemas/agent-settings";
 import { requireAdmin, requireTenant } from "@/lib/server/tenant";
 import { clientIp } from "@/lib/server/http/client-ip";
 import { agentSettingsView, updateAgentSettings } from "@/lib/server/agent/settings";
+import { methodNotAllowed } from "@/lib/server/http/method-not-allowed";
 
 type Ctx = { params: Promise<{ slug: string }> };
 
@@ -23,3 +24,5 @@ export const PUT = route(async (request, { params }: Ctx) => {
   await updateAgentSettings(ctx, input, clientIp(request));
   return json({ settings: await agentSettingsView(ctx) });
 });
+
+export const { POST, PATCH, DELETE, OPTIONS } = methodNotAllowed("GET", "PUT");

@@ -6,6 +6,7 @@ import { clientIp } from "@/lib/server/http/client-ip";
 import { createInvite, listOpenInvites } from "@/lib/db/invites";
 import { inviteLink } from "@/lib/server/accounts/invite-link";
 import { logger } from "@/lib/server/logger";
+import { methodNotAllowed } from "@/lib/server/http/method-not-allowed";
 
 type Ctx = { params: Promise<{ slug: string }> };
 
@@ -23,3 +24,5 @@ export const POST = route(async (request, { params }: Ctx) => {
   if (process.env.NODE_ENV !== "production") logger.info("invite link", { email, link });
   return json({ invite, link }, 201);
 });
+
+export const { PUT, PATCH, DELETE, OPTIONS } = methodNotAllowed("GET", "POST");

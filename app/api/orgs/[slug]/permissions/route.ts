@@ -1,3 +1,4 @@
+import { methodNotAllowed } from "@/lib/server/http/method-not-allowed";
 import { route, json } from "@/lib/server/http/route";
 import { requireAdmin } from "@/lib/server/tenant";
 import { listPermissionGrants } from "@/lib/db/permissions";
@@ -8,3 +9,5 @@ export const GET = route(async (_request, { params }: Ctx) => {
   const ctx = await requireAdmin((await params).slug);
   return json({ grants: await listPermissionGrants(ctx) });
 });
+
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = methodNotAllowed("GET");

@@ -5,6 +5,7 @@ import { requireTenant } from "@/lib/server/tenant";
 import { clientIp } from "@/lib/server/http/client-ip";
 import { changeMemberRole, removeMember } from "@/lib/db/members";
 import { requirePathId } from "@/lib/server/http/path-id";
+import { methodNotAllowed } from "@/lib/server/http/method-not-allowed";
 
 type Ctx = { params: Promise<{ slug: string; userId: string }> };
 
@@ -23,3 +24,5 @@ export const DELETE = route(async (request, { params }: Ctx) => {
   requirePathId(userId, "This member");
   return json(await removeMember(ctx, userId, clientIp(request)));
 });
+
+export const { GET, POST, PUT, OPTIONS } = methodNotAllowed("PATCH", "DELETE");

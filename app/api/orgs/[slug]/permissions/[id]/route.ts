@@ -1,3 +1,4 @@
+import { methodNotAllowed } from "@/lib/server/http/method-not-allowed";
 import { route, json } from "@/lib/server/http/route";
 import { notFound } from "@/lib/server/http/app-error";
 import { clientIp } from "@/lib/server/http/client-ip";
@@ -13,3 +14,5 @@ export const DELETE = route(async (request, { params }: Ctx) => {
   if (!revoked) throw notFound("This permission grant");
   return json(revoked);
 });
+
+export const { GET, POST, PUT, PATCH, OPTIONS } = methodNotAllowed("DELETE");
