@@ -5,8 +5,8 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
 import { disconnectPrisma, getPrisma } from "@/lib/db/client";
-import { redactPassword } from "@/lib/db/database-url";
-import { beforeShutdown, ensureDatabase, repoRoot } from "@/lib/db/embedded-postgres";
+import { redactPassword } from "@/tooling/db/database-url";
+import { beforeShutdown, ensureDatabase, repoRoot } from "@/tooling/db/embedded-postgres";
 import { migrate } from "@/lib/db/migrate";
 import { describeDemoLogin, seed } from "@/prisma/seed";
 

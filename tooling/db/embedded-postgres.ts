@@ -8,7 +8,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { debuglog } from "node:util";
 import pg from "pg";
-import { quoteIdentifier, withDatabaseName } from "@/lib/db/database-url";
+import { quoteIdentifier, withDatabaseName } from "@/tooling/db/database-url";
 
 // NODE_DEBUG=handoff-postgres prints the server's own log lines.
 const debug = debuglog("handoff-postgres");
