@@ -34,13 +34,10 @@ export async function warmUpRoutes(options: WarmUpOptions): Promise<{ failed: st
   };
 
   await waitForServer(baseURL, signal);
-  // Auth.js's credentials sign-in, as the sign-in form does it; it also compiles the auth route.
-  const csrf = (await (await request("/api/auth/csrf")).json()) as { csrfToken: string };
-  const form = new URLSearchParams({ csrfToken: csrf.csrfToken, email: login.email, password: login.password, callbackUrl: `${baseURL}/app` });
-  await (await request("/api/auth/callback/credentials", { method: "POST", body: form, headers: { "content-type": "application/x-www-form-urlencoded" } })).arrayBuffer();
-
   const slug = login.organizationSlug;
-  const pages = ["/", "/sign-up", "/sign-in", "/app", `/${slug}`, `/${slug}/c/${NO_SUCH_ID}`];
+  // Signed out first: a signed-in visitor is redirected away from these, and their scripts would not be named.
+  const publicPages = ["/", "/sign-up", "/sign-in"];
+  const pages = ["/app", `/${slug}`, `/${slug}/c/${NO_SUCH_ID}`];
   const apis = [
     "/api/auth/session",
     "/api/signup",
@@ -50,29 +47,37 @@ export async function warmUpRoutes(options: WarmUpOptions): Promise<{ failed: st
     `/api/conversations/${NO_SUCH_ID}/events`,
     `/api/slots/${NO_SUCH_ID}/resolve`,
   ];
-  const total = pages.length + apis.length;
+  const total = publicPages.length + pages.length + apis.length;
   let done = 0;
   const failed: string[] = [];
   const finish = (pathname: string, ok: boolean) => {
     if (!ok) failed.push(pathname);
     options.progress(++done, total, pathname);
   };
-
-  // One at a time, so the progress line names what is compiling.
-  for (const pathname of apis) {
-    const response = await request(pathname).catch(() => undefined);
-    await response?.arrayBuffer();
-    // A 5xx means the route failed to compile or load; 4xx is the fake id doing its job.
-    finish(pathname, response !== undefined && response.status < 500);
-  }
-  for (const pathname of pages) {
+  const warmPage = async (pathname: string) => {
     const response = await request(pathname).catch(() => undefined);
     const html = response ? await response.text() : "";
     // The page's own scripts are compiled when the browser asks for them.
     const scripts = [...html.matchAll(/<script[^>]+src="([^"]+)"/g)].map((match) => match[1]);
     await Promise.all(scripts.map(async (src) => (await request(src).catch(() => undefined))?.arrayBuffer()));
     finish(pathname, response !== undefined && response.status < 500);
+  };
+
+  // One at a time, so the progress line names what is compiling.
+  for (const pathname of publicPages) await warmPage(pathname);
+
+  // Auth.js's credentials sign-in, as the sign-in form does it; it also compiles the auth route.
+  const csrf = (await (await request("/api/auth/csrf")).json()) as { csrfToken: string };
+  const form = new URLSearchParams({ csrfToken: csrf.csrfToken, email: login.email, password: login.password, callbackUrl: `${baseURL}/app` });
+  await (await request("/api/auth/callback/credentials", { method: "POST", body: form, headers: { "content-type": "application/x-www-form-urlencoded" } })).arrayBuffer();
+
+  for (const pathname of apis) {
+    const response = await request(pathname).catch(() => undefined);
+    await response?.arrayBuffer();
+    // A 5xx means the route failed to compile or load; 4xx is the fake id doing its job.
+    finish(pathname, response !== undefined && response.status < 500);
   }
+  for (const pathname of pages) await warmPage(pathname);
   return { failed };
 }
 
