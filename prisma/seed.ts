@@ -39,7 +39,7 @@ export function describeDemoLogin(): string {
 }
 
 async function main(): Promise<void> {
-  const { ensureDatabase } = await import("@/lib/db/embedded-postgres");
+  const { ensureDatabase } = await import("@/tooling/db/embedded-postgres");
   const database = await ensureDatabase();
   process.env.DATABASE_URL = database.url;
   try {

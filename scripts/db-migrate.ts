@@ -1,7 +1,7 @@
 // npm run db:migrate: applies pending prisma/migrations to DATABASE_URL, or to the embedded
 // development database when DATABASE_URL is not set.
-import { redactPassword } from "@/lib/db/database-url";
-import { ensureDatabase } from "@/lib/db/embedded-postgres";
+import { redactPassword } from "@/tooling/db/database-url";
+import { ensureDatabase } from "@/tooling/db/embedded-postgres";
 import { migrate } from "@/lib/db/migrate";
 
 const database = await ensureDatabase();

@@ -1,14 +1,16 @@
 // npm run dev: a database (embedded unless DATABASE_URL is set), migrated and seeded, then `next dev`
-// with the environment it needs. A signal to this process stops Next first, then Postgres.
+// with the environment it needs, its first visit's routes compiled before it says "ready".
+// A signal to this process stops Next first, then Postgres.
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
 import { disconnectPrisma, getPrisma } from "@/lib/db/client";
-import { redactPassword } from "@/lib/db/database-url";
-import { beforeShutdown, ensureDatabase, repoRoot } from "@/lib/db/embedded-postgres";
+import { redactPassword } from "@/tooling/db/database-url";
+import { beforeShutdown, ensureDatabase, repoRoot } from "@/tooling/db/embedded-postgres";
 import { migrate } from "@/lib/db/migrate";
-import { describeDemoLogin, seed } from "@/prisma/seed";
+import { demoLogin, describeDemoLogin, seed } from "@/prisma/seed";
+import { warmUpRoutes } from "@/tooling/dev/warm-up";
 
 const port = process.env.PORT ?? "3000";
 
@@ -40,10 +42,25 @@ const nextBin = path.join(repoRoot, "node_modules", "next", "dist", "bin", "next
 const next = spawn(process.execPath, [nextBin, "dev", "--port", port], { cwd: repoRoot, env, stdio: "inherit" });
 const nextExited = new Promise<number>((resolve) => next.on("exit", (code, signal) => resolve(code ?? (signal ? 1 : 0))));
 
+const nextGone = new AbortController();
+void nextExited.then(() => nextGone.abort());
+
 beforeShutdown(async (signal) => {
   next.kill(signal);
   await nextExited;
 });
+
+console.log("Compiling the routes of a first visit (the first run of a clone takes longest)…");
+const warmUp = await warmUpRoutes({
+  baseURL: `http://127.0.0.1:${port}`,
+  login: demoLogin,
+  signal: nextGone.signal,
+  progress: (done, total, pathname) => console.log(`  [${done}/${total}] ${pathname}`),
+}).catch((error: unknown) => ({ failed: [error instanceof Error ? error.message : String(error)] }));
+if (!nextGone.signal.aborted) {
+  if (warmUp.failed.length > 0) console.log(`Could not compile ahead: ${warmUp.failed.join(", ")}; they compile on first use.`);
+  console.log(`Handoff is ready: http://localhost:${port} (or http://127.0.0.1:${port})`);
+}
 
 const code = await nextExited;
 await database.stop();

@@ -2,8 +2,9 @@
 // SQL that takes the existing migrations to schema.prisma (Prisma 6 `migrate diff`, offline).
 import fs from "node:fs/promises";
 import path from "node:path";
-import { ensureServer } from "@/lib/db/embedded-postgres";
-import { MIGRATION_LOCK, diffMigrationsToSchema, migrationsDir } from "@/lib/db/migrations/prisma6-cli";
+import { ensureServer } from "@/tooling/db/embedded-postgres";
+import { MIGRATION_LOCK, migrationsDir } from "@/lib/db/migrate";
+import { diffMigrationsToSchema } from "@/tooling/db/prisma6-cli";
 
 const name = process.argv[2];
 if (!name || !/^[a-z0-9_]+$/.test(name)) {

@@ -4,7 +4,6 @@ export type { RunOutcome } from "./agent-loop";
 export * from "./messages";
 export * from "./model-adapter";
 export * from "./store-adapter";
-export { MemoryStore } from "./memory-store";
 export * from "./events";
 export * from "./errors";
 export {

@@ -1,4 +1,5 @@
 // The Prisma client for the app: one per process, over node-postgres through @prisma/adapter-pg.
+import "server-only";
 import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaClient } from "@/lib/db/generated/client";
 

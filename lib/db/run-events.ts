@@ -34,34 +34,6 @@ const stored = (row: RunEventRow): StoredRunEvent => ({
 
 export const RUN_EVENT_PAGE_LIMIT = 1000;
 
-/**
- * Stores events in order and numbers them. One statement: the UPDATE takes the next `n` numbers
- * from the conversation's counter (its row lock orders concurrent appenders, so numbers are unique,
- * gap-free and committed in order) and the INSERT writes the events with them, or neither happens.
- */
-export async function appendRunEvents(
-  organizationId: string,
-  conversationId: string,
-  runId: string,
-  events: RunEventInput[],
-): Promise<StoredRunEvent[]> {
-  if (events.length === 0) return [];
-  const payload = JSON.stringify(events.map((event) => ({ type: event.type, data: event.data ?? null })));
-  const rows = await prisma.$queryRaw<RunEventRow[]>`
-    WITH taken AS (
-      UPDATE "Conversation" SET "lastEventSeq" = "lastEventSeq" + ${events.length}::bigint
-      WHERE "id" = ${conversationId} AND "organizationId" = ${organizationId}
-      RETURNING "lastEventSeq"
-    )
-    INSERT INTO "RunEvent" ("conversationId", "seq", "organizationId", "runId", "type", "data", "createdAt")
-    SELECT ${conversationId}, taken."lastEventSeq" - ${events.length}::bigint + e.ord, ${organizationId}, ${runId},
-           e.event->>'type', e.event->'data', ${new Date()}::timestamp(3)
-    FROM taken, json_array_elements(${payload}::json) WITH ORDINALITY AS e(event, ord)
-    RETURNING "seq", "runId", "type", "data", "createdAt"`;
-  if (rows.length === 0) throw new NotFoundError("The conversation");
-  return rows.sort((a, b) => (a.seq < b.seq ? -1 : 1)).map(stored);
-}
-
 /** Events that mean a person wrote in the conversation (a message, also one queued for a running turn). */
 const ACTIVITY_EVENTS = new Set(["user_message", "message_queued"]);
 
@@ -75,8 +47,9 @@ export interface RunEventNotice {
 export type RawQuery = (text: string, values: unknown[]) => Promise<{ rows: Array<Record<string, unknown>> }>;
 
 /**
- * `appendRunEvents` and its announcement on the bus in one statement, one round trip: the UPDATE
- * takes the numbers, the INSERT stores the events, and `pg_notify` queues
+ * Stores events in order, numbers them and announces them on the bus in one statement, one round
+ * trip: the UPDATE takes the next numbers from the conversation's counter (its row lock orders
+ * concurrent appenders, so numbers are unique, gap-free and committed in order), the INSERT stores the events, and `pg_notify` queues
  * `{c: conversationId, s: last seq, i: instanceId}` (one notice per batch; each event names its run), which Postgres
  * delivers when the statement's transaction commits, that is when other instances can read the
  * rows. Nothing is stored and nothing announced for an unknown conversation (NotFoundError).

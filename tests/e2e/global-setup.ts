@@ -2,8 +2,8 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import { randomBytes } from "node:crypto";
 import type { TestProject } from "vitest/node";
-import { createDatabaseIfMissing, repoRoot, startEmbeddedPostgres, testDataRoot } from "@/lib/db/embedded-postgres";
-import { withDatabaseName } from "@/lib/db/database-url";
+import { createDatabaseIfMissing, repoRoot, startEmbeddedPostgres, testDataRoot } from "@/tooling/db/embedded-postgres";
+import { withDatabaseName } from "@/tooling/db/database-url";
 import { migrate } from "@/lib/db/migrate";
 import { startAppServer } from "../support/app-server";
 

@@ -1,7 +1,7 @@
 // Once per `vitest run --project integration`: one PostgreSQL server and one migrated template
 // database, which every test file copies (CREATE DATABASE ... TEMPLATE is far faster than migrating).
 import type { TestProject } from "vitest/node";
-import { quoteIdentifier, withDatabaseName } from "@/lib/db/database-url";
+import { quoteIdentifier, withDatabaseName } from "@/tooling/db/database-url";
 import { migrate } from "@/lib/db/migrate";
 import { TEMPLATE_DATABASE, runAdmin } from "@/tests/integration/support/admin";
 import { startTestPostgres } from "@/tests/integration/support/test-postgres";

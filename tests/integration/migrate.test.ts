@@ -5,8 +5,7 @@ import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MigrationError, migrate, readMigrations, type LedgerRow } from "@/lib/db/migrate";
-import { MIGRATION_LOCK, migrationsDir } from "@/lib/db/migrations/prisma6-cli";
+import { MIGRATION_LOCK, MigrationError, migrate, migrationsDir, readMigrations, type LedgerRow } from "@/lib/db/migrate";
 import { createScratchDatabase, query, testDatabaseUrl, type ScratchDatabase } from "@/tests/integration/support/databases";
 
 const ledger = (url: string) => query<LedgerRow>(url, "SELECT * FROM _prisma_migrations ORDER BY started_at, migration_name");

@@ -1,8 +1,8 @@
 // schema.prisma is the source of truth; prisma/migrations, applied by lib/db/migrate.ts, must build
 // exactly that schema. Prisma 6's engine compares the two (tables, columns, types, nullability,
-// defaults, indexes, unique constraints, foreign keys, enums): see lib/db/migrations/prisma6-cli.ts.
+// defaults, indexes, unique constraints, foreign keys, enums): see tooling/db/prisma6-cli.ts.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { diffDatabaseToSchema } from "@/lib/db/migrations/prisma6-cli";
+import { diffDatabaseToSchema } from "@/tooling/db/prisma6-cli";
 import { createScratchDatabase, query, testDatabaseUrl, type ScratchDatabase } from "@/tests/integration/support/databases";
 
 describe("schema drift", () => {

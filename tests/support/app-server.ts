@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
-import { findFreePort, repoRoot } from "@/lib/db/embedded-postgres";
+import { findFreePort, repoRoot } from "@/tooling/db/embedded-postgres";
 
 export interface AppServer {
   baseURL: string;

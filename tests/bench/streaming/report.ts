@@ -1,6 +1,6 @@
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { repoRoot } from "@/lib/db/embedded-postgres";
+import { repoRoot } from "@/tooling/db/embedded-postgres";
 import type { FirstLoadJs } from "./first-load-js";
 import { formatTrace, type TraceResult } from "./trace";
 import type { LoadResult } from "./run";

@@ -16,7 +16,7 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { performance } from "node:perf_hooks";
-import { repoRoot } from "@/lib/db/embedded-postgres";
+import { repoRoot } from "@/tooling/db/embedded-postgres";
 import { diffDbCounters, readStatements, resetStatements, settledDbCounters, type DbCounters, type StatementStat } from "./db-stats";
 import { measureFirstLoadJs, type FirstLoadJs } from "./first-load-js";
 import { ALLOW_PRIVATE_MODEL_URLS_ENV, AUTH_SECRET, Account, PRODUCTION_SETTINGS, benchDataDir, insertConversation, organizationIdOf, startHandoff, type HandoffInstance } from "./handoff";

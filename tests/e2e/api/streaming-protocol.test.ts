@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { AGENT_EVENT_TYPES } from "@/lib/agent/events";
-import { repoRoot } from "@/lib/db/embedded-postgres";
+import { repoRoot } from "@/tooling/db/embedded-postgres";
 import { createAccount, type TestAccount } from "../support/http-client";
 import { appBaseURL } from "../support/env";
 import { answerSlot, createConversation, EventStreamReader, postMessage, readToEnd, say, type StreamedEvent } from "../support/run-events";

@@ -1,5 +1,8 @@
+import fs from "node:fs/promises";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
+import { repoRoot } from "@/tooling/db/embedded-postgres";
 import { appBaseURL } from "../support/env";
 import { launchBrowser, skipBrowser } from "../support/browser";
 import { seeInLog, signUp, startConversation, type ChatUser } from "../support/chat";
@@ -29,35 +32,47 @@ const focused = (page: Page) =>
   });
 
 /** Holds back the JavaScript chunks that contain `marker` (e.g. a library's attribute name); resolves to whether one was asked for. */
-async function delayChunks(page: Page, marker: string, ms: number): Promise<() => boolean> {
-  let seen = false;
-  await page.route("**/_next/static/chunks/*.js", async (route) => {
-    const response = await route.fetch();
-    const script = await response.text();
-    if (script.includes(marker)) {
-      seen = true;
-      await new Promise((resolve) => setTimeout(resolve, ms));
-    }
-    await route.fulfill({ response, body: script });
+/**
+ * Holds back the build's chunks whose code contains `marker` until `release()`, so a test can act
+ * before that code arrives whatever the machine's speed. They are served from .next on disk and no
+ * other request is intercepted (reading every chunk through the route slowed page loads under load).
+ */
+async function holdChunks(page: Page, marker: string) {
+  const chunks = path.join(repoRoot, ".next", "static", "chunks");
+  const names = new Set<string>();
+  for (const name of await fs.readdir(chunks, { recursive: true })) {
+    if (name.endsWith(".js") && (await fs.readFile(path.join(chunks, name), "utf8")).includes(marker)) names.add(name);
+  }
+  if (names.size === 0) throw new Error(`No chunk of the build in ${chunks} contains ${marker}: run npm run build.`);
+  let requested = false;
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  const chunkOf = (url: URL) => (url.pathname.startsWith("/_next/static/chunks/") ? decodeURIComponent(url.pathname.slice("/_next/static/chunks/".length)) : "");
+  await page.route((url) => names.has(chunkOf(url)), async (route) => {
+    requested = true;
+    await released;
+    // The page may have been closed meanwhile.
+    await route.fulfill({ path: path.join(chunks, chunkOf(new URL(route.request().url()))) }).catch(() => {});
   });
-  return () => seen;
+  return { requested: () => requested, release: () => release() };
 }
 
 describe.skipIf(skipBrowser)("closed-at-first-paint UI loads on intent", () => {
   it("the account menu opens with the keyboard at the first Enter, takes the focus and gives it back", async () => {
     const page = await user.context.newPage();
-    const menuRequested = await delayChunks(page, "DropdownMenuContent", 500);
+    const menu = await holdChunks(page, "DropdownMenuContent");
     await page.goto(`${appBaseURL()}/${user.slug}`);
     const trigger = page.getByRole("button", { name: /Account menu for/ });
     await expect(trigger.getAttribute("aria-haspopup")).resolves.toBe("menu");
     await expect(trigger.getAttribute("aria-expanded")).resolves.toBe("false");
 
-    // Focus loads the menu; Enter comes before it has arrived (held back above), and must still open
+    // Focus loads the menu; Enter comes before it has arrived (held back), and must still open
     // it as radix does for the keyboard: focus on the first item.
     await trigger.focus();
+    await expect.poll(menu.requested).toBe(true);
     await page.keyboard.press("Enter");
+    menu.release();
     await page.getByRole("menu").waitFor();
-    expect(menuRequested()).toBe(true);
     await page.waitForFunction(() => document.activeElement?.getAttribute("role") === "menuitem");
     await expect(focused(page)).resolves.toMatchObject({ label: "Account settings", inMenu: true });
     // (The open modal menu hides the rest of the page from the accessibility tree, so not by role.)
@@ -77,9 +92,10 @@ describe.skipIf(skipBrowser)("closed-at-first-paint UI loads on intent", () => {
   it("the organization switcher and the theme menu open at the first click", async () => {
     const page = await user.context.newPage();
     // The click comes before the menu's code has arrived.
-    await delayChunks(page, "DropdownMenuContent", 500);
+    const menu = await holdChunks(page, "DropdownMenuContent");
     await page.goto(`${appBaseURL()}/${user.slug}`);
     await page.getByRole("button", { name: /Switch organization/ }).click();
+    menu.release();
     await page.getByRole("menu").getByRole("menuitem", { name: /Engines/ }).waitFor();
     await page.keyboard.press("Escape");
 
@@ -95,11 +111,12 @@ describe.skipIf(skipBrowser)("closed-at-first-paint UI loads on intent", () => {
     const page = await user.context.newPage();
     await page.setViewportSize({ width: 390, height: 800 });
     // The tap comes before the drawer's code has arrived.
-    await delayChunks(page, '"DialogContent"', 500);
+    const drawerCode = await holdChunks(page, '"DialogContent"');
     await page.goto(`${appBaseURL()}/${user.slug}`);
     const trigger = page.getByRole("button", { name: "Open navigation" });
     await expect(trigger.getAttribute("aria-haspopup")).resolves.toBe("dialog");
     await trigger.click();
+    drawerCode.release();
     const drawer = page.getByRole("dialog", { name: "Navigation" });
     await drawer.getByRole("link", { name: "Settings" }).waitFor();
     await page.waitForFunction(() => document.activeElement?.closest('[role="dialog"]'));
@@ -119,19 +136,23 @@ describe.skipIf(skipBrowser)("closed-at-first-paint UI loads on intent", () => {
     const body = (await created.json()) as { conversation?: { id: string }; id?: string };
     const conversationId = body.conversation?.id ?? body.id;
 
-    // The page sends a handed-over first message as soon as it is ready; the server refuses it, and
-    // sonner's chunk arrives late, so the toast is asked for before sonner is there.
+    // The page sends a handed-over first message as soon as it is ready; the server refuses it while
+    // sonner's chunk is held back, so the toast is asked for before sonner is there.
     await page.goto(`${appBaseURL()}/${user.slug}`);
     await page.evaluate((id) => sessionStorage.setItem(`handoff:autosend:${id}`, "hello from the home page"), conversationId);
     await page.route("**/api/conversations/*/messages", (route) =>
       route.fulfill({ status: 503, contentType: "application/json", body: JSON.stringify({ error: { code: "unavailable", message: "The agent cannot take messages right now." } }) }),
     );
-    const sonnerRequested = await delayChunks(page, "data-sonner-toaster", 1500);
+    const sonner = await holdChunks(page, "data-sonner-toaster");
+    const refused = page.waitForResponse((response) => response.url().includes(`/api/conversations/${conversationId}/messages`) && response.status() === 503);
 
-    await page.goto(`${appBaseURL()}/${user.slug}/c/${conversationId}`);
+    // Not waiting for the load event: the held chunk may be part of what it waits for.
+    await page.goto(`${appBaseURL()}/${user.slug}/c/${conversationId}`, { waitUntil: "commit" });
+    await refused;
+    await expect.poll(sonner.requested).toBe(true);
+    sonner.release();
     const toast = page.locator("[data-sonner-toast]").filter({ hasText: "The agent cannot take messages right now." });
-    await toast.waitFor({ timeout: 15_000 });
-    expect(sonnerRequested()).toBe(true);
+    await toast.waitFor();
     await page.close();
   });
 

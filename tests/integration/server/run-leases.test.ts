@@ -8,7 +8,7 @@ import { failRunsWithExpiredLease, renewRunLease } from "@/lib/db/run-leases";
 import type { TenantContext } from "@/lib/db/tenant-context";
 import { eventBus } from "@/lib/server/events/pg-bus";
 import { NotFoundError } from "@/lib/agent/errors";
-import { appendRunEvents } from "@/lib/db/run-events";
+import { appendRunEvents } from "@/tests/integration/support/run-events";
 import { recoverDeadRuns, recoverDeadRunsThenReadLastEventSeq } from "@/lib/server/runs/recover-dead-runs";
 import { query, testDatabaseUrl } from "@/tests/integration/support/databases";
 import { createTenant, openNewConversationStore } from "@/tests/integration/store/support";

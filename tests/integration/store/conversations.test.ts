@@ -8,7 +8,8 @@ import {
   renameConversation,
 } from "@/lib/db/conversations";
 import { PostgresStore } from "@/lib/db/postgres-store";
-import { appendRunEvents, listRunEventsAfter } from "@/lib/db/run-events";
+import { listRunEventsAfter } from "@/lib/db/run-events";
+import { appendRunEvents } from "@/tests/integration/support/run-events";
 import type { TenantContext } from "@/lib/db/tenant-context";
 import { getTestPrisma } from "@/tests/integration/support/databases";
 import { createTenant } from "./support";

@@ -11,7 +11,7 @@ import { createConversation } from "@/lib/db/conversations";
 import { createPrismaClient, type PrismaClient } from "@/lib/db/client";
 import { PostgresStore } from "@/lib/db/postgres-store";
 import type { TenantContext } from "@/lib/db/tenant-context";
-import { ScriptedModel, type ScriptedStep } from "@/lib/models/scripted-model";
+import { ScriptedModel, type ScriptedStep } from "@/lib/models/testing";
 import { testDatabaseUrl } from "@/tests/integration/support/databases";
 import { createTenant } from "./support";
 

@@ -3,7 +3,7 @@
 import { randomBytes } from "node:crypto";
 import { inject } from "vitest";
 import { getPrisma, type PrismaClient } from "@/lib/db/client";
-import { quoteIdentifier, withDatabaseName } from "@/lib/db/database-url";
+import { quoteIdentifier, withDatabaseName } from "@/tooling/db/database-url";
 import { TEMPLATE_DATABASE, runAdmin } from "@/tests/integration/support/admin";
 
 export { query } from "@/tests/integration/support/admin";

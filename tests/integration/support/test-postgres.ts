@@ -3,7 +3,7 @@
 import { randomBytes } from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
-import { startEmbeddedPostgres, testDataRoot, type PostgresServer } from "@/lib/db/embedded-postgres";
+import { startEmbeddedPostgres, testDataRoot, type PostgresServer } from "@/tooling/db/embedded-postgres";
 
 export async function startTestPostgres(): Promise<PostgresServer> {
   const fromEnvironment = process.env.DATABASE_URL;

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { visibleSlots } from "@/lib/agent/display-manager";
 import { ConflictError, NotFoundError, SlotRejectedError, ValidationError } from "@/lib/agent/errors";
-import { MemoryStore } from "@/lib/agent/memory-store";
+import { MemoryStore } from "@/lib/agent/testing";
 import type { SlotRecord } from "@/lib/agent/store-adapter";
 import { defineTool, failure, success } from "@/lib/agent/tool";
 import { expectPairedHistory, makeAgent, transcript } from "./helpers";

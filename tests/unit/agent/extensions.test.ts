@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { parseTokens } from "@/lib/agent/extensions/parse-tokens";
-import { MemoryStore } from "@/lib/agent/memory-store";
+import { MemoryStore } from "@/lib/agent/testing";
 import type { StoreAdapter } from "@/lib/agent/store-adapter";
-import { ScriptedModel } from "@/lib/models/scripted-model";
+import { ScriptedModel } from "@/lib/models/testing";
 import { makeAgent, transcript } from "./helpers";
 
 const registries = (hooks: string[], skills: string[]) => ({

@@ -1,10 +1,10 @@
 import { z } from "zod";
 import { Glove, type GloveConfig } from "@/lib/agent/agent";
 import { agentEventSchema, type AgentEvent, type SubscriberAdapter } from "@/lib/agent/events";
-import { MemoryStore } from "@/lib/agent/memory-store";
+import { MemoryStore } from "@/lib/agent/testing";
 import type { Message } from "@/lib/agent/messages";
 import { defineTool, success } from "@/lib/agent/tool";
-import { ScriptedModel, type ScriptedStep } from "@/lib/models/scripted-model";
+import { ScriptedModel, type ScriptedStep } from "@/lib/models/testing";
 
 /** Records every event, and fails loudly if one does not match its schema. */
 export class EventRecorder implements SubscriberAdapter {

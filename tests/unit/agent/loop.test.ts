@@ -305,8 +305,8 @@ describe("agent loop", () => {
 
   it("refuses to run before build()", async () => {
     const { Glove } = await import("@/lib/agent/agent");
-    const { MemoryStore } = await import("@/lib/agent/memory-store");
-    const { ScriptedModel } = await import("@/lib/models/scripted-model");
+    const { MemoryStore } = await import("@/lib/agent/testing");
+    const { ScriptedModel } = await import("@/lib/models/testing");
     const glove = new Glove({ store: new MemoryStore(), model: new ScriptedModel([]), systemPrompt: "x" });
     await expect(glove.processRequest("hi")).rejects.toThrow(/build\(\)/);
   });

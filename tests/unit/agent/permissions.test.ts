@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { ForbiddenError, ValidationError } from "@/lib/agent/errors";
-import { MemoryStore } from "@/lib/agent/memory-store";
+import { MemoryStore } from "@/lib/agent/testing";
 import { PERMISSION_RENDERER, permissionInputKey, type PermissionAnswerer } from "@/lib/agent/permissions";
 import type { StoreAdapter } from "@/lib/agent/store-adapter";
 import { defineTool, success } from "@/lib/agent/tool";
-import type { ScriptedStep } from "@/lib/models/scripted-model";
+import type { ScriptedStep } from "@/lib/models/testing";
 import { expectPairedHistory, makeAgent } from "./helpers";
 
 function deployTool(deployed: string[], options: { editable?: boolean; onlyProd?: boolean } = {}) {

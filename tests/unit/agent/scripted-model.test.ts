@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { PromptRequest } from "@/lib/agent/model-adapter";
-import { ScriptedModel } from "@/lib/models/scripted-model";
+import { ScriptedModel } from "@/lib/models/testing";
 
 const request = (text: string): PromptRequest => ({ messages: [{ sender: "user", text }] });
 

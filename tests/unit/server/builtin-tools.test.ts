@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { answerSchemaForSlot as answerSchemaFor, Glove, MemoryStore, ValidationError, type GloveTool } from "@/lib/agent";
+import { answerSchemaForSlot as answerSchemaFor, Glove, ValidationError, type GloveTool } from "@/lib/agent";
+import { MemoryStore } from "@/lib/agent/testing";
 import { DemoModel } from "@/lib/models/demo-model";
 import { DEMO_TRIGGERS } from "@/lib/models/demo-triggers";
 import { BUILTIN_TOOL_CATALOG, createBuiltinTools } from "@/lib/tools/server";

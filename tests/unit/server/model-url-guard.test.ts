@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { Glove } from "@/lib/agent/agent";
-import { MemoryStore } from "@/lib/agent/memory-store";
-import { ScriptedModel } from "@/lib/models/scripted-model";
+import { MemoryStore } from "@/lib/agent/testing";
+import { ScriptedModel } from "@/lib/models/testing";
 import { guardModelUrls, refuseModelUrl } from "@/lib/server/agent/model-url-guard";
 
 const strict = {};

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { MemoryStore } from "@/lib/agent";
+import { MemoryStore } from "@/lib/agent/testing";
 import { observeStore } from "@/lib/server/agent/observed-store";
 
 describe("observeStore", () => {

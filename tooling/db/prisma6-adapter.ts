@@ -1,5 +1,5 @@
 // The driver adapter the Prisma 6 CLI uses for `migrate diff` (loaded by the config that
-// lib/db/migrations/prisma6-cli.ts writes). Imported by path from a generated file: no `@/` imports.
+// tooling/db/prisma6-cli.ts writes). Imported by path from a generated file: no `@/` imports.
 import { PrismaPg } from "@prisma/adapter-pg";
 import { randomUUID } from "node:crypto";
 import pg from "pg";

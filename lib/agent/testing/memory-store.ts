@@ -1,5 +1,5 @@
-import type { Message } from "./messages";
-import type { TokenUsage } from "./model-adapter";
+import type { Message } from "../messages";
+import type { TokenUsage } from "../model-adapter";
 import type {
   InboxItem,
   InboxItemStatus,
@@ -14,13 +14,13 @@ import type {
   StoreAdapter,
   Task,
   ToolCallState,
-} from "./store-adapter";
+} from "../store-adapter";
 
 const clone = <T>(value: T): T => structuredClone(value);
 const isActive = (run: RunRecord) => run.status === "running" || run.status === "suspended";
 
 /**
- * In-process StoreAdapter for tests and the offline demo. Every conditional method checks and
+ * In-process StoreAdapter for tests. Every conditional method checks and
  * writes without an `await` in between, which is what makes it atomic on one event loop.
  */
 export class MemoryStore implements StoreAdapter {

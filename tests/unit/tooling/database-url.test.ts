@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { quoteIdentifier, redactPassword, withDatabaseName } from "@/lib/db/database-url";
+import { quoteIdentifier, redactPassword, withDatabaseName } from "@/tooling/db/database-url";
 
 describe("database URLs", () => {
   const url = "postgresql://postgres:s3cret@127.0.0.1:5432/postgres?sslmode=disable";
