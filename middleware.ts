@@ -45,7 +45,10 @@ function pageRequest(request: NextRequest, nonce: string, contentSecurityPolicy:
 export default async function middleware(request: NextRequest, event: NextFetchEvent) {
   const { pathname } = request.nextUrl;
   const refusal = unroutableRefusal(request, pathname) ?? crossOriginRefusal(request, pathname);
-  if (pathname.startsWith("/api/")) return withApiHeaders(refusal ?? (await gateApi(request, pathname)));
+  if (pathname.startsWith("/api/")) {
+    const answer = refusal ?? (await gateApi(request, pathname));
+    return withApiHeaders(answer, { ownAnswer: answer.headers.get("content-type")?.startsWith("application/json") === true });
+  }
   const nonce = newNonce();
   const contentSecurityPolicy = pageContentSecurityPolicy(nonce);
   if (refusal) return withPageHeaders(refusal, contentSecurityPolicy);

@@ -1,20 +1,25 @@
 import { NextResponse } from "next/server";
 import { toAppError } from "./domain-errors";
 import { logger } from "../logger";
+import { NO_STORE } from "./security-headers";
 
 type Handler<C> = (request: Request, context: C) => Promise<Response>;
 
 /**
  * Wraps a route handler so every failure becomes a JSON answer: AppErrors with their status,
- * anything else a 500 that is logged and says what to do, never a stack trace.
+ * anything else a 500 that is logged and says what to do, never a stack trace. An answer that
+ * says nothing of caching is never stored (SSE streams set their own).
  */
 export function route<C>(handler: Handler<C>): Handler<C> {
   return async (request, context) => {
+    let response: Response;
     try {
-      return await handler(request, context);
+      response = await handler(request, context);
     } catch (error) {
-      return errorResponse(error, request);
+      response = errorResponse(error, request);
     }
+    if (!response.headers.has("cache-control")) response.headers.set("cache-control", NO_STORE);
+    return response;
   };
 }
 

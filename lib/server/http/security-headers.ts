@@ -21,6 +21,9 @@ export function pageContentSecurityPolicy(nonce: string, development = process.e
   ].join("; ");
 }
 
+/** API JSON carries the caller's data: never stored by a browser or a shared cache. */
+export const NO_STORE = "no-store";
+
 // API answers are data: nothing in them may load or frame anything.
 const API_CONTENT_SECURITY_POLICY = "default-src 'none'; frame-ancestors 'none'";
 
@@ -40,10 +43,14 @@ export function withPageHeaders(response: NextResponse, contentSecurityPolicy: s
   return response;
 }
 
-/** API JSON carries the caller's data: never stored by a browser or a shared cache. A route's own Cache-Control (SSE) wins. */
-export function withApiHeaders(response: NextResponse): NextResponse {
+/**
+ * API answers load nothing. The middleware's own answers (401, refusals) are never stored; a
+ * route's answer gets its Cache-Control from `route()`: a header set here would override the
+ * route's own, and the SSE streams need theirs (no-transform keeps compression from buffering them).
+ */
+export function withApiHeaders(response: NextResponse, { ownAnswer }: { ownAnswer: boolean }): NextResponse {
   response.headers.set("content-security-policy", API_CONTENT_SECURITY_POLICY);
-  response.headers.set("cache-control", "no-store");
+  if (ownAnswer) response.headers.set("cache-control", NO_STORE);
   strictTransportSecurity(response);
   return response;
 }

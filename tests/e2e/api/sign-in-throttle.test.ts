@@ -1,3 +1,4 @@
+import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { HttpClient, createAccount } from "../support/http-client";
 import { appBaseURL, appDatabaseUrl } from "../support/env";
@@ -84,6 +85,12 @@ describe("without a proxy in front (TRUSTED_PROXY_HOPS=0, the default)", () => {
   });
   afterAll(async () => {
     await direct?.stop();
+    // This server sees every client at the loopback address, so the test locked it: unlock it, or
+    // the shared server's browser sign-ins (also from loopback) are refused for 15 minutes.
+    const db = new pg.Client({ connectionString: appDatabaseUrl() });
+    await db.connect();
+    await db.query(`DELETE FROM rate_limits WHERE key LIKE 'signin-%127.0.0.1%'`);
+    await db.end();
   });
 
   it("ignores X-Forwarded-For: the address is the socket's, so a fresh forged one per request escapes nothing", async () => {
