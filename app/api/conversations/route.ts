@@ -4,7 +4,7 @@ import { userRoute } from "@/lib/server/http/route-builders";
 import { parseWith } from "@/lib/server/http/parse-body";
 import { createConversationSchema, listConversationsQuerySchema } from "@/lib/schemas/conversation";
 import { shortText } from "@/lib/schemas/text";
-import { conversationList, organizationOf, startConversation } from "@/lib/server/runs/conversation-service";
+import { conversationList, organizationOf, startConversation } from "@/lib/server/conversations/conversation-service";
 import { methodNotAllowed } from "@/lib/server/http/method-not-allowed";
 
 const orgQuerySchema = z.object({ org: shortText().max(100).optional() });

@@ -11,7 +11,7 @@ import { DEFAULT_MAX_BODY_BYTES, parseJsonBody } from "./parse-body";
 import { possibleId } from "./path-id";
 import type { ActorContext, Principal, PublicContext, UserPrincipal } from "./principal";
 import { route } from "./route";
-import { settleAll } from "@/lib/server/runs/settle-all";
+import { settleAll } from "@/lib/server/settle-all";
 
 /**
  * Route builders: each resolves who is asking once, before the handler, and hands it a typed

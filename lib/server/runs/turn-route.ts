@@ -3,7 +3,7 @@ import { tenantRowRoute } from "@/lib/server/http/route-builders";
 import { enforce } from "@/lib/server/rate-limit";
 import { runLeaseMs } from "./lease-config";
 import { messagesPerUser } from "./message-rate-limit";
-import { settleAll } from "./settle-all";
+import { settleAll } from "@/lib/server/settle-all";
 
 /**
  * The message route's builder: a conversation route whose one lookup is the turn start (the

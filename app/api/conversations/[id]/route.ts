@@ -4,8 +4,8 @@ import { conversationRoute } from "@/lib/server/http/route-builders";
 import { parseWith } from "@/lib/server/http/parse-body";
 import { renameConversationSchema } from "@/lib/schemas/conversation";
 import { shortText } from "@/lib/schemas/text";
-import { removeConversation, retitleConversation } from "@/lib/server/runs/conversation-service";
-import { conversationSnapshot } from "@/lib/server/runs/snapshot";
+import { removeConversation, retitleConversation } from "@/lib/server/conversations/conversation-service";
+import { conversationSnapshot } from "@/lib/server/conversations/snapshot";
 import { methodNotAllowed } from "@/lib/server/http/method-not-allowed";
 
 // A cursor is a message's position (digits); lib/db rejects any other shape with 422 invalid_cursor.

@@ -17,7 +17,7 @@ import type { PublicContext } from "@/lib/server/http/principal";
 import type { UserContext } from "@/lib/server/http/route-builders";
 import { resolveTenantContext } from "@/lib/db/organizations";
 import { slugSchema } from "@/lib/schemas/text";
-import { abortConversation } from "./abort-conversation";
+import { abortConversation } from "@/lib/server/runs/abort-conversation";
 
 /**
  * Creating and listing take an optional organization slug (`?org=`); without it, the user's

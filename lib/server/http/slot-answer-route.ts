@@ -1,7 +1,7 @@
 import type { z } from "zod";
 import { json } from "@/lib/server/http/route";
 import { cardRoute } from "@/lib/server/http/route-builders";
-import { answerSlot, type SlotAnswerInput } from "./answer-slot";
+import { answerSlot, type SlotAnswerInput } from "@/lib/server/runs/answer-slot";
 
 /** The resolve and reject routes differ only in their body: parse, authorize by the card's tenant, answer. */
 export function slotAnswerRoute<S extends z.ZodType>(schema: S, toAnswer: (body: z.infer<S>) => SlotAnswerInput) {
