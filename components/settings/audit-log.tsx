@@ -7,11 +7,7 @@ import { LoadError } from "@/components/ui/load-error";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { apiFetch } from "@/lib/client/api";
-
-interface AuditPage {
-  entries: { id: string; action: string; target: string | null; metadata: unknown; ip: string | null; createdAt: string; actor: { name: string; email: string } | null }[];
-  nextCursor: string | null;
-}
+import type { AuditPage } from "@/lib/schemas/team";
 
 const ACTION_LABEL: Record<string, string> = {
   "user.signed_up": "Signed up",

@@ -10,18 +10,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@
 import { toast } from "@/components/ui/toast";
 import { apiFetch, errorMessage } from "@/lib/client/api";
 
-type Person = { id: string; name: string | null; email: string };
-
-interface PermissionGrant {
-  id: string;
-  toolName: string;
-  input: unknown;
-  allInputs: boolean;
-  scope: "organization" | "person";
-  coveredUser: Person | null;
-  grantedBy: Person | null;
-  createdAt: string;
-}
+import type { PermissionGrant, Person } from "@/lib/schemas/team";
 
 const personName = (person: Person | null) => (person ? person.name || person.email : "Unknown");
 

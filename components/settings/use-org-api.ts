@@ -4,22 +4,9 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { toast } from "@/components/ui/toast";
 import { apiFetch, errorMessage } from "@/lib/client/api";
 import type { RoleName } from "@/lib/schemas/account";
+import type { Invite, Member, MembersResponse } from "@/lib/schemas/team";
 
-export interface Member {
-  userId: string;
-  name: string;
-  email: string;
-  role: RoleName;
-  joinedAt: string;
-}
-
-export interface Invite {
-  id: string;
-  email: string;
-  role: RoleName;
-  createdAt: string;
-  expiresAt: string;
-}
+export type { Invite, Member };
 
 const keys = {
   members: (slug: string) => ["org", slug, "members"] as const,
@@ -27,7 +14,7 @@ const keys = {
 };
 
 export function useMembers(slug: string) {
-  return useQuery({ queryKey: keys.members(slug), queryFn: () => apiFetch<{ members: Member[]; you: { userId: string; role: RoleName } }>(`/api/orgs/${slug}/members`) });
+  return useQuery({ queryKey: keys.members(slug), queryFn: () => apiFetch<MembersResponse>(`/api/orgs/${slug}/members`) });
 }
 
 export function useInvites(slug: string) {

@@ -20,10 +20,16 @@ export async function conversationContext(userId: string, conversationId: string
   return row ? { userId, organizationId: row.organizationId, orgSlug: row.orgSlug, role: row.role as RoleName } : null;
 }
 
-/** The tenant and conversation of a card, for a member of its organization. */
+/** The tenant and conversation of a card, for a member of its organization; one statement, like `conversationContext`. */
 export async function slotContext(userId: string, slotId: string): Promise<{ ctx: TenantContext; conversationId: string } | null> {
-  const slot = await prisma.slot.findFirst({ where: { id: slotId }, select: { conversationId: true } });
-  if (!slot) return null;
-  const ctx = await conversationContext(userId, slot.conversationId);
-  return ctx ? { ctx, conversationId: slot.conversationId } : null;
+  const rows = await prisma.$queryRaw<{ role: string; organizationId: string; orgSlug: string; conversationId: string }[]>`
+    SELECT m."role"::text AS "role", o."id" AS "organizationId", o."slug" AS "orgSlug", c."id" AS "conversationId"
+    FROM "Slot" s
+    JOIN "Conversation" c ON c."id" = s."conversationId" AND c."organizationId" = s."organizationId"
+    JOIN "Organization" o ON o."id" = c."organizationId"
+    JOIN "Membership" m ON m."organizationId" = o."id" AND m."userId" = ${userId}
+    WHERE s."id" = ${slotId}
+    LIMIT 1`;
+  const row = rows[0];
+  return row ? { ctx: { userId, organizationId: row.organizationId, orgSlug: row.orgSlug, role: row.role as RoleName }, conversationId: row.conversationId } : null;
 }

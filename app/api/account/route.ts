@@ -1,16 +1,19 @@
-import { route, json } from "@/lib/server/http/route";
-import { parseJsonBody } from "@/lib/server/http/parse-body";
+import { json } from "@/lib/server/http/route";
+import { userRoute } from "@/lib/server/http/route-builders";
 import { updateProfileSchema } from "@/lib/schemas/account";
-import { requireUser } from "@/lib/server/auth/session";
-import { updateUserName } from "@/lib/db/users";
+import { accountResponseSchema } from "@/lib/schemas/team";
+import { findUserById, updateUserName } from "@/lib/db/users";
+import { notFound } from "@/lib/server/http/app-error";
 import { methodNotAllowed } from "@/lib/server/http/method-not-allowed";
 
-export const GET = route(async () => json({ user: await requireUser() }));
-
-export const PATCH = route(async (request) => {
-  const user = await requireUser();
-  const { name } = await parseJsonBody(request, updateProfileSchema);
-  return json({ user: await updateUserName(user.id, name) });
+export const GET = userRoute({}, async (ctx) => {
+  const user = await findUserById(ctx.userId);
+  if (!user) throw notFound("This account");
+  return json(accountResponseSchema.parse({ user }));
 });
+
+export const PATCH = userRoute({ body: updateProfileSchema }, async (ctx, { body }) =>
+  json(accountResponseSchema.parse({ user: await updateUserName(ctx.userId, body.name) })),
+);
 
 export const { POST, PUT, DELETE, OPTIONS } = methodNotAllowed("GET", "PATCH");

@@ -1,20 +1,13 @@
-import { route, json } from "@/lib/server/http/route";
-import { parseJsonBody } from "@/lib/server/http/parse-body";
+import { json } from "@/lib/server/http/route";
+import { userRoute } from "@/lib/server/http/route-builders";
 import { createOrganizationSchema } from "@/lib/schemas/account";
-import { requireUser } from "@/lib/server/auth/session";
-import { clientIp } from "@/lib/server/http/client-ip";
 import { createOrganization, listOrganizationsForUser } from "@/lib/db/organizations";
 import { methodNotAllowed } from "@/lib/server/http/method-not-allowed";
 
-export const GET = route(async () => {
-  const user = await requireUser();
-  return json({ organizations: await listOrganizationsForUser(user.id) });
-});
+export const GET = userRoute({}, async (ctx) => json({ organizations: await listOrganizationsForUser(ctx.userId) }));
 
-export const POST = route(async (request) => {
-  const user = await requireUser();
-  const { name } = await parseJsonBody(request, createOrganizationSchema);
-  return json({ organization: await createOrganization(user.id, name, clientIp(request)) }, 201);
-});
+export const POST = userRoute({ body: createOrganizationSchema }, async (ctx, { body }) =>
+  json({ organization: await createOrganization(ctx.userId, body.name, ctx.ip) }, 201),
+);
 
 export const { PUT, PATCH, DELETE, OPTIONS } = methodNotAllowed("GET", "POST");

@@ -10,7 +10,7 @@ const tooMany = (seconds: number) => tooManyRequests(`Too many wrong passwords. 
  * session must not become a way around the sign-in lock to guess the password. Ends every session
  * of the user; returns the new session version.
  */
-export async function changePassword(userId: string, currentPassword: string, newPassword: string, ip: string): Promise<number> {
+export async function changePassword({ userId, ip }: { userId: string; ip: string }, currentPassword: string, newPassword: string): Promise<number> {
   const user = await findUserById(userId);
   if (user) {
     const blocked = await secondsBlocked(SIGN_IN_FAILURES_PER_EMAIL_AND_IP, emailAndIp(user.email, ip));

@@ -1,5 +1,5 @@
-/** The absolute accept link for an invite token, on the origin the inviter is using. */
-export function inviteLink(request: Request, token: string): string {
-  const base = process.env.APP_URL ?? new URL(request.url).origin;
+/** The absolute accept link for an invite token, on the origin the inviter is using (unless APP_URL names the app's). */
+export function inviteLink(requestOrigin: string, token: string): string {
+  const base = process.env.APP_URL ?? requestOrigin;
   return new URL(`/invite/${token}`, base).toString();
 }

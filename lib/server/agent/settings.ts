@@ -121,7 +121,7 @@ export async function agentSettingsView(ctx: TenantContext): Promise<AgentSettin
 type AgentSettingsInput = z.output<typeof agentSettingsInputSchema>;
 
 /** Validates what the schema cannot know (tool names, keys in the wrong place, reachable URLs), then saves. */
-export async function updateAgentSettings(ctx: TenantContext, input: AgentSettingsInput, ip?: string | null): Promise<void> {
+export async function updateAgentSettings(ctx: TenantContext & { ip?: string | null }, input: AgentSettingsInput): Promise<void> {
   const issues = await settingsIssues(input);
   if (issues.length > 0) {
     throw new AppError(422, "validation_failed", `Fix these fields: ${issues.map((issue) => `${issue.path}: ${issue.message}`).join("; ")}`, { issues });
@@ -138,7 +138,7 @@ export async function updateAgentSettings(ctx: TenantContext, input: AgentSettin
       slotTtlMinutes: input.slotTtlMinutes,
       providerKeySealed: input.providerApiKey === undefined ? undefined : input.providerApiKey.trim() === "" ? null : sealSecret(input.providerApiKey.trim(), keyContext(ctx)),
     },
-    ip,
+    ctx.ip,
   );
 }
 

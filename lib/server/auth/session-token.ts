@@ -1,5 +1,6 @@
 import { encode, getToken, type JWT } from "next-auth/jwt";
 import { isSessionCurrent } from "@/lib/db/sessions";
+import type { UserPrincipal } from "@/lib/server/http/principal";
 import { authConfig } from "./auth-config";
 
 /** Auth.js's session cookie: `__Secure-` prefixed when the site is served over https. */
@@ -32,9 +33,22 @@ const remembered = new Map<string, Remembered>();
  * current session. Only the cookie counts (not an `Authorization` header), as for `auth()`.
  */
 export async function sessionUserIdFromCookies(cookieHeader: string | null): Promise<string | null> {
+  const claim = await sessionClaim(cookieHeader);
+  return claim && (await claim.isCurrent()) ? claim.principal.userId : null;
+}
+
+/**
+ * The principal a session cookie claims (decrypted, unexpired) and the database check that the
+ * session is still current, apart: the route builders run the check beside the request's first
+ * query instead of before it. Null without a decodable session cookie.
+ */
+export async function sessionClaim(cookieHeader: string | null): Promise<{ principal: UserPrincipal; isCurrent: () => Promise<boolean> } | null> {
   const session = await decodeSession(cookieHeader);
   if (!session) return null;
-  return (await isSessionCurrent(session.userId, session.sessionId, session.sessionVersion)) ? session.userId : null;
+  return {
+    principal: { kind: "user", userId: session.userId, sessionId: session.sessionId },
+    isCurrent: () => isSessionCurrent(session.userId, session.sessionId, session.sessionVersion),
+  };
 }
 
 /**

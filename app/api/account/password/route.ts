@@ -1,16 +1,12 @@
-import { route, json } from "@/lib/server/http/route";
-import { parseJsonBody } from "@/lib/server/http/parse-body";
+import { json } from "@/lib/server/http/route";
+import { userRoute } from "@/lib/server/http/route-builders";
 import { changePasswordSchema } from "@/lib/schemas/account";
-import { requireUser } from "@/lib/server/auth/session";
 import { reissuedSessionCookie } from "@/lib/server/auth/session-token";
 import { changePassword } from "@/lib/server/accounts/change-password";
-import { clientIp } from "@/lib/server/http/client-ip";
 import { methodNotAllowed } from "@/lib/server/http/method-not-allowed";
 
-export const POST = route(async (request) => {
-  const user = await requireUser();
-  const input = await parseJsonBody(request, changePasswordSchema);
-  const sessionVersion = await changePassword(user.id, input.currentPassword, input.newPassword, clientIp(request));
+export const POST = userRoute({ body: changePasswordSchema }, async (ctx, { request, body }) => {
+  const sessionVersion = await changePassword(ctx, body.currentPassword, body.newPassword);
   // Every other session has ended; this one carries on with a cookie at the new version.
   const response = json({ ok: true });
   const cookie = await reissuedSessionCookie(request.headers.get("cookie"), sessionVersion);

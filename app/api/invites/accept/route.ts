@@ -1,15 +1,16 @@
-import { route, json } from "@/lib/server/http/route";
-import { parseJsonBody } from "@/lib/server/http/parse-body";
+import { json } from "@/lib/server/http/route";
+import { userRoute } from "@/lib/server/http/route-builders";
 import { acceptInviteSchema } from "@/lib/schemas/account";
-import { requireUser } from "@/lib/server/auth/session";
-import { clientIp } from "@/lib/server/http/client-ip";
+import { findUserById } from "@/lib/db/users";
 import { acceptInvite } from "@/lib/db/invites";
+import { unauthorized } from "@/lib/server/http/app-error";
 import { methodNotAllowed } from "@/lib/server/http/method-not-allowed";
 
-export const POST = route(async (request) => {
-  const user = await requireUser();
-  const { token } = await parseJsonBody(request, acceptInviteSchema);
-  return json(await acceptInvite(token, user, clientIp(request)));
+export const POST = userRoute({ body: acceptInviteSchema }, async (ctx, { body }) => {
+  // The invite is for an email address: the user's own, read fresh.
+  const user = await findUserById(ctx.userId);
+  if (!user) throw unauthorized();
+  return json(await acceptInvite(body.token, user, ctx.ip));
 });
 
 export const { GET, PUT, PATCH, DELETE, OPTIONS } = methodNotAllowed("POST");

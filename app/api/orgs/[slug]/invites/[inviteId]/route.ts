@@ -1,16 +1,10 @@
-import { route, json } from "@/lib/server/http/route";
-import { requireAdmin } from "@/lib/server/tenant";
-import { clientIp } from "@/lib/server/http/client-ip";
+import { json } from "@/lib/server/http/route";
+import { memberRoute } from "@/lib/server/http/route-builders";
 import { revokeInvite } from "@/lib/db/invites";
-import { requirePathId } from "@/lib/server/http/path-id";
 import { methodNotAllowed } from "@/lib/server/http/method-not-allowed";
 
-type Ctx = { params: Promise<{ slug: string; inviteId: string }> };
-
-export const DELETE = route(async (request, { params }: Ctx) => {
-  const { slug, inviteId } = await params;
-  const ctx = await requireAdmin(slug);
-  return json(await revokeInvite(ctx, requirePathId(inviteId, "This invite"), clientIp(request)));
-});
+export const DELETE = memberRoute<{ slug: string; inviteId: string }>({ minRole: "admin", ids: { inviteId: "This invite" } })({}, async (ctx, { params }) =>
+  json(await revokeInvite(ctx, params.inviteId, ctx.ip)),
+);
 
 export const { GET, POST, PUT, PATCH, OPTIONS } = methodNotAllowed("DELETE");

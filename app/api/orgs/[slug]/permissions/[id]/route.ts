@@ -1,16 +1,11 @@
 import { methodNotAllowed } from "@/lib/server/http/method-not-allowed";
-import { route, json } from "@/lib/server/http/route";
+import { json } from "@/lib/server/http/route";
+import { memberRoute } from "@/lib/server/http/route-builders";
 import { notFound } from "@/lib/server/http/app-error";
-import { clientIp } from "@/lib/server/http/client-ip";
-import { requireAdmin } from "@/lib/server/tenant";
 import { revokePermissionGrant } from "@/lib/db/permissions";
 
-type Ctx = { params: Promise<{ slug: string; id: string }> };
-
-export const DELETE = route(async (request, { params }: Ctx) => {
-  const { slug, id } = await params;
-  const ctx = await requireAdmin(slug);
-  const revoked = await revokePermissionGrant(ctx, id, clientIp(request));
+export const DELETE = memberRoute<{ slug: string; id: string }>({ minRole: "admin", ids: { id: "This permission grant" } })({}, async (ctx, { params }) => {
+  const revoked = await revokePermissionGrant(ctx, params.id, ctx.ip);
   if (!revoked) throw notFound("This permission grant");
   return json(revoked);
 });

@@ -12,10 +12,12 @@ import {
 import { listOrganizationsForUser } from "@/lib/db/organizations";
 import type { TenantContext } from "@/lib/db/tenant-context";
 import type { ConversationSummary } from "@/lib/schemas/conversation";
-import { requireSessionUserId } from "@/lib/server/auth/session";
 import { notFound } from "@/lib/server/http/app-error";
-import { requireTenant } from "@/lib/server/tenant";
-import { abortConversation } from "./abort-conversation";
+import type { PublicContext } from "@/lib/server/http/principal";
+import type { UserContext } from "@/lib/server/http/route-builders";
+import { resolveTenantContext } from "@/lib/db/organizations";
+import { slugSchema } from "@/lib/schemas/text";
+import { abortConversation } from "@/lib/server/runs/abort-conversation";
 
 /**
  * Creating and listing take an optional organization slug (`?org=`); without it, the user's
@@ -23,9 +25,13 @@ import { abortConversation } from "./abort-conversation";
  * the organization: every member sees and may continue all of them; renaming and deleting is for
  * the one who started it and for admins (`mayManageConversation`, which `canManage` reports).
  */
-export async function requireOrganization(orgSlug: string | null): Promise<TenantContext> {
-  if (orgSlug) return requireTenant(orgSlug);
-  const userId = await requireSessionUserId();
+export async function organizationOf(user: UserContext, orgSlug: string | null): Promise<TenantContext> {
+  const { userId } = user;
+  if (orgSlug) {
+    const ctx = slugSchema.safeParse(orgSlug).success ? await resolveTenantContext(userId, orgSlug) : null;
+    if (!ctx) throw notFound("This organization");
+    return ctx;
+  }
   const first = (await listOrganizationsForUser(userId))[0];
   if (!first) throw notFound("An organization of yours");
   return { userId, organizationId: first.id, orgSlug: first.slug, role: first.role };
@@ -50,8 +56,8 @@ export async function conversationList(ctx: TenantContext, options: { q?: string
   return { conversations: page.conversations.map((conversation) => view(ctx, conversation, activity.get(conversation.id))), nextCursor: page.nextCursor };
 }
 
-export async function retitleConversation(ctx: TenantContext, conversationId: string, title: string, ip?: string | null): Promise<ConversationSummary> {
-  const renamed = await renameConversation(ctx, conversationId, title, ip);
+export async function retitleConversation(ctx: TenantContext & PublicContext, conversationId: string, title: string): Promise<ConversationSummary> {
+  const renamed = await renameConversation(ctx, conversationId, title, ctx.ip);
   if (!renamed) throw notFound("This conversation");
   const activity = await readConversationActivity(ctx, [conversationId]);
   return view(ctx, renamed, activity.get(conversationId));
@@ -61,10 +67,10 @@ export async function retitleConversation(ctx: TenantContext, conversationId: st
  * Stops its run first (without waiting for another instance), then deletes it and everything it owns.
  * The rule is checked before the stop too: a member may not stop a run by asking for a delete they may not make.
  */
-export async function removeConversation(ctx: TenantContext, conversationId: string, ip?: string | null): Promise<void> {
+export async function removeConversation(ctx: TenantContext & PublicContext, conversationId: string): Promise<void> {
   const found = await conversationCreator(ctx, conversationId);
   if (!found) throw notFound("This conversation");
   if (!mayManageConversation(ctx, found.createdById)) throw new ConversationForbiddenError("delete");
   await abortConversation(ctx, conversationId, { wait: false });
-  if (!(await deleteConversation(ctx, conversationId, ip))) throw notFound("This conversation");
+  if (!(await deleteConversation(ctx, conversationId, ctx.ip))) throw notFound("This conversation");
 }
