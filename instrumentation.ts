@@ -5,6 +5,6 @@ export async function register() {
   const { stampPeerAddresses } = await import("@/lib/server/http/peer-address");
   stampPeerAddresses();
   if (!process.env.DATABASE_URL) return;
-  const { startBackgroundJobs } = await import("@/lib/server/runs/background-jobs");
+  const { startBackgroundJobs } = await import("@/lib/server/jobs/background-jobs");
   startBackgroundJobs();
 }

@@ -3,7 +3,7 @@ import { json, route } from "@/lib/server/http/route";
 import { parseJsonBody, parseWith } from "@/lib/server/http/parse-body";
 import { createConversationSchema, listConversationsQuerySchema } from "@/lib/schemas/conversation";
 import { shortText } from "@/lib/schemas/text";
-import { conversationList, requireOrganization, startConversation } from "@/lib/server/runs/conversation-service";
+import { conversationList, requireOrganization, startConversation } from "@/lib/server/conversations/conversation-service";
 import { methodNotAllowed } from "@/lib/server/http/method-not-allowed";
 
 const orgQuerySchema = z.object({ org: shortText().max(100).optional() });

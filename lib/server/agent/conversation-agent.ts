@@ -8,7 +8,7 @@ import { conversationRecorder } from "@/lib/server/events/conversation-recorder"
 import type { RunEventRecorder } from "@/lib/server/events/run-event-recorder";
 import { logger } from "@/lib/server/logger";
 import { LeaseKeeper } from "@/lib/server/runs/lease-keeper";
-import { settleAll } from "@/lib/server/runs/settle-all";
+import { settleAll } from "@/lib/server/settle-all";
 import { createBuiltinTools } from "@/lib/tools/server";
 import { observeStore } from "./observed-store";
 import { agentSettingsFrom, buildTenantModel, checkModelUrls, loadAgentSettings } from "./settings";

@@ -14,7 +14,7 @@ import { runLeaseMs, SERVER_STOPPED_MESSAGE } from "./lease-config";
  * finished keep their results), and a new message closes it with error results first.
  *
  * Called for one conversation before anything that reads or changes it, and for all of them by
- * the periodic sweep (lib/server/runs/background-jobs.ts).
+ * the periodic sweep (lib/server/jobs/background-jobs.ts).
  */
 export async function recoverDeadRuns(scope: { organizationId: string; conversationId: string } | null): Promise<ExpiredRun[]> {
   const expired = await failRunsWithExpiredLease(scope, runLeaseMs(), SERVER_STOPPED_MESSAGE);

@@ -4,8 +4,8 @@ import { buildConversationAgent } from "@/lib/server/agent/conversation-agent";
 import { conflict } from "@/lib/server/http/app-error";
 import { conversationStream } from "@/lib/server/sse/conversation-stream";
 import { launchContinuation } from "./launch";
-import { recoverDeadRunsThenReadLastEventSeq } from "./recover-dead-runs";
-import { settleAll } from "./settle-all";
+import { recoverDeadRunsThenReadLastEventSeq } from "@/lib/server/runs/recover-dead-runs";
+import { settleAll } from "@/lib/server/settle-all";
 
 const NOTHING_TO_RETRY: Record<string, string> = {
   idle: "There is nothing to retry: the last answer is complete. Send a new message instead.",

@@ -5,8 +5,8 @@ import type { sendMessageSchema } from "@/lib/schemas/conversation";
 import { buildConversationAgent } from "@/lib/server/agent/conversation-agent";
 import { conversationStream } from "@/lib/server/sse/conversation-stream";
 import { drainQueue, launch } from "./launch";
-import { recoverDeadRunsThenReadLastEventSeq } from "./recover-dead-runs";
-import { settleAll } from "./settle-all";
+import { recoverDeadRunsThenReadLastEventSeq } from "@/lib/server/runs/recover-dead-runs";
+import { settleAll } from "@/lib/server/settle-all";
 
 /**
  * A person's message: starts a run (detached) and answers with the stream of it, or, while a run

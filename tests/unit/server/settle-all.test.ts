@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { settleAll } from "@/lib/server/runs/settle-all";
+import { settleAll } from "@/lib/server/settle-all";
 
 const later = <T>(ms: number, value: T, fail = false) => new Promise<T>((resolve, reject) => setTimeout(() => (fail ? reject(value) : resolve(value)), ms));
 

@@ -3,9 +3,9 @@ import { json, route } from "@/lib/server/http/route";
 import { parseJsonBody, parseWith } from "@/lib/server/http/parse-body";
 import { renameConversationSchema } from "@/lib/schemas/conversation";
 import { shortText } from "@/lib/schemas/text";
-import { requireConversation } from "@/lib/server/runs/conversation-access";
-import { removeConversation, retitleConversation } from "@/lib/server/runs/conversation-service";
-import { conversationSnapshot } from "@/lib/server/runs/snapshot";
+import { requireConversation } from "@/lib/server/conversations/conversation-access";
+import { removeConversation, retitleConversation } from "@/lib/server/conversations/conversation-service";
+import { conversationSnapshot } from "@/lib/server/conversations/snapshot";
 import { clientIp } from "@/lib/server/http/client-ip";
 import { methodNotAllowed } from "@/lib/server/http/method-not-allowed";
 

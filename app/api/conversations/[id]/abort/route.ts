@@ -1,6 +1,6 @@
 import { json, route } from "@/lib/server/http/route";
 import { abortConversation } from "@/lib/server/runs/abort-conversation";
-import { requireConversation } from "@/lib/server/runs/conversation-access";
+import { requireConversation } from "@/lib/server/conversations/conversation-access";
 import { methodNotAllowed } from "@/lib/server/http/method-not-allowed";
 
 type Ctx = { params: Promise<{ id: string }> };

@@ -1,6 +1,6 @@
 import { AppError } from "@/lib/server/http/app-error";
 import { route } from "@/lib/server/http/route";
-import { requireConversation } from "@/lib/server/runs/conversation-access";
+import { requireConversation } from "@/lib/server/conversations/conversation-access";
 import { replayStart } from "@/lib/server/sse/replay-start";
 import { conversationStream } from "@/lib/server/sse/conversation-stream";
 import { readLastEventSeq } from "@/lib/db/conversation-snapshot";

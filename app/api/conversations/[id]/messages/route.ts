@@ -2,10 +2,10 @@ import { parseJsonBody } from "@/lib/server/http/parse-body";
 import { MESSAGE_BODY_MAX_BYTES, sendMessageSchema } from "@/lib/schemas/conversation";
 import { enforce } from "@/lib/server/rate-limit";
 import { route } from "@/lib/server/http/route";
-import { requireTurnStart } from "@/lib/server/runs/conversation-access";
+import { requireTurnStart } from "@/lib/server/conversations/conversation-access";
 import { messagesPerUser } from "@/lib/server/runs/message-rate-limit";
 import { sendMessage } from "@/lib/server/runs/send-message";
-import { settleAll } from "@/lib/server/runs/settle-all";
+import { settleAll } from "@/lib/server/settle-all";
 import { requireSessionUserId } from "@/lib/server/auth/session";
 import { methodNotAllowed } from "@/lib/server/http/method-not-allowed";
 

@@ -1,5 +1,5 @@
 import { route } from "@/lib/server/http/route";
-import { requireConversation } from "@/lib/server/runs/conversation-access";
+import { requireConversation } from "@/lib/server/conversations/conversation-access";
 import { enforce } from "@/lib/server/rate-limit";
 import { messagesPerUser } from "@/lib/server/runs/message-rate-limit";
 import { retryLastTurn } from "@/lib/server/runs/retry-run";

@@ -1,5 +1,5 @@
 import { rejectSlotSchema } from "@/lib/schemas/conversation";
-import { slotAnswerRoute } from "@/lib/server/runs/slot-answer-route";
+import { slotAnswerRoute } from "@/lib/server/http/slot-answer-route";
 import { methodNotAllowed } from "@/lib/server/http/method-not-allowed";
 
 /** `{reason?}`. Answers like resolve: a stream of the continuation, or JSON `{slot, continued}`. */

@@ -1,5 +1,5 @@
 import { resolveSlotSchema } from "@/lib/schemas/conversation";
-import { slotAnswerRoute } from "@/lib/server/runs/slot-answer-route";
+import { slotAnswerRoute } from "@/lib/server/http/slot-answer-route";
 import { methodNotAllowed } from "@/lib/server/http/method-not-allowed";
 
 /** `{value}`. With `Accept: text/event-stream` and a run that continues: the continuation's stream; otherwise JSON `{slot, continued}`. */

@@ -1,7 +1,7 @@
 import { conversationsWithOverdueSlots } from "@/lib/db/overdue-slots";
 import { buildConversationAgent } from "@/lib/server/agent/conversation-agent";
 import { logger } from "@/lib/server/logger";
-import { launchContinuation } from "./launch";
+import { launchContinuation } from "@/lib/server/runs/launch";
 
 /**
  * Settles cards nobody answered before the tenant's expiry time as `expired` (the waiting tool sees

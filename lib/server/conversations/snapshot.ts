@@ -3,8 +3,8 @@ import type { TenantContext } from "@/lib/db/tenant-context";
 import type { ConversationSnapshot } from "@/lib/schemas/conversation";
 import { buildTenantModel, loadAgentSettings } from "@/lib/server/agent/settings";
 import { notFound } from "@/lib/server/http/app-error";
-import { recoverDeadRuns } from "./recover-dead-runs";
-import { settleAll } from "./settle-all";
+import { recoverDeadRuns } from "@/lib/server/runs/recover-dead-runs";
+import { settleAll } from "@/lib/server/settle-all";
 
 /** The conversation as the chat page draws it (lib/schemas/conversation.ts). A dead run is marked failed first. */
 export async function conversationSnapshot(ctx: TenantContext, conversationId: string, before?: string): Promise<ConversationSnapshot> {

@@ -1,6 +1,6 @@
 import { logger } from "@/lib/server/logger";
 import { expireOverdueSlots } from "./expire-slots";
-import { recoverDeadRuns } from "./recover-dead-runs";
+import { recoverDeadRuns } from "@/lib/server/runs/recover-dead-runs";
 
 const shared = globalThis as typeof globalThis & { handoffBackgroundJobs?: ReturnType<typeof setInterval> };
 

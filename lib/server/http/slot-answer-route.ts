@@ -1,8 +1,8 @@
 import type { z } from "zod";
 import { parseJsonBody } from "@/lib/server/http/parse-body";
 import { json, route } from "@/lib/server/http/route";
-import { answerSlot, type SlotAnswerInput } from "./answer-slot";
-import { requireSlot } from "./conversation-access";
+import { answerSlot, type SlotAnswerInput } from "@/lib/server/runs/answer-slot";
+import { requireSlot } from "@/lib/server/conversations/conversation-access";
 
 type Ctx = { params: Promise<{ id: string }> };
 

@@ -15,7 +15,7 @@ import type { ConversationSummary } from "@/lib/schemas/conversation";
 import { requireSessionUserId } from "@/lib/server/auth/session";
 import { notFound } from "@/lib/server/http/app-error";
 import { requireTenant } from "@/lib/server/tenant";
-import { abortConversation } from "./abort-conversation";
+import { abortConversation } from "@/lib/server/runs/abort-conversation";
 
 /**
  * Creating and listing take an optional organization slug (`?org=`); without it, the user's

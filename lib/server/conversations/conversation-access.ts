@@ -1,7 +1,7 @@
 import { conversationContext, slotContext } from "@/lib/db/conversation-access";
 import type { TenantContext } from "@/lib/db/tenant-context";
 import { readTurnStart, type TurnStart } from "@/lib/db/turn-start";
-import { runLeaseMs } from "./lease-config";
+import { runLeaseMs } from "@/lib/server/runs/lease-config";
 import { requireSessionUserId } from "@/lib/server/auth/session";
 import { notFound } from "@/lib/server/http/app-error";
 import { possibleId } from "@/lib/server/http/path-id";
