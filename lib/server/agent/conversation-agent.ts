@@ -1,6 +1,7 @@
 import { Glove, type StoreAdapter } from "@/lib/agent";
 import { prisma } from "@/lib/db/client";
 import { recordDemoEmail } from "@/lib/db/demo-mailbox";
+import { serverEnv } from "@/lib/server/env";
 import { PostgresStore } from "@/lib/db/postgres-store";
 import type { TenantContext } from "@/lib/db/tenant-context";
 import type { TurnStart } from "@/lib/db/turn-start";
@@ -48,7 +49,7 @@ export async function buildConversationAgent(
   const [{ settings, model }, openedStore] = await settleAll([
     (preloaded ? Promise.resolve(agentSettingsFrom(tenant, preloaded.settings)) : loadAgentSettings(tenant)).then(async (settings) => {
       if (options.checkModelUrls) await checkModelUrls(settings);
-      return { settings, ...buildTenantModel(settings, process.env, { urlsChecked: options.checkModelUrls }) };
+      return { settings, ...buildTenantModel(settings, serverEnv(), { urlsChecked: options.checkModelUrls }) };
     }),
     preloaded?.storeId ? Promise.resolve(PostgresStore.ofKnownStore(prisma, scope, preloaded.storeId)) : PostgresStore.open(prisma, scope),
   ] as const);

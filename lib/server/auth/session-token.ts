@@ -1,6 +1,7 @@
 import { encode, getToken, type JWT } from "next-auth/jwt";
 import { isSessionCurrent } from "@/lib/db/sessions";
 import { authConfig } from "./auth-config";
+import { serverEnv } from "@/lib/server/env";
 
 /** Auth.js's session cookie: `__Secure-` prefixed when the site is served over https. */
 const SECURE_COOKIE_FIRST = [true, false];
@@ -91,7 +92,10 @@ export async function reissuedSessionCookie(cookieHeader: string | null, session
   return `${name}=${value}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${maxAge}${decoded.secureCookie ? "; Secure" : ""}`;
 }
 
-const authSecret = () => process.env.AUTH_SECRET ?? process.env.NEXTAUTH_SECRET;
+const authSecret = () => {
+  const env = serverEnv();
+  return env.AUTH_SECRET ?? env.NEXTAUTH_SECRET;
+};
 
 function remember(key: string, entry: Remembered) {
   if (remembered.size >= REMEMBERED_TOKENS) remembered.delete(remembered.keys().next().value!);
