@@ -29,13 +29,13 @@ const config = [
     },
   },
   {
-    files: ["app/**/*.{ts,tsx}", "components/**/*.{ts,tsx}", "lib/**/*.{ts,tsx}", "middleware.ts", "instrumentation.ts"],
+    files: ["app/**/*.{ts,tsx}", "components/**/*.{ts,tsx}", "lib/**/*.{ts,tsx}", "proxy.ts", "instrumentation.ts"],
     rules: { "no-restricted-imports": ["error", { patterns: production([]) }] },
   },
   {
     // Outside app/components/lib (scripts, prisma/, tooling/), only tests/ and the testing folders may use test doubles.
     files: ["**/*.{ts,tsx}"],
-    ignores: ["app/**", "components/**", "lib/**", "middleware.ts", "instrumentation.ts", "tests/**"],
+    ignores: ["app/**", "components/**", "lib/**", "proxy.ts", "instrumentation.ts", "tests/**"],
     rules: { "no-restricted-imports": ["error", { patterns: [noTesting] }] },
   },
   { files: ["lib/agent/**/*.ts", "lib/forms/**/*.ts"], rules: { "no-restricted-imports": ["error", { patterns: production(frameworkFree.patterns) }] } },

@@ -29,7 +29,7 @@ const remembered = new Map<string, Remembered>();
  * The signed-in user's id from Auth.js's session cookie: the JWT decrypted (what `auth()` does
  * before it also re-issues the cookie) and its session checked against the database (not signed
  * out, not ended by a password change or "sign out everywhere"). For API routes and the
- * middleware, which need the identity and nothing of the session object. Null without a valid,
+ * proxy (proxy.ts), which need the identity and nothing of the session object. Null without a valid,
  * current session. Only the cookie counts (not an `Authorization` header), as for `auth()`.
  */
 export async function sessionUserIdFromCookies(cookieHeader: string | null): Promise<string | null> {
@@ -40,7 +40,7 @@ export async function sessionUserIdFromCookies(cookieHeader: string | null): Pro
 
 /**
  * The user id of a decodable, unexpired session cookie, without the database check: for the
- * middleware's API gate, which only turns away requests that carry no session at all. Every API
+ * proxy's API gate, which only turns away requests that carry no session at all. Every API
  * route then checks the session itself (session.ts), so an API request pays one session read.
  */
 export async function unverifiedSessionUserId(cookieHeader: string | null): Promise<string | null> {
