@@ -16,8 +16,8 @@ import { guardModelUrls, refuseModelUrl } from "./model-url-guard";
 /** The runtime's own tools: always on (tasks and inbox are part of every agent). */
 export const ALWAYS_ON_TOOLS = [UPDATE_TASKS_TOOL_NAME, POST_TO_INBOX_TOOL_NAME];
 
-/** What a run is built from: the stored settings (or the defaults), validated, with the key opened. */
-export interface AgentSettings {
+/** A tenant's agent as a run is built from it: the stored settings (or the defaults), validated, with the key opened. */
+export interface TenantAgentConfig {
   name: string;
   systemPrompt: string;
   model: ModelConfig;
@@ -31,12 +31,12 @@ export interface AgentSettings {
 
 const keyContext = (ctx: Pick<TenantContext, "organizationId">) => `provider-key:${ctx.organizationId}`;
 
-export async function loadAgentSettings(ctx: Pick<TenantContext, "organizationId">): Promise<AgentSettings> {
+export async function loadAgentSettings(ctx: Pick<TenantContext, "organizationId">): Promise<TenantAgentConfig> {
   return agentSettingsFrom(ctx, await getAgentSettings(ctx));
 }
 
 /** The settings a run is built from, out of what is stored (null: never saved, the defaults). */
-export function agentSettingsFrom(ctx: Pick<TenantContext, "organizationId">, stored: StoredAgentSettings | null): AgentSettings {
+export function agentSettingsFrom(ctx: Pick<TenantContext, "organizationId">, stored: StoredAgentSettings | null): TenantAgentConfig {
   if (!stored) return { ...DEFAULT_AGENT_SETTINGS, providerKey: null, notices: [] };
   const notices: string[] = [];
   const model = modelConfigSchema.safeParse(stored.modelConfig);
@@ -72,7 +72,7 @@ const demoOptions = (env: ServerEnv) => (env.DEMO_MODEL_WORD_DELAY_MS === undefi
  * delete a conversation or say which model answers never fails on a URL. `urlsChecked`: the
  * caller just passed `checkModelUrls`, so the first call need not resolve the names again.
  */
-export function buildTenantModel(settings: AgentSettings, env: ServerEnv = serverEnv(), options: { urlsChecked?: boolean } = {}): BuiltModel {
+export function buildTenantModel(settings: TenantAgentConfig, env: ServerEnv = serverEnv(), options: { urlsChecked?: boolean } = {}): BuiltModel {
   const config = { ...settings.model, ...(settings.providerKey && { apiKey: settings.providerKey }) };
   const built = buildModel(config, { env: modelEnv(env), demo: demoOptions(env) });
   const model = options.urlsChecked ? built.model : guardModelUrls(built.model, () => modelUrlRefusal(settings, env));
@@ -80,12 +80,12 @@ export function buildTenantModel(settings: AgentSettings, env: ServerEnv = serve
 }
 
 /** Throws 422 `model_url_refused` when a base URL of the model or its fallbacks may not be called now. */
-export async function checkModelUrls(settings: AgentSettings, env: ServerEnv = serverEnv()): Promise<void> {
+export async function checkModelUrls(settings: TenantAgentConfig, env: ServerEnv = serverEnv()): Promise<void> {
   const refused = await modelUrlRefusal(settings, env);
   if (refused) throw new AppError(422, "model_url_refused", refused);
 }
 
-async function modelUrlRefusal(settings: AgentSettings, env: ServerEnv): Promise<string | null> {
+async function modelUrlRefusal(settings: TenantAgentConfig, env: ServerEnv): Promise<string | null> {
   for (const url of modelUrls(settings.model)) {
     const refused = await refuseModelUrl(url, env);
     if (refused) return refused;
