@@ -40,6 +40,12 @@ const config = [
   },
   { files: ["lib/agent/**/*.ts", "lib/forms/**/*.ts"], rules: { "no-restricted-imports": ["error", { patterns: production(frameworkFree.patterns) }] } },
   {
+    // The data layer sits below lib/server: of it, only the environment module (zod only) may be imported.
+    files: ["lib/db/**/*.ts"],
+    ignores: ["lib/db/generated/**"],
+    rules: { "no-restricted-imports": ["error", { patterns: production([...frameworkFree.patterns.slice(0, 2), { group: ["@/lib/server/*", "!@/lib/server/env", "@/lib/client/*", "@/app/*", "@/components/*"], message: "lib/db is below lib/server: it imports lib/agent, lib/schemas and @/lib/server/env only." }]) }] },
+  },
+  {
     // Model adapters may use lib/agent's types, nothing of the app around them.
     files: ["lib/models/**/*.ts"],
     rules: { "no-restricted-imports": ["error", { patterns: production(frameworkFree.patterns.map((p) => ({ ...p, group: p.group.filter((g) => g !== "@/lib/models/*") }))) }] },
