@@ -10,6 +10,7 @@ export async function register() {
   } catch (error) {
     if (!(error instanceof EnvError)) throw error;
     console.error(error.message);
+    // Only reached on Node.js (checked above); the build still warns that the edge bundle names it.
     process.exit(1);
   }
   // Before any sign-in is counted: the client address without a proxy is the socket's (client-ip.ts).
