@@ -29,16 +29,22 @@ const config = [
     },
   },
   {
-    files: ["app/**/*.{ts,tsx}", "components/**/*.{ts,tsx}", "lib/**/*.{ts,tsx}", "middleware.ts", "instrumentation.ts"],
+    files: ["app/**/*.{ts,tsx}", "components/**/*.{ts,tsx}", "lib/**/*.{ts,tsx}", "proxy.ts", "instrumentation.ts"],
     rules: { "no-restricted-imports": ["error", { patterns: production([]) }] },
   },
   {
     // Outside app/components/lib (scripts, prisma/, tooling/), only tests/ and the testing folders may use test doubles.
     files: ["**/*.{ts,tsx}"],
-    ignores: ["app/**", "components/**", "lib/**", "middleware.ts", "instrumentation.ts", "tests/**"],
+    ignores: ["app/**", "components/**", "lib/**", "proxy.ts", "instrumentation.ts", "tests/**"],
     rules: { "no-restricted-imports": ["error", { patterns: [noTesting] }] },
   },
   { files: ["lib/agent/**/*.ts", "lib/forms/**/*.ts"], rules: { "no-restricted-imports": ["error", { patterns: production(frameworkFree.patterns) }] } },
+  {
+    // The data layer sits below lib/server: of it, only the environment module (zod only) may be imported.
+    files: ["lib/db/**/*.ts"],
+    ignores: ["lib/db/generated/**"],
+    rules: { "no-restricted-imports": ["error", { patterns: production([...frameworkFree.patterns.slice(0, 2), { group: ["@/lib/server/*", "!@/lib/server/env", "@/lib/client/*", "@/app/*", "@/components/*"], message: "lib/db is below lib/server: it imports lib/agent, lib/schemas and @/lib/server/env only." }]) }] },
+  },
   {
     // Model adapters may use lib/agent's types, nothing of the app around them.
     files: ["lib/models/**/*.ts"],

@@ -7,7 +7,7 @@ const nextConfig: NextConfig = {
   // `next dev` serves its scripts and hot reload to localhost only; npm run dev prints 127.0.0.1 too.
   allowedDevOrigins: ["127.0.0.1"],
   // Static security headers on every response; the CSP (with its per-request nonce), HSTS and the
-  // API's Cache-Control are set in middleware.ts.
+  // API's Cache-Control are set in proxy.ts.
   async headers() {
     return [
       {

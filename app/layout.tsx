@@ -18,7 +18,7 @@ export const viewport: Viewport = {
 };
 
 export default async function RootLayout({ children }: { children: React.ReactNode }) {
-  // The CSP nonce middleware.ts made for this request; next-themes' inline script needs it.
+  // The CSP nonce proxy.ts made for this request; next-themes' inline script needs it.
   const nonce = (await headers()).get("x-nonce") ?? undefined;
   return (
     // next-themes sets the theme class on <html> before hydration, which React would otherwise report as a mismatch.

@@ -5,7 +5,8 @@ import type { PermissionPolicy } from "./permissions";
 import type { StoreAdapter } from "./store-adapter";
 import type { GloveTool, GloveToolHandle } from "./tool";
 
-export interface AgentSettings {
+/** The loop's own limits and policy, set by whoever builds the Glove (not the tenant's stored settings). */
+export interface LoopSettings {
   maxIterations: number;
   contextLimit: number;
   compactionInstructions: string;
@@ -20,7 +21,7 @@ export interface RuntimeDeps {
   emit: Emit;
   now: () => Date;
   newId: () => string;
-  settings: AgentSettings;
+  settings: LoopSettings;
   tools: ReadonlyMap<string, GloveTool>;
   handle: GloveToolHandle;
   model: () => ModelAdapter;

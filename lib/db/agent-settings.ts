@@ -1,6 +1,6 @@
 import { prisma } from "./client";
 import { recordAudit } from "./audit";
-import type { AgentSettings, Prisma } from "./generated/client";
+import type { AgentSettings as AgentSettingsRow, Prisma } from "./generated/client";
 import type { TenantContext } from "./tenant-context";
 
 /**
@@ -37,7 +37,7 @@ export async function getAgentSettings(ctx: Pick<TenantContext, "organizationId"
 
 /** The columns of an `AgentSettings` row the server reads, as stored. */
 export type AgentSettingsColumns = Pick<
-  AgentSettings,
+  AgentSettingsRow,
   "name" | "systemPrompt" | "modelConfig" | "providerKeyEncrypted" | "enabledTools" | "permissionPolicy" | "slotTtlMinutes" | "updatedAt"
 >;
 

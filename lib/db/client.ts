@@ -2,6 +2,7 @@
 import "server-only";
 import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaClient } from "@/lib/db/generated/client";
+import { serverEnv } from "@/lib/server/env";
 
 export * from "@/lib/db/generated/client";
 
@@ -16,7 +17,7 @@ const shared = globalThis as typeof globalThis & { handoffPrisma?: PrismaClient 
 /** The shared client, created on first use so that tests and scripts can set DATABASE_URL first. */
 export function getPrisma(): PrismaClient {
   if (!shared.handoffPrisma) {
-    const url = process.env.DATABASE_URL;
+    const url = serverEnv().DATABASE_URL;
     if (!url) throw new Error("DATABASE_URL is not set. `npm run dev` starts a database and sets it; see docs/database.md.");
     shared.handoffPrisma = createPrismaClient(url);
   }

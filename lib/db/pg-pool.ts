@@ -1,5 +1,6 @@
 import "server-only";
 import { Pool } from "pg";
+import { serverEnv } from "@/lib/server/env";
 
 /**
  * `durable`: what must survive a database crash once committed (run events, the bus).
@@ -13,7 +14,7 @@ const globalForPools = globalThis as unknown as { handoffPgPools?: Map<PoolKind,
 
 /** A raw pg pool for libraries that speak pg directly (rate limiter, LISTEN/NOTIFY, run events). */
 export function getPgPool(kind: PoolKind = "durable"): Pool {
-  const connectionString = process.env.DATABASE_URL;
+  const connectionString = serverEnv().DATABASE_URL;
   if (!connectionString) throw new Error("DATABASE_URL is not set: start the app with `npm run dev` or set DATABASE_URL.");
   const pools = (globalForPools.handoffPgPools ??= new Map());
   let pool = pools.get(kind);

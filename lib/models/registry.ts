@@ -8,7 +8,7 @@ import { withReliability, type ReliabilityOptions } from "./reliability";
 export interface BuildModelOptions {
   /**
    * Where keys missing from the configuration are looked up (ANTHROPIC_API_KEY, ...). The
-   * server passes process.env; nothing here reads the environment on its own.
+   * server passes `modelEnv()` (lib/server/env.ts); nothing here reads the environment on its own.
    */
   env?: Record<string, string | undefined>;
   reliability?: ReliabilityOptions;

@@ -10,7 +10,7 @@ export const ATTACHMENT_MAX_BYTES = 2 * 1024 * 1024;
 export const ATTACHMENTS_MAX = 3;
 /**
  * The largest message body the server reads (413 above it): Next.js hands route handlers at most
- * 10 MB of a body when a middleware runs, so attachments together stay under that.
+ * 10 MB of a body when a proxy (proxy.ts) runs, so attachments together stay under that.
  */
 export const MESSAGE_BODY_MAX_BYTES = 10 * 1024 * 1024;
 

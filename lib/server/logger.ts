@@ -1,8 +1,9 @@
+import { serverEnv } from "@/lib/server/env";
+
 /** Structured one-line JSON logs; errors are reduced to name and message so secrets in objects are not dumped. */
 type Level = "debug" | "info" | "warn" | "error";
 
 const order: Record<Level, number> = { debug: 10, info: 20, warn: 30, error: 40 };
-const threshold = order[(process.env.LOG_LEVEL as Level) ?? "info"] ?? order.info;
 
 function serialise(value: unknown): unknown {
   if (value instanceof Error) return { name: value.name, message: value.message, stack: process.env.NODE_ENV === "production" ? undefined : value.stack };
@@ -10,7 +11,7 @@ function serialise(value: unknown): unknown {
 }
 
 function write(level: Level, message: string, fields: Record<string, unknown> = {}) {
-  if (order[level] < threshold) return;
+  if (order[level] < order[serverEnv().LOG_LEVEL]) return;
   const entry = Object.fromEntries(Object.entries({ level, time: new Date().toISOString(), message, ...fields }).map(([k, v]) => [k, serialise(v)]));
   (level === "error" || level === "warn" ? console.error : console.log)(JSON.stringify(entry));
 }

@@ -1,5 +1,5 @@
 import { EmailTakenError, createUserWithOrganization, findUserByEmail } from "@/lib/db/users";
-import { recordSignUpAttemptNotice } from "@/lib/db/outbox";
+import { recordSignUpAttemptNotice } from "@/lib/db/demo-mailbox";
 import type { SignUpInput } from "@/lib/schemas/account";
 import { hashPassword } from "../auth/password";
 import { SIGN_UPS_PER_IP, enforce } from "../rate-limit";

@@ -1,6 +1,7 @@
 import { Glove, type StoreAdapter } from "@/lib/agent";
 import { prisma } from "@/lib/db/client";
-import { recordOutboxEmail } from "@/lib/db/outbox";
+import { recordDemoEmail } from "@/lib/db/demo-mailbox";
+import { serverEnv } from "@/lib/server/env";
 import { PostgresStore } from "@/lib/db/postgres-store";
 import type { TenantContext } from "@/lib/db/tenant-context";
 import type { TurnStart } from "@/lib/db/turn-start";
@@ -48,7 +49,7 @@ export async function buildConversationAgent(
   const [{ settings, model }, openedStore] = await settleAll([
     (preloaded ? Promise.resolve(agentSettingsFrom(tenant, preloaded.settings)) : loadAgentSettings(tenant)).then(async (settings) => {
       if (options.checkModelUrls) await checkModelUrls(settings);
-      return { settings, ...buildTenantModel(settings, process.env, { urlsChecked: options.checkModelUrls }) };
+      return { settings, ...buildTenantModel(settings, serverEnv(), { urlsChecked: options.checkModelUrls }) };
     }),
     preloaded?.storeId ? Promise.resolve(PostgresStore.ofKnownStore(prisma, scope, preloaded.storeId)) : PostgresStore.open(prisma, scope),
   ] as const);
@@ -81,10 +82,10 @@ export async function buildConversationAgent(
     ...(settings.slotTtlMinutes !== null && { slotTtlMs: settings.slotTtlMinutes * 60_000 }),
     onSubscriberError: (error, eventType) => logger.error("a run event subscriber failed", { conversationId, eventType, error }),
   });
-  const outbox = {
-    record: (email: { to: string; subject: string; body: string; toolCallId: string }) => recordOutboxEmail(tenant, { conversationId, ...email }),
+  const mailbox = {
+    record: (email: { to: string; subject: string; body: string; toolCallId: string }) => recordDemoEmail(tenant, { conversationId, ...email }),
   };
-  for (const tool of createBuiltinTools({ outbox })) if (settings.enabledTools.includes(tool.name)) glove.fold(tool);
+  for (const tool of createBuiltinTools({ mailbox })) if (settings.enabledTools.includes(tool.name)) glove.fold(tool);
   // The run never waits for its events to be stored: the recorder keeps their order, reports a
   // failed write itself (onError), and dispose() waits for all of them before the run's stream ends.
   glove

@@ -1,6 +1,7 @@
 import { lookup } from "node:dns/promises";
 import ipaddr from "ipaddr.js";
 import type { ModelAdapter } from "@/lib/agent";
+import type { ServerEnv } from "@/lib/server/env";
 
 /**
  * SSRF guard for the base URLs a tenant may set for its model provider. A tenant must not make
@@ -15,9 +16,9 @@ import type { ModelAdapter } from "@/lib/agent";
  */
 export const ALLOW_PRIVATE_MODEL_URLS_ENV = "ALLOW_PRIVATE_MODEL_URLS";
 
-type Env = Record<string, string | undefined>;
+type Env = Pick<ServerEnv, typeof ALLOW_PRIVATE_MODEL_URLS_ENV>;
 
-export const privateModelUrlsAllowed = (env: Env) => ["1", "true", "yes"].includes((env[ALLOW_PRIVATE_MODEL_URLS_ENV] ?? "").toLowerCase());
+export const privateModelUrlsAllowed = (env: Env) => env[ALLOW_PRIVATE_MODEL_URLS_ENV];
 
 /** Why the URL is refused, in a sentence for an admin; null when it may be used. */
 export async function refuseModelUrl(url: string, env: Env): Promise<string | null> {

@@ -6,6 +6,7 @@ import { modelConfigSchema, PROVIDER_KEY_ENV, type ModelConfig } from "@/lib/mod
 import { buildModel, type BuiltModel } from "@/lib/models/registry";
 import { permissionPolicySchema, type agentSettingsInputSchema, type AgentSettingsView } from "@/lib/schemas/agent-settings";
 import { openSecret, sealSecret, SecretUnreadableError } from "@/lib/server/crypto/secret-box";
+import { modelEnv, serverEnv, type ServerEnv } from "@/lib/server/env";
 import { AppError } from "@/lib/server/http/app-error";
 import { BUILTIN_TOOL_NAMES } from "@/lib/tools/catalog";
 import { BUILTIN_TOOL_CATALOG } from "@/lib/tools/server";
@@ -15,8 +16,8 @@ import { guardModelUrls, refuseModelUrl } from "./model-url-guard";
 /** The runtime's own tools: always on (tasks and inbox are part of every agent). */
 export const ALWAYS_ON_TOOLS = [UPDATE_TASKS_TOOL_NAME, POST_TO_INBOX_TOOL_NAME];
 
-/** What a run is built from: the stored settings (or the defaults), validated, with the key opened. */
-export interface AgentSettings {
+/** A tenant's agent as a run is built from it: the stored settings (or the defaults), validated, with the key opened. */
+export interface TenantAgentConfig {
   name: string;
   systemPrompt: string;
   model: ModelConfig;
@@ -30,12 +31,12 @@ export interface AgentSettings {
 
 const keyContext = (ctx: Pick<TenantContext, "organizationId">) => `provider-key:${ctx.organizationId}`;
 
-export async function loadAgentSettings(ctx: Pick<TenantContext, "organizationId">): Promise<AgentSettings> {
+export async function loadAgentSettings(ctx: Pick<TenantContext, "organizationId">): Promise<TenantAgentConfig> {
   return agentSettingsFrom(ctx, await getAgentSettings(ctx));
 }
 
 /** The settings a run is built from, out of what is stored (null: never saved, the defaults). */
-export function agentSettingsFrom(ctx: Pick<TenantContext, "organizationId">, stored: StoredAgentSettings | null): AgentSettings {
+export function agentSettingsFrom(ctx: Pick<TenantContext, "organizationId">, stored: StoredAgentSettings | null): TenantAgentConfig {
   if (!stored) return { ...DEFAULT_AGENT_SETTINGS, providerKey: null, notices: [] };
   const notices: string[] = [];
   const model = modelConfigSchema.safeParse(stored.modelConfig);
@@ -62,10 +63,7 @@ export function agentSettingsFrom(ctx: Pick<TenantContext, "organizationId">, st
   };
 }
 
-const demoOptions = (env: Record<string, string | undefined>) => {
-  const delay = Number(env.DEMO_MODEL_WORD_DELAY_MS);
-  return env.DEMO_MODEL_WORD_DELAY_MS !== undefined && Number.isFinite(delay) && delay >= 0 ? { wordDelayMs: delay } : {};
-};
+const demoOptions = (env: ServerEnv) => (env.DEMO_MODEL_WORD_DELAY_MS === undefined ? {} : { wordDelayMs: env.DEMO_MODEL_WORD_DELAY_MS });
 
 /**
  * The tenant's model. Its own key (if set) travels in the config; keys of the server's
@@ -74,20 +72,20 @@ const demoOptions = (env: Record<string, string | undefined>) => {
  * delete a conversation or say which model answers never fails on a URL. `urlsChecked`: the
  * caller just passed `checkModelUrls`, so the first call need not resolve the names again.
  */
-export function buildTenantModel(settings: AgentSettings, env: Record<string, string | undefined> = process.env, options: { urlsChecked?: boolean } = {}): BuiltModel {
+export function buildTenantModel(settings: TenantAgentConfig, env: ServerEnv = serverEnv(), options: { urlsChecked?: boolean } = {}): BuiltModel {
   const config = { ...settings.model, ...(settings.providerKey && { apiKey: settings.providerKey }) };
-  const built = buildModel(config, { env, demo: demoOptions(env) });
+  const built = buildModel(config, { env: modelEnv(env), demo: demoOptions(env) });
   const model = options.urlsChecked ? built.model : guardModelUrls(built.model, () => modelUrlRefusal(settings, env));
   return { ...built, model, notices: [...settings.notices, ...built.notices] };
 }
 
 /** Throws 422 `model_url_refused` when a base URL of the model or its fallbacks may not be called now. */
-export async function checkModelUrls(settings: AgentSettings, env: Record<string, string | undefined> = process.env): Promise<void> {
+export async function checkModelUrls(settings: TenantAgentConfig, env: ServerEnv = serverEnv()): Promise<void> {
   const refused = await modelUrlRefusal(settings, env);
   if (refused) throw new AppError(422, "model_url_refused", refused);
 }
 
-async function modelUrlRefusal(settings: AgentSettings, env: Record<string, string | undefined>): Promise<string | null> {
+async function modelUrlRefusal(settings: TenantAgentConfig, env: ServerEnv): Promise<string | null> {
   for (const url of modelUrls(settings.model)) {
     const refused = await refuseModelUrl(url, env);
     if (refused) return refused;
@@ -101,8 +99,9 @@ export async function agentSettingsView(ctx: TenantContext): Promise<AgentSettin
   const stored = await getAgentSettings(ctx);
   const settings = agentSettingsFrom(ctx, stored);
   const envName = PROVIDER_KEY_ENV[settings.model.provider];
-  const built = buildTenantModel(settings);
-  const refused = await modelUrlRefusal(settings, process.env);
+  const env = serverEnv();
+  const built = buildTenantModel(settings, env);
+  const refused = await modelUrlRefusal(settings, env);
   return {
     name: settings.name,
     systemPrompt: settings.systemPrompt,
@@ -111,7 +110,7 @@ export async function agentSettingsView(ctx: TenantContext): Promise<AgentSettin
     permissionPolicy: settings.permissionPolicy,
     slotTtlMinutes: settings.slotTtlMinutes,
     providerKeySet: Boolean(stored?.providerKeySealed),
-    environmentKeySet: Boolean(envName && process.env[envName]?.trim()),
+    environmentKeySet: Boolean(envName && modelEnv(env)[envName]?.trim()),
     usingDemoModel: built.usingDemo,
     notices: refused ? [...built.notices, refused] : built.notices,
     availableTools: BUILTIN_TOOL_CATALOG,
@@ -162,7 +161,7 @@ async function settingsIssues(input: AgentSettingsInput): Promise<Issue[]> {
     ...input.model.fallbacks.map((fallback, index): [string, string | undefined] => [`model.fallbacks.${index}.baseURL`, fallback.baseURL]),
   ];
   for (const [path, url] of urls) {
-    const refused = url ? await refuseModelUrl(url, process.env) : null;
+    const refused = url ? await refuseModelUrl(url, serverEnv()) : null;
     if (refused) issues.push({ path, message: refused });
   }
   return issues;

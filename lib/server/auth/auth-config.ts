@@ -2,7 +2,7 @@ import type { NextAuthConfig } from "next-auth";
 import { safeCallbackUrl } from "./safe-callback";
 
 /**
- * The part of the Auth.js configuration that is safe for middleware (no database, no
+ * The part of the Auth.js configuration that is safe for the proxy (proxy.ts: no database, no
  * argon2): JWT sessions, our pages, and the user id carried in the token.
  */
 export const authConfig = {

@@ -11,6 +11,7 @@ import { linkOAuthUser } from "./link-oauth-user";
 import { clientIp } from "../http/client-ip";
 import { randomUUID } from "node:crypto";
 import { revokeSession, sessionVersionOf } from "@/lib/db/sessions";
+import { serverEnv, type ServerEnv } from "@/lib/server/env";
 
 class ThrottledSignIn extends CredentialsSignin {
   code = "throttled";
@@ -30,14 +31,15 @@ function providers(): Provider[] {
     }),
   ];
   // OAuth sign-in is switched on only where its credentials are configured.
-  if (process.env.AUTH_GITHUB_ID && process.env.AUTH_GITHUB_SECRET) list.push(GitHub);
-  if (process.env.AUTH_GOOGLE_ID && process.env.AUTH_GOOGLE_SECRET) list.push(Google);
+  const configured = oauthProviders();
+  if (configured.github) list.push(GitHub);
+  if (configured.google) list.push(Google);
   return list;
 }
 
-export const oauthProviders = () => ({
-  github: Boolean(process.env.AUTH_GITHUB_ID && process.env.AUTH_GITHUB_SECRET),
-  google: Boolean(process.env.AUTH_GOOGLE_ID && process.env.AUTH_GOOGLE_SECRET),
+export const oauthProviders = (env: ServerEnv = serverEnv()) => ({
+  github: Boolean(env.AUTH_GITHUB_ID && env.AUTH_GITHUB_SECRET),
+  google: Boolean(env.AUTH_GOOGLE_ID && env.AUTH_GOOGLE_SECRET),
 });
 
 export const { handlers, auth, signIn, signOut } = NextAuth({

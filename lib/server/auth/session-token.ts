@@ -2,6 +2,7 @@ import { encode, getToken, type JWT } from "next-auth/jwt";
 import { isSessionCurrent } from "@/lib/db/sessions";
 import type { UserPrincipal } from "@/lib/server/http/principal";
 import { authConfig } from "./auth-config";
+import { serverEnv } from "@/lib/server/env";
 
 /** Auth.js's session cookie: `__Secure-` prefixed when the site is served over https. */
 const SECURE_COOKIE_FIRST = [true, false];
@@ -29,7 +30,7 @@ const remembered = new Map<string, Remembered>();
  * The signed-in user's id from Auth.js's session cookie: the JWT decrypted (what `auth()` does
  * before it also re-issues the cookie) and its session checked against the database (not signed
  * out, not ended by a password change or "sign out everywhere"). For API routes and the
- * middleware, which need the identity and nothing of the session object. Null without a valid,
+ * proxy (proxy.ts), which need the identity and nothing of the session object. Null without a valid,
  * current session. Only the cookie counts (not an `Authorization` header), as for `auth()`.
  */
 export async function sessionUserIdFromCookies(cookieHeader: string | null): Promise<string | null> {
@@ -53,7 +54,7 @@ export async function sessionClaim(cookieHeader: string | null): Promise<{ princ
 
 /**
  * The user id of a decodable, unexpired session cookie, without the database check: for the
- * middleware's API gate, which only turns away requests that carry no session at all. Every API
+ * proxy's API gate, which only turns away requests that carry no session at all. Every API
  * route then checks the session itself (session.ts), so an API request pays one session read.
  */
 export async function unverifiedSessionUserId(cookieHeader: string | null): Promise<string | null> {
@@ -105,7 +106,10 @@ export async function reissuedSessionCookie(cookieHeader: string | null, session
   return `${name}=${value}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${maxAge}${decoded.secureCookie ? "; Secure" : ""}`;
 }
 
-const authSecret = () => process.env.AUTH_SECRET ?? process.env.NEXTAUTH_SECRET;
+const authSecret = () => {
+  const env = serverEnv();
+  return env.AUTH_SECRET ?? env.NEXTAUTH_SECRET;
+};
 
 function remember(key: string, entry: Remembered) {
   if (remembered.size >= REMEMBERED_TOKENS) remembered.delete(remembered.keys().next().value!);

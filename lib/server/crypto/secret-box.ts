@@ -1,5 +1,6 @@
 import "server-only";
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from "node:crypto";
+import { serverEnv } from "@/lib/server/env";
 
 /**
  * Tenant secrets at rest (provider keys, later webhook secrets): AES-256-GCM with a key derived
@@ -16,7 +17,8 @@ const IV_BYTES = 12;
 const derivedKeys = new Map<string, Buffer>();
 
 function encryptionKey(): Buffer {
-  const secret = process.env.ENCRYPTION_KEY || process.env.AUTH_SECRET;
+  const env = serverEnv();
+  const secret = env.ENCRYPTION_KEY || env.AUTH_SECRET;
   if (!secret) throw new Error("Set ENCRYPTION_KEY (or AUTH_SECRET) so tenant secrets can be encrypted.");
   let key = derivedKeys.get(secret);
   if (!key) {

@@ -3,6 +3,7 @@ import { getPgPool } from "@/lib/db/pg-pool";
 import { logger } from "@/lib/server/logger";
 import { instanceId } from "./instance-id";
 import { localHub, type LocalHub } from "./local-hub";
+import { serverEnv } from "@/lib/server/env";
 
 /**
  * Postgres LISTEN/NOTIFY between server instances. Payloads stay tiny (ids and a sequence
@@ -143,7 +144,7 @@ const shared = globalThis as typeof globalThis & { handoffEventBus?: PgBus };
 /** The process's bus over DATABASE_URL. */
 export function eventBus(): PgBus {
   if (!shared.handoffEventBus) {
-    const connectionString = process.env.DATABASE_URL;
+    const connectionString = serverEnv().DATABASE_URL;
     if (!connectionString) throw new Error("DATABASE_URL is not set.");
     const pool = getPgPool();
     shared.handoffEventBus = new PgBus({ connectionString, instanceId: instanceId(), hub: localHub(), query: (text, values) => pool.query(text, values) });

@@ -1,5 +1,6 @@
 import ipaddr from "ipaddr.js";
 import { PEER_ADDRESS_HEADER } from "./peer-address";
+import { serverEnv, type ServerEnv } from "@/lib/server/env";
 
 /**
  * The client's address, for per-network limits and the audit log. Without a proxy in front
@@ -10,10 +11,10 @@ import { PEER_ADDRESS_HEADER } from "./peer-address";
  * is not an IP address counts as "local", so a forged or oversized header can neither pick a fresh
  * throttle key per request nor reach the database as text.
  */
-export function clientIp(request: Request | undefined, env: Record<string, string | undefined> = process.env): string {
-  const hops = Number(env.TRUSTED_PROXY_HOPS ?? 0);
+export function clientIp(request: Request | undefined, env: Pick<ServerEnv, "TRUSTED_PROXY_HOPS"> = serverEnv()): string {
+  const hops = env.TRUSTED_PROXY_HOPS;
   const candidate =
-    Number.isInteger(hops) && hops > 0
+    hops > 0
       ? (request?.headers.get("x-forwarded-for") ?? "").split(",").map((entry) => entry.trim()).at(-hops)
       : request?.headers.get(PEER_ADDRESS_HEADER)?.trim();
   return candidate && ipaddr.isValid(candidate) ? candidate : "local";

@@ -30,7 +30,7 @@ export async function parseJsonBody<S extends z.ZodType>(
 /**
  * The media type must be exactly application/json (parameters such as charset allowed), also for
  * an empty body: a cross-site page can send text/plain or no type without a CORS preflight, never
- * application/json, so this is half of the CSRF defence (middleware.ts checks Origin).
+ * application/json, so this is half of the CSRF defence (proxy.ts checks Origin).
  */
 export function isJsonMediaType(contentType: string | null): boolean {
   return contentType?.split(";", 1)[0].trim().toLowerCase() === "application/json";

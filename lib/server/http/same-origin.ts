@@ -1,4 +1,5 @@
 import { NextResponse } from "next/server";
+import { serverEnv } from "@/lib/server/env";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 // Auth.js checks its own CSRF token on its POSTs; /api/v1 authenticates with API keys, not cookies.
@@ -11,7 +12,8 @@ const EXEMPT_PREFIXES = ["/api/auth/", "/api/v1/"];
  * riding anyone's cookies.
  */
 export function appOrigin(request: Request): string {
-  if (process.env.APP_URL) return new URL(process.env.APP_URL).origin;
+  const { APP_URL } = serverEnv();
+  if (APP_URL) return new URL(APP_URL).origin;
   const url = new URL(request.url);
   const host = request.headers.get("host") ?? url.host;
   const proto = request.headers.get("x-forwarded-proto")?.split(",", 1)[0].trim() || url.protocol.replace(/:$/, "");

@@ -1,4 +1,5 @@
 import type { NextResponse } from "next/server";
+import { serverEnv } from "@/lib/server/env";
 
 /**
  * The page CSP. Scripts run only with this request's nonce (Next puts it on its own scripts, the
@@ -34,7 +35,7 @@ export const newNonce = () => Buffer.from(crypto.getRandomValues(new Uint8Array(
  * development server on localhost, it would pin every port of that host to https for a year.
  */
 function strictTransportSecurity(response: NextResponse) {
-  if (process.env.APP_URL?.startsWith("https://")) response.headers.set("strict-transport-security", "max-age=31536000; includeSubDomains");
+  if (serverEnv().APP_URL?.startsWith("https://")) response.headers.set("strict-transport-security", "max-age=31536000; includeSubDomains");
 }
 
 export function withPageHeaders(response: NextResponse, contentSecurityPolicy: string): NextResponse {

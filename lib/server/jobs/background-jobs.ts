@@ -1,14 +1,9 @@
 import { logger } from "@/lib/server/logger";
 import { expireOverdueSlots } from "./expire-slots";
 import { recoverDeadRuns } from "@/lib/server/runs/recover-dead-runs";
+import { serverEnv } from "@/lib/server/env";
 
 const shared = globalThis as typeof globalThis & { handoffBackgroundJobs?: ReturnType<typeof setInterval> };
-
-/** `BACKGROUND_JOBS_INTERVAL_MS` (default 10 s) sets how often the sweep runs. */
-function interval(env: Record<string, string | undefined> = process.env): number {
-  const configured = Number(env.BACKGROUND_JOBS_INTERVAL_MS);
-  return Number.isFinite(configured) && configured >= 100 ? configured : 10_000;
-}
 
 /** One pass: runs whose server died are marked failed; overdue cards expire and their runs continue. */
 export async function sweep(): Promise<void> {
@@ -35,6 +30,6 @@ export function startBackgroundJobs(): void {
     if (busy) return;
     busy = true;
     void sweep().finally(() => (busy = false));
-  }, interval());
+  }, serverEnv().BACKGROUND_JOBS_INTERVAL_MS);
   shared.handoffBackgroundJobs.unref();
 }

@@ -1,3 +1,5 @@
+import { serverEnv, type ServerEnv } from "@/lib/server/env";
+
 /**
  * SSE framing (docs/streaming.md): `id:` the event's sequence number, `event:` its type, one
  * `data:` line of JSON. JSON.stringify escapes every line break, so the payload never splits the frame.
@@ -14,8 +16,7 @@ export const HEARTBEAT_FRAME = ": heartbeat\n\n";
 
 export const DEFAULT_HEARTBEAT_MS = 15_000;
 
-/** `SSE_HEARTBEAT_MS` lets tests see a heartbeat without waiting 15 s. */
-export function heartbeatInterval(env: Record<string, string | undefined> = process.env): number {
-  const configured = Number(env.SSE_HEARTBEAT_MS);
-  return Number.isFinite(configured) && configured > 0 ? configured : DEFAULT_HEARTBEAT_MS;
+/** `SSE_HEARTBEAT_MS` (default DEFAULT_HEARTBEAT_MS) lets tests see a heartbeat without waiting 15 s. */
+export function heartbeatInterval(env: Pick<ServerEnv, "SSE_HEARTBEAT_MS"> = serverEnv()): number {
+  return env.SSE_HEARTBEAT_MS;
 }

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { defineToolShape } from "../shape";
 
-/** A permission-gated action: the demo "sends" to the team's outbox (no mail server exists here). */
+/** A permission-gated action: the demo "sends" to the team's demo mailbox (no mail server exists here). */
 export const SEND_EMAIL = "send_email";
 
 export const sendEmailInput = z.object({

@@ -102,7 +102,7 @@ describe("conversations: create, list, search, rename, delete", () => {
     expect(await countRows("Slot", id)).toBe(1);
     const deleted = await user.client.json<{ deleted: boolean }>(`/api/conversations/${id}`, { method: "DELETE" });
     expect(deleted).toMatchObject({ status: 200, body: { deleted: true } });
-    for (const table of ["Conversation", "RunEvent", "Slot", "AgentStore", "OutboxEmail"]) expect(await countRows(table, id), table).toBe(0);
+    for (const table of ["Conversation", "RunEvent", "Slot", "AgentStore", "DemoEmail"]) expect(await countRows(table, id), table).toBe(0);
     expect((await user.client.json(`/api/conversations/${id}`)).status).toBe(404);
     expect((await user.client.json(`/api/conversations/${id}`, { method: "DELETE" })).status).toBe(404);
   });

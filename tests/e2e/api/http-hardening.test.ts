@@ -151,10 +151,15 @@ describe("every /api answer is JSON", () => {
     expect(options.headers.get("allow")).toBe("GET, HEAD, OPTIONS, POST");
   });
 
-  it("TRACE never echoes the request (its 500 comes from Next, before any app code)", async () => {
-    const response = await raw({ method: "TRACE", path: "/api/conversations", headers: { cookie: cookieOf(account) } });
-    expect(response.status).not.toBe(200);
-    expect(response.text).not.toContain(account.client.cookie("authjs.session-token")!);
+  it("TRACE, TRACK and CONNECT get 405 JSON with Allow and never echo the request", async () => {
+    for (const method of ["TRACE", "TRACK"]) {
+      const response = await raw({ method, path: "/api/conversations", headers: { cookie: cookieOf(account) } });
+      expect(response.status, method).toBe(405);
+      expect(response.headers["content-type"], method).toContain("application/json");
+      expect(response.headers.allow, method).toContain("GET");
+      expect(errorCode(response.text), method).toBe("method_not_allowed");
+      expect(response.text).not.toContain(account.client.cookie("authjs.session-token")!);
+    }
   });
 
   it("methods Next does not route get 501 JSON", async () => {

@@ -9,7 +9,7 @@ async function mailTo(to: string) {
   const db = new pg.Client({ connectionString: appDatabaseUrl() });
   await db.connect();
   try {
-    return (await db.query<{ subject: string; body: string }>(`SELECT subject, body FROM "OutboxEmail" WHERE "to" = $1`, [to])).rows;
+    return (await db.query<{ subject: string; body: string }>(`SELECT subject, body FROM "DemoEmail" WHERE "to" = $1`, [to])).rows;
   } finally {
     await db.end();
   }

@@ -18,8 +18,8 @@ async function sql<T = Record<string, unknown>>(text: string, values: unknown[] 
   }
 }
 
-const outboxRows = (conversationId: string) =>
-  sql<{ to: string; subject: string; toolCallId: string }>(`SELECT "to", "subject", "toolCallId" FROM "OutboxEmail" WHERE "conversationId" = $1`, [conversationId]);
+const mailboxRows = (conversationId: string) =>
+  sql<{ to: string; subject: string; toolCallId: string }>(`SELECT "to", "subject", "toolCallId" FROM "DemoEmail" WHERE "conversationId" = $1`, [conversationId]);
 
 /** Sends the request and returns the id of the card its run waits on. */
 async function cardFor(user: TestAccount, text: string) {
@@ -44,7 +44,7 @@ describe("permission-gated send_email", () => {
     const user = await createAccount(appBaseURL(), "mailer");
     const { conversationId, slotId, slot } = await cardFor(user, "send an email to ada@example.com about the launch");
     expect(slot).toMatchObject({ renderer: "permission_request", tool_name: "send_email", props: { tool_name: "send_email", input: { to: "ada@example.com" } } });
-    expect(await outboxRows(conversationId)).toHaveLength(0);
+    expect(await mailboxRows(conversationId)).toHaveLength(0);
 
     const events = await resolveStreaming(user, slotId, { decision: "allow_once" });
     const result = events.find((e) => e.type === "tool_use_result")!.data.result;
@@ -59,7 +59,7 @@ describe("permission-gated send_email", () => {
     const different = await user.client.json<ErrorBody>(`/api/slots/${slotId}/resolve`, { json: { value: { decision: "deny" } } });
     expect(different.status).toBe(409);
     expect((await user.client.json(`/api/slots/${slotId}/reject`, { json: {} })).status).toBe(409);
-    expect(await outboxRows(conversationId)).toEqual([{ to: "ada@example.com", subject: "The launch", toolCallId: slot.call_id }]);
+    expect(await mailboxRows(conversationId)).toEqual([{ to: "ada@example.com", subject: "The launch", toolCallId: slot.call_id }]);
   });
 
   it("deny: the tool never runs and the agent says so", async () => {
@@ -68,7 +68,7 @@ describe("permission-gated send_email", () => {
     const events = await resolveStreaming(user, slotId, { decision: "deny", reason: "not now" });
     expect(events.find((e) => e.type === "permission_decided")?.data).toMatchObject({ allowed: false, by: "user", decision: "deny", reason: "not now" });
     expect(replyText(events)).toContain("The email to ada@example.com was not sent: Permission denied: not now.");
-    expect(await outboxRows(conversationId)).toHaveLength(0);
+    expect(await mailboxRows(conversationId)).toHaveLength(0);
   });
 
   it("rejecting the permission card denies the tool", async () => {
@@ -77,7 +77,7 @@ describe("permission-gated send_email", () => {
     const response = await answerSlot(user.client, slotId, "reject", { reason: "wrong person" }, { stream: true });
     const events = await readToEnd(response);
     expect(replyText(events)).toContain("was not sent: Permission denied: wrong person");
-    expect(await outboxRows(conversationId)).toHaveLength(0);
+    expect(await mailboxRows(conversationId)).toHaveLength(0);
   });
 
   it("without Accept: text/event-stream the answer is JSON and the run continues detached", async () => {
@@ -87,7 +87,7 @@ describe("permission-gated send_email", () => {
     expect(reply.status).toBe(200);
     expect(reply.body).toMatchObject({ slot: { id: slotId, status: "resolved", value: { decision: "allow_once" } }, continued: true });
     await expect.poll(async () => (await user.client.json<{ run: { status: string } }>(`/api/conversations/${conversationId}`)).body.run.status).toBe("completed");
-    expect(await outboxRows(conversationId)).toHaveLength(1);
+    expect(await mailboxRows(conversationId)).toHaveLength(1);
   });
 
   it("only admins may edit the input; the tool then runs with exactly the edited input", async () => {
@@ -102,7 +102,7 @@ describe("permission-gated send_email", () => {
     expect(invalid.status).toBe(422);
     const events = await resolveStreaming(owner, slotId, { decision: "allow_once", editedInput: edited });
     expect(events.find((e) => e.type === "permission_decided")?.data).toMatchObject({ allowed: true, input_edited: true });
-    expect(await outboxRows(conversationId)).toMatchObject([{ to: "grace@example.com", subject: "Edited subject" }]);
+    expect(await mailboxRows(conversationId)).toMatchObject([{ to: "grace@example.com", subject: "Edited subject" }]);
   });
 
   it("'always for this tool' is remembered: the next email is sent without a card", async () => {
@@ -112,7 +112,7 @@ describe("permission-gated send_email", () => {
     const next = await say(user.client, conversationId, "send an email to grace@example.com about the budget");
     expect(next.map((e) => e.type)).not.toContain("slot_push");
     expect(next.find((e) => e.type === "permission_decided")?.data).toMatchObject({ allowed: true, by: "stored" });
-    expect(await outboxRows(conversationId)).toHaveLength(2);
+    expect(await mailboxRows(conversationId)).toHaveLength(2);
   });
 });
 

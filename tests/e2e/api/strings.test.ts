@@ -66,7 +66,7 @@ describe("NUL and unpaired surrogates in short fields are refused with a 422 nam
 });
 
 // A lone surrogate cannot reach a path param: its percent-encoding (%ED%A0%80) is not UTF-8, and the
-// router fails to decode it before any handler runs (left to the middleware's owner; see docs/failures.md).
+// router fails to decode it before any handler runs (left to the proxy's owner; see docs/failures.md).
 describe("path ids and slugs that cannot exist are 404 JSON, never 500", () => {
   for (const bad of ["%00", "a%00b", "cm%00", "%C3%A9"]) {
     it(`"${bad}"`, async () => {

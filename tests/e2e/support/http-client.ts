@@ -12,7 +12,7 @@ export class HttpClient {
 
   async request(path: string, init: { method?: string; json?: unknown; body?: BodyInit; headers?: Record<string, string> } = {}) {
     const method = init.method ?? (init.body || init.json !== undefined ? "POST" : "GET");
-    // Browsers send Origin with every state-changing request; the middleware refuses one without.
+    // Browsers send Origin with every state-changing request; the proxy (proxy.ts) refuses one without.
     const headers: Record<string, string> = { "x-forwarded-for": this.ip };
     if (method !== "GET" && method !== "HEAD") headers.origin = new URL(this.baseURL).origin;
     Object.assign(headers, init.headers);

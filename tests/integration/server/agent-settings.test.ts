@@ -1,6 +1,6 @@
-// Agent settings and the outbox on real Postgres: the key sealed per tenant, defaults, idempotent delivery.
+// Agent settings and the demo mailbox on real Postgres: the key sealed per tenant, defaults, idempotent delivery.
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import { listOutboxEmails, recordOutboxEmail } from "@/lib/db/outbox";
+import { listDemoEmails, recordDemoEmail } from "@/lib/db/demo-mailbox";
 import type { TenantContext } from "@/lib/db/tenant-context";
 import { agentSettingsInputSchema } from "@/lib/schemas/agent-settings";
 import { loadAgentSettings, updateAgentSettings } from "@/lib/server/agent/settings";
@@ -45,13 +45,13 @@ describe("agent settings", () => {
   });
 });
 
-describe("outbox", () => {
+describe("demo mailbox", () => {
   it("one row per tool call, whatever the number of attempts", async () => {
     const { conversation } = await openNewConversationStore(tenant);
     const email = { conversationId: conversation.id, toolCallId: "call-1", to: "ada@example.com", subject: "Hi", body: "Hello" };
-    const [first, second] = await Promise.all([recordOutboxEmail(tenant, email), recordOutboxEmail(tenant, { ...email, subject: "Changed" })]);
+    const [first, second] = await Promise.all([recordDemoEmail(tenant, email), recordDemoEmail(tenant, { ...email, subject: "Changed" })]);
     expect(second.id).toBe(first.id);
-    expect(await listOutboxEmails(tenant, conversation.id)).toEqual([expect.objectContaining({ toolCallId: "call-1", subject: expect.any(String) })]);
-    expect(await listOutboxEmails(other, conversation.id)).toEqual([]);
+    expect(await listDemoEmails(tenant, conversation.id)).toEqual([expect.objectContaining({ toolCallId: "call-1", subject: expect.any(String) })]);
+    expect(await listDemoEmails(other, conversation.id)).toEqual([]);
   });
 });

@@ -6,8 +6,8 @@ import { DemoModel } from "@/lib/models/demo-model";
 import { DEMO_TRIGGERS } from "@/lib/models/demo-triggers";
 import { BUILTIN_TOOL_CATALOG, createBuiltinTools } from "@/lib/tools/server";
 
-const outbox = { sent: [] as unknown[], record: async (email: unknown) => (outbox.sent.push(email), { id: `mail-${outbox.sent.length}`, createdAt: "2030-01-01T00:00:00.000Z" }) };
-const tools = createBuiltinTools({ outbox });
+const mailbox = { sent: [] as unknown[], record: async (email: unknown) => (mailbox.sent.push(email), { id: `mail-${mailbox.sent.length}`, createdAt: "2030-01-01T00:00:00.000Z" }) };
+const tools = createBuiltinTools({ mailbox });
 const byName = new Map(tools.map((tool) => [tool.name, tool]));
 
 describe("built-in tools", () => {
@@ -62,14 +62,14 @@ async function waitingSlot(glove: Glove, text: string) {
 
 describe("tools' side effects happen after their waits, once", () => {
   it("send_email stores nothing until allowed, then once, keyed by the call id", async () => {
-    outbox.sent.length = 0;
+    mailbox.sent.length = 0;
     const glove = agent();
     const slot = await waitingSlot(glove, "send an email to ada@example.com about the launch");
-    expect(outbox.sent).toEqual([]);
+    expect(mailbox.sent).toEqual([]);
     await glove.resolveSlot(slot.id, { decision: "allow_once" });
     const outcome = await glove.continueRun();
     expect(outcome.status).toBe("completed");
-    expect(outbox.sent).toEqual([{ to: "ada@example.com", subject: "The launch", body: expect.any(String), toolCallId: slot.call_id }]);
+    expect(mailbox.sent).toEqual([{ to: "ada@example.com", subject: "The launch", body: expect.any(String), toolCallId: slot.call_id }]);
   });
 
   it("ask_preference refuses a choice that was not offered: resolveSlot names the field, nothing is stored", async () => {

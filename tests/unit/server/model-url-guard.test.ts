@@ -3,8 +3,9 @@ import { Glove } from "@/lib/agent/agent";
 import { MemoryStore } from "@/lib/agent/testing";
 import { ScriptedModel } from "@/lib/models/testing";
 import { guardModelUrls, refuseModelUrl } from "@/lib/server/agent/model-url-guard";
+import { parseEnv } from "@/lib/server/env";
 
-const strict = {};
+const strict = parseEnv({});
 
 describe("model URL guard (SSRF)", () => {
   it.each([
@@ -30,8 +31,8 @@ describe("model URL guard (SSRF)", () => {
   });
 
   it("an operator may allow private addresses", async () => {
-    expect(await refuseModelUrl("http://127.0.0.1:11434/v1", { ALLOW_PRIVATE_MODEL_URLS: "1" })).toBeNull();
-    expect(await refuseModelUrl("http://127.0.0.1:11434/v1", { ALLOW_PRIVATE_MODEL_URLS: "0" })).not.toBeNull();
+    expect(await refuseModelUrl("http://127.0.0.1:11434/v1", parseEnv({ ALLOW_PRIVATE_MODEL_URLS: "1" }))).toBeNull();
+    expect(await refuseModelUrl("http://127.0.0.1:11434/v1", parseEnv({ ALLOW_PRIVATE_MODEL_URLS: "0" }))).not.toBeNull();
   });
 
   it("a host that does not resolve is refused with a clear sentence", async () => {

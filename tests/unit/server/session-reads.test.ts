@@ -2,14 +2,14 @@ import { readFileSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 
-// Only the route builders' session resolver, the pages' `currentUser` and the middleware read the
+// Only the route builders' session resolver, the pages' `currentUser` and the proxy read the
 // session cookie; everything else gets its principal from a builder's context, so an API key or
 // a capability token can stand in for a user by adding one resolver (lib/server/http/route-builders.ts).
 const ALLOWED: Record<string, RegExp> = {
   "lib/server/http/route-builders.ts": /sessionClaim/,
   "lib/server/auth/session.ts": /next\/headers|sessionClaim/,
   "lib/server/auth/session-token.ts": /sessionUserIdFromCookies|sessionClaim/,
-  "middleware.ts": /sessionUserIdFromCookies/,
+  "proxy.ts": /sessionUserIdFromCookies/,
   // The CSP nonce, not the session.
   "app/layout.tsx": /next\/headers/,
 };
@@ -18,9 +18,9 @@ const SESSION_READS = /from "next\/headers"|\bcookies\(\)|\bsessionUserIdFromCoo
 const sources = ["app", "components", "lib"]
   .flatMap((dir) => readdirSync(dir, { recursive: true, encoding: "utf8" }).map((file) => path.join(dir, file)))
   .filter((file) => /\.tsx?$/.test(file) && !file.includes("/generated/"))
-  .concat(["middleware.ts", "instrumentation.ts"]);
+  .concat(["proxy.ts", "instrumentation.ts"]);
 
-describe("the session cookie is read only by the builders, the pages' session read and the middleware", () => {
+describe("the session cookie is read only by the builders, the pages' session read and the proxy", () => {
   it.each(sources)("%s", (file) => {
     const lines = readFileSync(file, "utf8").split("\n").filter((line) => SESSION_READS.test(line));
     const allowed = ALLOWED[file];

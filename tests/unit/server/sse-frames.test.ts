@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
 import { createSseParser, type SseFrame } from "@/lib/client/sse-parser";
+import { parseEnv } from "@/lib/server/env";
 import { eventFrame, heartbeatInterval } from "@/lib/server/sse/frame";
 import { replayStart } from "@/lib/server/sse/replay-start";
 import { sseResponse } from "@/lib/server/sse/sse-response";
@@ -22,9 +23,10 @@ describe("SSE frames", () => {
   });
 
   it("heartbeat interval: 15 s unless SSE_HEARTBEAT_MS says otherwise", () => {
-    expect(heartbeatInterval({})).toBe(15_000);
-    expect(heartbeatInterval({ SSE_HEARTBEAT_MS: "500" })).toBe(500);
-    expect(heartbeatInterval({ SSE_HEARTBEAT_MS: "soon" })).toBe(15_000);
+    expect(heartbeatInterval(parseEnv({}))).toBe(15_000);
+    expect(heartbeatInterval(parseEnv({ SSE_HEARTBEAT_MS: "500" }))).toBe(500);
+    // A value that is not a number no longer falls back silently: the server refuses to start (env.ts).
+    expect(() => parseEnv({ SSE_HEARTBEAT_MS: "soon" })).toThrow(/SSE_HEARTBEAT_MS must be a whole number of milliseconds/);
   });
 
   it("replay start: Last-Event-ID wins over ?after=; garbage is invalid; none is null", () => {

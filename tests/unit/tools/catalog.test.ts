@@ -6,7 +6,7 @@ import { BUILTIN_TOOL_NAMES, BUILTIN_TOOL_SHAPES, CARD_TOOL_NAMES } from "@/lib/
 import { BUILTIN_TOOL_CATALOG, createBuiltinTools } from "@/lib/tools/server";
 
 const names = BUILTIN_TOOL_SHAPES.map((shape) => shape.name);
-const tools = createBuiltinTools({ outbox: { record: () => Promise.reject(new Error("not run")) } });
+const tools = createBuiltinTools({ mailbox: { record: () => Promise.reject(new Error("not run")) } });
 
 describe("the tool catalog is the one list", () => {
   it("names are unique", () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { HttpClient, createAccount } from "../support/http-client";
 import { appBaseURL } from "../support/env";
 
-describe("middleware.ts", () => {
+describe("proxy.ts", () => {
   it("sends a signed-out visitor of an app page to sign-in, keeping where they were going", async () => {
     const response = await new HttpClient(appBaseURL()).request("/demo/settings?tab=1");
     expect(response.status).toBe(307);

@@ -42,7 +42,7 @@ function pageRequest(request: NextRequest, nonce: string, contentSecurityPolicy:
   return new NextRequest(request, { headers });
 }
 
-export default async function middleware(request: NextRequest, event: NextFetchEvent) {
+export default async function proxy(request: NextRequest, event: NextFetchEvent) {
   const { pathname } = request.nextUrl;
   const refusal = unroutableRefusal(request, pathname) ?? crossOriginRefusal(request, pathname);
   if (pathname.startsWith("/api/")) {
@@ -54,13 +54,13 @@ export default async function middleware(request: NextRequest, event: NextFetchE
   if (refusal) return withPageHeaders(refusal, contentSecurityPolicy);
   const forPage = pageRequest(request, nonce, contentSecurityPolicy);
   if (isPublicPath(pathname)) return withPageHeaders(NextResponse.next({ request: { headers: forPage.headers } }), contentSecurityPolicy);
-  // Auth.js types its wrapper as a route handler; in middleware it is called with the fetch event.
+  // Auth.js types its wrapper as a route handler; in the proxy it is called with the fetch event.
   const response = await gatePage(forPage, event as unknown as Parameters<typeof gatePage>[1]);
   return withPageHeaders(response as NextResponse, contentSecurityPolicy);
 }
 
+// Next 16's proxy always runs on Node.js (it refuses a `runtime` option), which is what we want:
+// measurably less per request than the edge sandbox (docs/benchmarks.md).
 export const config = {
-  // Node.js, not the edge sandbox: measurably less per request (docs/benchmarks.md).
-  runtime: "nodejs",
   matcher: ["/((?!_next/static|_next/image|favicon.ico|.*\\.(?:png|svg|ico|jpg|webp|txt)$).*)"],
 };

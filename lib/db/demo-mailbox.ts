@@ -3,10 +3,10 @@ import { prisma } from "./client";
 import type { TenantContext } from "./tenant-context";
 
 /**
- * The send_email tool's simulated delivery: an email "sent" is a row in the team's outbox. The
+ * The send_email tool's simulated delivery: an email "sent" is a row in the team's demo mailbox. The
  * tool call id is the idempotency key, so a call that runs again after a crash sends nothing twice.
  */
-export interface OutboxEmailInput {
+export interface DemoEmailInput {
   conversationId: string;
   toolCallId: string;
   to: string;
@@ -14,24 +14,24 @@ export interface OutboxEmailInput {
   body: string;
 }
 
-export interface OutboxEmailRecord extends OutboxEmailInput {
+export interface DemoEmailRecord extends DemoEmailInput {
   id: string;
   createdAt: string;
 }
 
 /** Stores the email unless this tool call already stored one; returns the stored row either way. */
-export async function recordOutboxEmail(ctx: Pick<TenantContext, "organizationId">, email: OutboxEmailInput): Promise<OutboxEmailRecord> {
+export async function recordDemoEmail(ctx: Pick<TenantContext, "organizationId">, email: DemoEmailInput): Promise<DemoEmailRecord> {
   // ON CONFLICT DO NOTHING: two executions of one call racing store one row (Prisma's upsert with an
   // empty update is a read then a write, which the loser fails with a unique violation).
-  await prisma.outboxEmail.createMany({ data: [{ organizationId: ctx.organizationId, ...email }], skipDuplicates: true });
-  const row = await prisma.outboxEmail.findUniqueOrThrow({
+  await prisma.demoEmail.createMany({ data: [{ organizationId: ctx.organizationId, ...email }], skipDuplicates: true });
+  const row = await prisma.demoEmail.findUniqueOrThrow({
     where: { organizationId_toolCallId: { organizationId: ctx.organizationId, toolCallId: email.toolCallId } },
   });
   return toRecord(row);
 }
 
-export async function listOutboxEmails(ctx: Pick<TenantContext, "organizationId">, conversationId: string): Promise<OutboxEmailRecord[]> {
-  const rows = await prisma.outboxEmail.findMany({
+export async function listDemoEmails(ctx: Pick<TenantContext, "organizationId">, conversationId: string): Promise<DemoEmailRecord[]> {
+  const rows = await prisma.demoEmail.findMany({
     where: { organizationId: ctx.organizationId, conversationId },
     orderBy: [{ createdAt: "asc" }, { id: "asc" }],
   });
@@ -39,14 +39,14 @@ export async function listOutboxEmails(ctx: Pick<TenantContext, "organizationId"
 }
 
 /**
- * Tells the owner of an address that someone tried to sign up with it: a notice in the outbox of
- * their oldest team (the demo mailbox; there is no mail server), sent by no conversation. An owner
+ * Tells the owner of an address that someone tried to sign up with it: a notice in the demo mailbox of
+ * their oldest team (there is no mail server), sent by no conversation. An owner
  * in no team gets none.
  */
 export async function recordSignUpAttemptNotice(userId: string, to: string) {
   const membership = await prisma.membership.findFirst({ where: { userId }, orderBy: { createdAt: "asc" }, select: { organizationId: true } });
   if (!membership) return;
-  await prisma.outboxEmail.create({
+  await prisma.demoEmail.create({
     data: {
       organizationId: membership.organizationId,
       toolCallId: `signup-attempt:${randomUUID()}`,
@@ -57,7 +57,7 @@ export async function recordSignUpAttemptNotice(userId: string, to: string) {
   });
 }
 
-function toRecord(row: { id: string; conversationId: string | null; toolCallId: string; to: string; subject: string; body: string; createdAt: Date }): OutboxEmailRecord {
+function toRecord(row: { id: string; conversationId: string | null; toolCallId: string; to: string; subject: string; body: string; createdAt: Date }): DemoEmailRecord {
   // Listed per conversation, so never a notice without one.
   return { id: row.id, conversationId: row.conversationId ?? "", toolCallId: row.toolCallId, to: row.to, subject: row.subject, body: row.body, createdAt: row.createdAt.toISOString() };
 }
