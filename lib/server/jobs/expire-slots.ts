@@ -1,7 +1,7 @@
 import { conversationsWithOverdueSlots } from "@/lib/db/overdue-slots";
-import { buildConversationAgent } from "@/lib/server/agent/conversation-agent";
 import { logger } from "@/lib/server/logger";
 import { launchContinuation } from "@/lib/server/runs/launch";
+import { openAgent } from "@/lib/server/runs/open-turn";
 
 /**
  * Settles cards nobody answered before the tenant's expiry time as `expired` (the waiting tool sees
@@ -12,7 +12,7 @@ export async function expireOverdueSlots(): Promise<number> {
   let expired = 0;
   for (const { organizationId, conversationId } of await conversationsWithOverdueSlots()) {
     try {
-      const agent = await buildConversationAgent({ organizationId }, conversationId);
+      const agent = await openAgent({ organizationId }, conversationId);
       const result = await agent.glove.expireSlots();
       expired += result.expired.length;
       if (!result.continuable) {
