@@ -13,13 +13,18 @@ export async function expireOverdueSlots(): Promise<number> {
   for (const { organizationId, conversationId } of await conversationsWithOverdueSlots()) {
     try {
       const agent = await openAgent({ organizationId }, conversationId);
-      const result = await agent.glove.expireSlots();
-      expired += result.expired.length;
-      if (!result.continuable) {
-        await agent.dispose();
-        continue;
+      // Launching hands the agent over (launch disposes it when the run is done); otherwise it is ours to dispose, also on a throw.
+      let handedOver = false;
+      try {
+        const result = await agent.glove.expireSlots();
+        expired += result.expired.length;
+        if (result.continuable) {
+          handedOver = true;
+          await launchContinuation(conversationId, agent);
+        }
+      } finally {
+        if (!handedOver) await agent.dispose();
       }
-      await launchContinuation(conversationId, agent);
     } catch (error) {
       logger.error("overdue cards of a conversation could not be settled", { conversationId, error });
     }
