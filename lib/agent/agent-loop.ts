@@ -1,3 +1,4 @@
+import { transitionRun } from "./run-observer";
 import { maybeCompact } from "./compaction";
 import { AbortError, userFacingMessage } from "./errors";
 import { awaitsReply, isToolResults, unfinishedStep } from "./history";
@@ -76,12 +77,12 @@ export async function runToEnd(deps: RuntimeDeps, runId: string, kind: "request"
       const end = await driveRun(session, firstReads);
       firstReads = undefined;
       if (end.kind === "completed") return await complete(session);
-      await store.transitionRun(runId, ["running"], "suspended");
+      await transitionRun(deps, runId, ["running"], "suspended");
       const slots = await store.listSlots({ runId, status: "pending" });
       await emit("run_suspended", { run_id: runId, slot_ids: slots.map((slot) => slot.id) });
       // The last wait may have been answered before the run was marked suspended, when the
       // resolver could not claim it yet: nobody else will continue it, so take it back.
-      if (slots.length > 0 || !(await store.transitionRun(runId, ["suspended"], "running"))) {
+      if (slots.length > 0 || !(await transitionRun(deps, runId, ["suspended"], "running"))) {
         return { status: "suspended", runId, slots };
       }
       await emit("run_started", { run_id: runId, kind: "continuation" });
@@ -93,7 +94,7 @@ export async function runToEnd(deps: RuntimeDeps, runId: string, kind: "request"
 }
 
 async function complete(session: RunSession): Promise<RunOutcome> {
-  await session.deps.store.transitionRun(session.runId, ["running"], "completed");
+  await transitionRun(session.deps, session.runId, ["running"], "completed");
   await session.deps.emit("run_completed", { run_id: session.runId });
   const last = session.history.at(-1);
   return { status: "completed", runId: session.runId, reply: last?.sender === "agent" ? last : null };
@@ -126,5 +127,5 @@ async function settleAbandonedRun(session: RunSession, reason: string, status: R
   const step = unfinishedStep(session.history);
   if (step) await closeStep(session, step, reason);
   for (const slot of await store.dismissPendingSlots(session.runId, session.timestamp())) await emit("slot_resolved", { slot });
-  await store.transitionRun(session.runId, ["running", "suspended"], status, error);
+  await transitionRun(session.deps, session.runId, ["running", "suspended"], status, error);
 }

@@ -1,13 +1,10 @@
 import { finishAborted, runToEnd, type RequestPrelude, type RunOutcome } from "./agent-loop";
-import { answerSchemaForSlot } from "./answer-schema";
 import { createInvokeSkillTool, INVOKE_SKILL_TOOL_NAME } from "./builtin-tools/invoke-skill";
 import { createInvokeSubagentTool } from "./builtin-tools/invoke-subagent";
 import { createPostToInboxTool } from "./builtin-tools/post-to-inbox";
 import { createUpdateTasksTool } from "./builtin-tools/update-tasks";
-import { canonicalJson } from "./canonical-json";
 import { DEFAULT_COMPACTION_INSTRUCTIONS, DEFAULT_CONTEXT_LIMIT, maybeCompact } from "./compaction";
-import { PERMISSION_SLOT_INDEX } from "./display-manager";
-import { AbortError, ConflictError, NotFoundError, ValidationError } from "./errors";
+import { AbortError } from "./errors";
 import type { AgentEventType, Emit, SubscriberAdapter } from "./events";
 import type { AgentControls, HookHandler } from "./extensions/hooks";
 import { parseTokens } from "./extensions/parse-tokens";
@@ -17,12 +14,14 @@ import { awaitsReply, unfinishedStep } from "./history";
 import { resolveInboxItem } from "./inbox";
 import type { ImagePart, Message } from "./messages";
 import type { ModelAdapter } from "./model-adapter";
-import { parsePermissionAnswer, permissionDecisionRecord, permissionInputKey, type PermissionAnswerer, type PermissionDecision, type PermissionPolicy, type PermissionRequestProps } from "./permissions";
+import type { PermissionAnswerer, PermissionPolicy } from "./permissions";
+import { createRun, transitionRun, type RunObserver } from "./run-observer";
 import { RunSession, type RuntimeDeps } from "./run-session";
+import { rejectSlot, resolveSlot, type SlotAnswer, type SlotAnswerDeps } from "./slot-answer";
 import { closeStep } from "./step-runner";
 import { injectQueuedMessages, queueMessage } from "./steering";
-import type { PermissionDecisionRecord, QueuedMessage, SlotRecord, SlotSettlement, StoreAdapter } from "./store-adapter";
-import { validateWith, type GloveTool, type GloveToolHandle } from "./tool";
+import type { QueuedMessage, SlotRecord, StoreAdapter } from "./store-adapter";
+import type { GloveTool, GloveToolHandle } from "./tool";
 
 export interface GloveConfig {
   store: StoreAdapter;
@@ -39,7 +38,9 @@ export interface GloveConfig {
   steeringLimit?: number;
   now?: () => Date;
   newId?: () => string;
-  /** A subscriber that throws does not stop the run; it is reported here (default: console.error). */
+  /** Watch the runs: events (as subscribers), status changes, typed user messages. */
+  observers?: readonly RunObserver[];
+  /** A subscriber or observer that throws does not stop the run; it is reported here (default: console.error). */
   onSubscriberError?: (error: unknown, eventType: AgentEventType) => void;
 }
 
@@ -56,13 +57,6 @@ export type RequestOutcome = RunOutcome | { status: "queued"; runId: string | nu
 export type ContinueOutcome = RunOutcome | { status: "busy"; runId: string } | { status: "idle" };
 /** `signalled`: the run executes in this process and is stopping. `elsewhere`: another instance runs it; relay the abort there. */
 export type AbortOutcome = { status: "aborted" | "signalled" | "elsewhere"; runId: string } | { status: "not_active" };
-/** `continuable`: no card of the run is pending any more, so the server should call `continueRun`. */
-export interface SlotAnswer {
-  slot: SlotRecord;
-  changed: boolean;
-  continuable: boolean;
-}
-
 /**
  * The agent: Glove's builder and runnable in one. Stateless between calls apart from its
  * configuration: everything that must survive lives in the store, so any instance over the
@@ -88,6 +82,7 @@ export class Glove {
     const handle: GloveToolHandle = withLiveModel({ fold: (tool: GloveTool) => void this.fold(tool) }, currentModel);
     this.deps = {
       store: config.store,
+      observers: config.observers ?? [],
       emit: this.emit,
       now: config.now ?? (() => new Date()),
       newId: config.newId ?? (() => crypto.randomUUID()),
@@ -103,6 +98,7 @@ export class Glove {
       handle,
       model: currentModel,
     };
+    for (const observer of config.observers ?? []) if (observer.onEvent) this.subscribers.add({ record: (type, data) => observer.onEvent!(type, data) });
     // Skills invoked by the model have no request in preparation, so there is nothing to compact early.
     this.controls = this.makeControls(async () => {});
   }
@@ -168,7 +164,7 @@ export class Glove {
     this.assertBuilt();
     const { store, newId } = this.deps;
     const runId = options.runId ?? newId();
-    if (!(await store.createRun({ id: runId, status: "running", created_at: this.timestamp(), ...(options.startedBy && { started_by: options.startedBy }) }))) {
+    if (!(await createRun(this.deps, { id: runId, status: "running", created_at: this.timestamp(), ...(options.startedBy && { started_by: options.startedBy }) }))) {
       const queued = await queueMessage(this.deps, text);
       return { status: "queued", runId: (await store.getActiveRun())?.id ?? null, queued };
     }
@@ -191,12 +187,12 @@ export class Glove {
     if (active?.status === "suspended") {
       const slots = await store.listSlots({ runId: active.id, status: "pending" });
       if (slots.length > 0) return { status: "suspended", runId: active.id, slots };
-      if (!(await store.transitionRun(active.id, ["suspended"], "running"))) return { status: "busy", runId: active.id };
+      if (!(await transitionRun(this.deps, active.id, ["suspended"], "running"))) return { status: "busy", runId: active.id };
       return this.execute(active.id, "continuation", options.signal);
     }
     if (!(await this.hasWork())) return { status: "idle" };
     const runId = options.runId ?? this.deps.newId();
-    if (!(await store.createRun({ id: runId, status: "running", created_at: this.timestamp() }))) {
+    if (!(await createRun(this.deps, { id: runId, status: "running", created_at: this.timestamp() }))) {
       return { status: "busy", runId: (await store.getActiveRun())?.id ?? runId };
     }
     return this.execute(runId, "continuation", options.signal);
@@ -207,64 +203,14 @@ export class Glove {
     return queueMessage(this.deps, text);
   }
 
-  /**
-   * Answers a card. The value is validated once, here, before it is stored (`answerSchemaForSlot`:
-   * the tool's `resolveSchema` narrowed by the card's props, or the permission answer schema; a
-   * failure is a `ValidationError` with the issues per field); first answer wins: the same answer
-   * again is a no-op, a different one a `ConflictError`. `answerer`: who answers, as the server
-   * knows it; it decides whether a permission request's input may be edited and whom an "always"
-   * covers (see `permissionDecisionRecord`). Without it the answerer counts as a member nobody knows.
-   */
+  /** Answers a card: see `resolveSlot` in slot-answer.ts, the one path the server's answers take too. */
   async resolveSlot(slotId: string, value: unknown, options: { answerer?: PermissionAnswerer } = {}): Promise<SlotAnswer> {
-    const slot = await this.waitSlot(slotId);
-    const tool = this.tools.get(slot.tool_name);
-    const answerer = options.answerer ?? { isAdmin: false };
-    let permission: PermissionDecision | null = null;
-    let stored = value;
-    const schema = answerSchemaForSlot(slot, tool);
-    if (schema) {
-      const checked = validateWith(schema, value, "answer");
-      if (!checked.ok) throw new ValidationError(checked.message, checked.issues);
-      stored = checked.value;
-    }
-    if (slot.index === PERMISSION_SLOT_INDEX) {
-      // The decision's shape is checked above; this adds who may choose what and the edited input's own check.
-      permission = parsePermissionAnswer(slot, stored, tool, answerer);
-      stored = permission;
-    }
-    const decision = permission ? permissionDecisionRecord(slot, permission, answerer) : undefined;
-    return this.settle(slot, { status: "resolved", value: stored, settled_at: this.timestamp() }, decision, async (settled) => {
-      if (!permission) return;
-      await this.emit("permission_decided", {
-        call_id: settled.call_id,
-        tool_name: settled.tool_name,
-        allowed: permission.decision !== "deny",
-        by: "user",
-        decision: permission.decision,
-        ...(permission.reason !== undefined && { reason: permission.reason }),
-        ...(permission.editedInput !== undefined && { input_edited: true }),
-      });
-    });
+    return resolveSlot(this.answerDeps(), slotId, value, options.answerer);
   }
 
-  /** Declines a card: the tool's `pushAndWait` throws `SlotRejectedError` (a permission request counts as denied). */
+  /** Declines a card: see `rejectSlot` in slot-answer.ts. */
   async rejectSlot(slotId: string, reason = "Declined.", options: { answerer?: PermissionAnswerer } = {}): Promise<SlotAnswer> {
-    const slot = await this.waitSlot(slotId);
-    const decision =
-      slot.index === PERMISSION_SLOT_INDEX
-        ? {
-            decision: "deny" as const,
-            decided_by: options.answerer?.userId ?? null,
-            tool_name: slot.tool_name,
-            input_key: permissionInputKey((slot.props as PermissionRequestProps).input),
-            scope: "call" as const,
-            reason,
-          }
-        : undefined;
-    return this.settle(slot, { status: "rejected", reason, settled_at: this.timestamp() }, decision, async (settled) => {
-      if (settled.index !== PERMISSION_SLOT_INDEX) return;
-      await this.emit("permission_decided", { call_id: settled.call_id, tool_name: settled.tool_name, allowed: false, by: "user", reason });
-    });
+    return rejectSlot(this.answerDeps(), slotId, reason, options.answerer);
   }
 
   /** Settles overdue cards as expired; call from a job. `continuable` as for `resolveSlot`. */
@@ -297,7 +243,7 @@ export class Glove {
       return { status: "signalled", runId: active.id };
     }
     // Claiming the run first keeps a concurrent continuation out.
-    if (active.status === "running" || !(await store.transitionRun(active.id, ["suspended"], "running"))) {
+    if (active.status === "running" || !(await transitionRun(this.deps, active.id, ["suspended"], "running"))) {
       return { status: "elsewhere", runId: active.id };
     }
     const stopped = new AbortController();
@@ -394,30 +340,9 @@ export class Glove {
     return unfinishedStep(history) !== null || awaitsReply(history);
   }
 
-  private async waitSlot(slotId: string): Promise<SlotRecord> {
-    const slot = await this.deps.store.getSlot(slotId);
-    if (!slot) throw new NotFoundError("The card");
-    if (slot.kind !== "wait") throw new ValidationError("This card does not take an answer.");
-    return slot;
-  }
-
-  private async settle(
-    slot: SlotRecord,
-    settlement: SlotSettlement,
-    decision: PermissionDecisionRecord | undefined,
-    onSettled: (slot: SlotRecord) => Promise<void>,
-  ): Promise<SlotAnswer> {
-    const { store } = this.deps;
-    const outcome = await store.settleSlot(slot.id, settlement, decision);
-    if (!outcome) throw new NotFoundError("The card");
-    if (!outcome.won) {
-      if (sameSettlement(outcome.slot, settlement)) return { slot: outcome.slot, changed: false, continuable: false };
-      throw new ConflictError(`This card was already ${outcome.slot.status}${outcome.slot.status === "resolved" ? " with a different answer" : ""}.`);
-    }
-    await onSettled(outcome.slot);
-    await this.emit("slot_resolved", { slot: outcome.slot });
-    const pending = await store.listSlots({ runId: slot.run_id, status: "pending" });
-    return { slot: outcome.slot, changed: true, continuable: pending.length === 0 };
+  private answerDeps(): SlotAnswerDeps {
+    const { store, emit, now } = this.deps;
+    return { store, emit, now, toolFor: (name) => this.tools.get(name) };
   }
 
   private assertBuilt() {
@@ -432,11 +357,6 @@ export class Glove {
 /** Adds a `model` getter, so handles given out keep seeing the model after `setModel`. */
 function withLiveModel<T extends object>(target: T, current: () => ModelAdapter): T & { readonly model: ModelAdapter } {
   return Object.defineProperty(target, "model", { get: current, enumerable: true }) as T & { readonly model: ModelAdapter };
-}
-
-function sameSettlement(slot: SlotRecord, settlement: SlotSettlement): boolean {
-  if (slot.status !== settlement.status) return false;
-  return settlement.status === "resolved" ? canonicalJson(slot.value) === canonicalJson(settlement.value) : slot.reason === settlement.reason;
 }
 
 function reportSubscriberError(error: unknown, eventType: AgentEventType) {

@@ -1,5 +1,7 @@
 /** The public surface of the agent runtime. */
-export { Glove, type GloveConfig, type RequestOptions, type RequestOutcome, type ContinueOutcome, type AbortOutcome, type SlotAnswer } from "./agent";
+export { Glove, type GloveConfig, type RequestOptions, type RequestOutcome, type ContinueOutcome, type AbortOutcome } from "./agent";
+export { resolveSlot, rejectSlot, type SlotAnswer, type SlotAnswerDeps } from "./slot-answer";
+export type { RunObserver } from "./run-observer";
 export type { RunOutcome } from "./agent-loop";
 export * from "./messages";
 export * from "./model-adapter";

@@ -2,6 +2,7 @@ import type { Emit } from "./events";
 import type { Message } from "./messages";
 import type { ModelAdapter } from "./model-adapter";
 import type { PermissionPolicy } from "./permissions";
+import { announceAppended, type RunObserver } from "./run-observer";
 import type { StoreAdapter } from "./store-adapter";
 import type { GloveTool, GloveToolHandle } from "./tool";
 
@@ -18,6 +19,8 @@ export interface LoopSettings {
 /** What the loop needs from the agent that owns it. */
 export interface RuntimeDeps {
   store: StoreAdapter;
+  /** Told of run status changes and typed user messages (their events go through `emit`). */
+  observers: readonly RunObserver[];
   emit: Emit;
   now: () => Date;
   newId: () => string;
@@ -53,5 +56,6 @@ export class RunSession {
     await this.deps.store.appendMessages(fresh);
     this.history.push(...fresh);
     for (const message of fresh) this.storedIds.add(message.id);
+    await announceAppended(this, fresh);
   }
 }

@@ -1,30 +1,31 @@
-import { Glove, type StoreAdapter } from "@/lib/agent";
+import { Glove, type GloveTool, type RunObserver, type StoreAdapter } from "@/lib/agent";
 import { prisma } from "@/lib/db/client";
 import { recordDemoEmail } from "@/lib/db/demo-mailbox";
 import { serverEnv } from "@/lib/server/env";
 import { PostgresStore } from "@/lib/db/postgres-store";
 import type { TenantContext } from "@/lib/db/tenant-context";
 import type { TurnStart } from "@/lib/db/turn-start";
-import { conversationRecorder } from "@/lib/server/events/conversation-recorder";
-import type { RunEventRecorder } from "@/lib/server/events/run-event-recorder";
 import { logger } from "@/lib/server/logger";
 import { LeaseKeeper } from "@/lib/server/runs/lease-keeper";
 import { settleAll } from "@/lib/server/settle-all";
 import { createBuiltinTools } from "@/lib/tools/server";
-import { observeStore } from "./observed-store";
-import { agentSettingsFrom, buildTenantModel, checkModelUrls, loadAgentSettings } from "./settings";
+import { agentSettingsFrom, buildTenantModel, checkModelUrls, loadAgentSettings, type TenantAgentConfig } from "./settings";
 
-/** A tenant's agent over one conversation, wired to the server: events recorded, runs leased. */
+/** A run observer of the server: `onDone` once the agent's work is over (write what is buffered). */
+export interface ConversationObserver extends RunObserver {
+  onDone?(): Promise<void>;
+}
+
+/** A tenant's agent over one conversation, wired to the server: runs leased, observed by the caller's observers. */
 export interface ConversationAgent {
   glove: Glove;
   store: StoreAdapter;
-  recorder: RunEventRecorder;
   /** Pass to every run this agent executes: aborting it stops them (lost lease, an abort relayed from another instance). */
   signal: AbortSignal;
   stopExecution(): void;
   /** Called with the run id whenever a run of this agent becomes `running` in this process. */
   onRunning(listener: (runId: string) => void): () => void;
-  /** Stops heartbeats and writes buffered events; call when the agent's work is done. */
+  /** Stops heartbeats and ends the observers (events written); call when the agent's work is done. */
   dispose(): Promise<void>;
 }
 
@@ -36,24 +37,30 @@ export interface ConversationAgent {
  * `checkModelUrls`: for a person's request that makes the model answer (a message, a retry, a
  * card answer): a base URL the SSRF guard refuses is then a 422 before anything is stored.
  * Stopping a run or deleting a conversation never needs the model, so never fails on its URL.
- * `preloaded`: the settings and store id a message's one opening read brought (lib/db/turn-start.ts).
+ * `preloaded`: the settings and store id a message's one opening read brought (lib/db/turn-start.ts),
+ * or the settings a card answer read already. `observers`: the event recorder, and whatever else
+ * watches the runs (called in this order).
  */
 export async function buildConversationAgent(
   tenant: Pick<TenantContext, "organizationId">,
   conversationId: string,
-  options: { checkModelUrls?: boolean; preloaded?: Pick<TurnStart, "settings" | "storeId"> } = {},
+  options: {
+    observers: readonly ConversationObserver[];
+    checkModelUrls?: boolean;
+    preloaded?: Partial<Pick<TurnStart, "settings" | "storeId">> & { agentSettings?: TenantAgentConfig };
+  },
 ): Promise<ConversationAgent> {
   const scope = { organizationId: tenant.organizationId, conversationId };
-  const { preloaded } = options;
+  const { preloaded, observers } = options;
+  const knownSettings = preloaded?.agentSettings ?? (preloaded?.settings !== undefined ? agentSettingsFrom(tenant, preloaded.settings) : null);
   // The settings and model, and the store, side by side: neither needs the other.
-  const [{ settings, model }, openedStore] = await settleAll([
-    (preloaded ? Promise.resolve(agentSettingsFrom(tenant, preloaded.settings)) : loadAgentSettings(tenant)).then(async (settings) => {
+  const [{ settings, model }, store] = await settleAll([
+    (knownSettings ? Promise.resolve(knownSettings) : loadAgentSettings(tenant)).then(async (settings) => {
       if (options.checkModelUrls) await checkModelUrls(settings);
       return { settings, ...buildTenantModel(settings, serverEnv(), { urlsChecked: options.checkModelUrls }) };
     }),
     preloaded?.storeId ? Promise.resolve(PostgresStore.ofKnownStore(prisma, scope, preloaded.storeId)) : PostgresStore.open(prisma, scope),
   ] as const);
-  const recorder = conversationRecorder(tenant, conversationId);
   const runningListeners = new Set<(runId: string) => void>();
   const execution = new AbortController();
   const leases = new LeaseKeeper(tenant, conversationId, (runId) => {
@@ -61,45 +68,29 @@ export async function buildConversationAgent(
     execution.abort();
   });
 
-  const store = observeStore(openedStore, {
-    async onRunning(runId) {
+  const leasing: RunObserver = {
+    onRunning(runId) {
       leases.hold(runId);
       for (const listener of runningListeners) listener(runId);
     },
     onStopping: (runId) => leases.release(runId),
-    async onUserMessage(message) {
-      // Images stay out of the event (up to 16 MB of base64); the snapshot has them.
-      const { images, ...rest } = message;
-      void recorder.recordServerEvent("user_message", { message: { ...rest, ...(images?.length && { image_count: images.length }) } }).catch(() => {});
-    },
-  });
+  };
 
   const glove = new Glove({
     store,
+    observers: [leasing, ...observers],
     model,
     systemPrompt: settings.systemPrompt,
     permissionPolicy: settings.permissionPolicy,
     ...(settings.slotTtlMinutes !== null && { slotTtlMs: settings.slotTtlMinutes * 60_000 }),
     onSubscriberError: (error, eventType) => logger.error("a run event subscriber failed", { conversationId, eventType, error }),
   });
-  const mailbox = {
-    record: (email: { to: string; subject: string; body: string; toolCallId: string }) => recordDemoEmail(tenant, { conversationId, ...email }),
-  };
-  for (const tool of createBuiltinTools({ mailbox })) if (settings.enabledTools.includes(tool.name)) glove.fold(tool);
-  // The run never waits for its events to be stored: the recorder keeps their order, reports a
-  // failed write itself (onError), and dispose() waits for all of them before the run's stream ends.
-  glove
-    .addSubscriber({
-      record: (type, data) => {
-        void Promise.resolve(recorder.record(type, data)).catch(() => {});
-      },
-    })
-    .build();
+  for (const tool of enabledTools(tenant, conversationId, settings)) glove.fold(tool);
+  glove.build();
 
   return {
     glove,
     store,
-    recorder,
     signal: execution.signal,
     stopExecution: () => execution.abort(),
     onRunning(listener) {
@@ -108,7 +99,15 @@ export async function buildConversationAgent(
     },
     async dispose() {
       leases.releaseAll();
-      await recorder.flush();
+      for (const observer of observers) await observer.onDone?.();
     },
   };
+}
+
+/** The tenant's enabled built-in tools for one conversation (a card answer needs them for their schemas only). */
+export function enabledTools(tenant: Pick<TenantContext, "organizationId">, conversationId: string, settings: TenantAgentConfig): GloveTool[] {
+  const mailbox = {
+    record: (email: { to: string; subject: string; body: string; toolCallId: string }) => recordDemoEmail(tenant, { conversationId, ...email }),
+  };
+  return createBuiltinTools({ mailbox }).filter((tool) => settings.enabledTools.includes(tool.name)) as GloveTool[];
 }

@@ -1,7 +1,7 @@
 import { conversationsWithOverdueSlots } from "@/lib/db/overdue-slots";
-import { buildConversationAgent } from "@/lib/server/agent/conversation-agent";
 import { logger } from "@/lib/server/logger";
 import { launchContinuation } from "@/lib/server/runs/launch";
+import { openAgent } from "@/lib/server/runs/open-turn";
 
 /**
  * Settles cards nobody answered before the tenant's expiry time as `expired` (the waiting tool sees
@@ -12,14 +12,19 @@ export async function expireOverdueSlots(): Promise<number> {
   let expired = 0;
   for (const { organizationId, conversationId } of await conversationsWithOverdueSlots()) {
     try {
-      const agent = await buildConversationAgent({ organizationId }, conversationId);
-      const result = await agent.glove.expireSlots();
-      expired += result.expired.length;
-      if (!result.continuable) {
-        await agent.dispose();
-        continue;
+      const agent = await openAgent({ organizationId }, conversationId);
+      // Launching hands the agent over (launch disposes it when the run is done); otherwise it is ours to dispose, also on a throw.
+      let handedOver = false;
+      try {
+        const result = await agent.glove.expireSlots();
+        expired += result.expired.length;
+        if (result.continuable) {
+          handedOver = true;
+          await launchContinuation(conversationId, agent);
+        }
+      } finally {
+        if (!handedOver) await agent.dispose();
       }
-      await launchContinuation(conversationId, agent);
     } catch (error) {
       logger.error("overdue cards of a conversation could not be settled", { conversationId, error });
     }

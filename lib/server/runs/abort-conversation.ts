@@ -1,8 +1,8 @@
 import type { RunStatus, StoreAdapter } from "@/lib/agent";
 import type { TenantContext } from "@/lib/db/tenant-context";
-import { buildConversationAgent } from "@/lib/server/agent/conversation-agent";
 import { eventBus } from "@/lib/server/events/pg-bus";
 import { executionsOf, stopLocalRun } from "./local-executions";
+import { openAgent } from "./open-turn";
 import { recoverDeadRuns } from "./recover-dead-runs";
 
 export type AbortReply = { status: "not_active" } | { status: RunStatus | "stopping"; run_id: string };
@@ -21,7 +21,7 @@ export async function abortConversation(ctx: TenantContext, conversationId: stri
   await recoverDeadRuns({ ...tenant, conversationId });
   // An agent executing here knows its runs (abort is then "signalled"); any other can settle or relay.
   const local = executionsOf(conversationId)[0]?.agent;
-  const agent = local ?? (await buildConversationAgent(tenant, conversationId));
+  const agent = local ?? (await openAgent(tenant, conversationId));
   try {
     const outcome = await agent.glove.abort();
     if (outcome.status === "not_active") return outcome;

@@ -1,11 +1,27 @@
-import { PERMISSION_SLOT_INDEX, TOOL_ALWAYS_IS_FOR_ADMINS, type SlotRecord } from "@/lib/agent";
+import {
+  PERMISSION_SLOT_INDEX,
+  rejectSlot,
+  resolveSlot,
+  TOOL_ALWAYS_IS_FOR_ADMINS,
+  type GloveTool,
+  type PermissionAnswerer,
+  type SlotAnswer,
+  type SlotAnswerDeps,
+  type SlotRecord,
+  type StoreAdapter,
+} from "@/lib/agent";
+import { prisma } from "@/lib/db/client";
+import { PostgresStore } from "@/lib/db/postgres-store";
 import { isAdmin, type TenantContext } from "@/lib/db/tenant-context";
-import { buildConversationAgent } from "@/lib/server/agent/conversation-agent";
+import { enabledTools } from "@/lib/server/agent/conversation-agent";
+import { checkModelUrls, loadAgentSettings } from "@/lib/server/agent/settings";
+import { conversationRecorder } from "@/lib/server/events/conversation-recorder";
 import { forbidden, notFound } from "@/lib/server/http/app-error";
+import { settleAll } from "@/lib/server/settle-all";
 import { conversationStream } from "@/lib/server/sse/conversation-stream";
 import { launchContinuation } from "./launch";
-import { recoverDeadRunsThenReadLastEventSeq } from "@/lib/server/runs/recover-dead-runs";
-import { settleAll } from "@/lib/server/settle-all";
+import { openAgent } from "./open-turn";
+import { recoverDeadRunsThenReadLastEventSeq } from "./recover-dead-runs";
 
 export type SlotAnswerInput = { kind: "resolve"; value: unknown } | { kind: "reject"; reason?: string };
 
@@ -17,8 +33,8 @@ export type SlotAnswerReply = { kind: "stream"; response: Response } | { kind: "
  * a no-op, a different one a 409. The runtime validates a resolve against the card's schema (422 with
  * the zod issues); editing a permission request's input and always allowing a tool for every input
  * are for admins (403 otherwise); every answer to a permission card is audited. When no
- * card of the run is pending any more, the run continues detached; the reply streams it when the
- * client asked for `text/event-stream`.
+ * card of the run is pending any more, the run continues detached (only then is the agent built);
+ * the reply streams it when the client asked for `text/event-stream`.
  */
 export async function answerSlot(
   ctx: TenantContext,
@@ -27,34 +43,52 @@ export async function answerSlot(
   answer: SlotAnswerInput,
   options: { wantsStream: boolean; requestSignal?: AbortSignal },
 ): Promise<SlotAnswerReply> {
-  // Side by side, as for a message: dead-run recovery with the stream's start, and the agent.
-  const [after, agent] = await settleAll([recoverDeadRunsThenReadLastEventSeq({ organizationId: ctx.organizationId, conversationId }), buildConversationAgent(ctx, conversationId, { checkModelUrls: true })] as const);
-  const slot = await agent.store.getSlot(slotId);
-  if (!slot) {
-    await agent.dispose();
-    throw notFound("This card");
-  }
-  const answerer = { userId: ctx.userId, isAdmin: isAdmin(ctx) };
-  let result;
-  try {
-    if (answer.kind === "resolve") {
-      if (slot.status === "pending") checkAnswer(ctx, slot, answer.value);
-      result = await agent.glove.resolveSlot(slotId, answer.value, { answerer });
-    } else {
-      result = await agent.glove.rejectSlot(slotId, answer.reason || undefined, { answerer });
-    }
-  } catch (error) {
-    await agent.dispose();
-    throw error;
-  }
-  if (!result.continuable) {
-    await agent.dispose();
-    return { kind: "json", slot: result.slot, continued: false };
-  }
+  const tenant = { organizationId: ctx.organizationId };
+  // Side by side: dead-run recovery with the stream's start, the settings (the card's tool; the
+  // model's URLs, 422 before anything is stored) and the store. No agent: most answers continue nothing.
+  const [after, settings, store] = await settleAll([
+    recoverDeadRunsThenReadLastEventSeq({ ...tenant, conversationId }),
+    loadAgentSettings(tenant).then(async (settings) => {
+      await checkModelUrls(settings);
+      return settings;
+    }),
+    PostgresStore.open(prisma, { ...tenant, conversationId }),
+  ] as const);
+  const slot = await store.getSlot(slotId);
+  if (!slot) throw notFound("This card");
+  if (answer.kind === "resolve" && slot.status === "pending") checkAnswer(ctx, slot, answer.value);
+  const result = await storeAnswer(tenant, conversationId, store, enabledTools(tenant, conversationId, settings), slotId, answer, { userId: ctx.userId, isAdmin: isAdmin(ctx) });
+  if (!result.continuable) return { kind: "json", slot: result.slot, continued: false };
+  const agent = await openAgent(tenant, conversationId, { preloaded: { agentSettings: settings } });
   const launched = await launchContinuation(conversationId, agent);
   const continued = launched.kind === "running";
   if (!options.wantsStream || !continued) return { kind: "json", slot: result.slot, continued };
   return { kind: "stream", response: await conversationStream(ctx, conversationId, { after, until: launched.done, requestSignal: options.requestSignal }) };
+}
+
+/** The runtime's one answer path (lib/agent/slot-answer.ts), its events recorded and written before any continuation's. */
+async function storeAnswer(
+  tenant: { organizationId: string },
+  conversationId: string,
+  store: StoreAdapter,
+  tools: GloveTool[],
+  slotId: string,
+  answer: SlotAnswerInput,
+  answerer: PermissionAnswerer,
+): Promise<SlotAnswer> {
+  const recorder = conversationRecorder(tenant, conversationId);
+  const deps: SlotAnswerDeps = {
+    store,
+    toolFor: (name) => tools.find((tool) => tool.name === name),
+    // As for a run: a failed write is the recorder's to report (onError), not the answer's.
+    emit: async (type, data) => void Promise.resolve(recorder.record(type, data)).catch(() => {}),
+    now: () => new Date(),
+  };
+  try {
+    return answer.kind === "resolve" ? await resolveSlot(deps, slotId, answer.value, answerer) : await rejectSlot(deps, slotId, answer.reason || undefined, answerer);
+  } finally {
+    await recorder.flush();
+  }
 }
 
 function checkAnswer(ctx: TenantContext, slot: SlotRecord, value: unknown) {

@@ -1,11 +1,9 @@
 import { readLatestRun } from "@/lib/db/conversation-snapshot";
 import type { TenantContext } from "@/lib/db/tenant-context";
-import { buildConversationAgent } from "@/lib/server/agent/conversation-agent";
 import { conflict } from "@/lib/server/http/app-error";
 import { conversationStream } from "@/lib/server/sse/conversation-stream";
 import { launchContinuation } from "./launch";
-import { recoverDeadRunsThenReadLastEventSeq } from "@/lib/server/runs/recover-dead-runs";
-import { settleAll } from "@/lib/server/settle-all";
+import { openTurn } from "./open-turn";
 
 const NOTHING_TO_RETRY: Record<string, string> = {
   idle: "There is nothing to retry: the last answer is complete. Send a new message instead.",
@@ -21,7 +19,7 @@ const NOTHING_TO_RETRY: Record<string, string> = {
  * (`run_retried`, right after `run_started`).
  */
 export async function retryLastTurn(ctx: TenantContext, conversationId: string, requestSignal?: AbortSignal): Promise<Response> {
-  const [after, agent] = await settleAll([recoverDeadRunsThenReadLastEventSeq({ organizationId: ctx.organizationId, conversationId }), buildConversationAgent(ctx, conversationId, { checkModelUrls: true })] as const);
+  const { after, agent } = await openTurn(ctx, conversationId);
   // After the recovery: a run whose server died is then "failed", the status the retry reports.
   const previous = await readLatestRun(ctx, conversationId);
   const launched = await launchContinuation(conversationId, agent);

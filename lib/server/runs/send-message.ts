@@ -2,11 +2,9 @@ import { randomUUID } from "node:crypto";
 import type { z } from "zod";
 import type { TurnStart } from "@/lib/db/turn-start";
 import type { sendMessageSchema } from "@/lib/schemas/conversation";
-import { buildConversationAgent } from "@/lib/server/agent/conversation-agent";
 import { conversationStream } from "@/lib/server/sse/conversation-stream";
 import { drainQueue, launch } from "./launch";
-import { recoverDeadRunsThenReadLastEventSeq } from "@/lib/server/runs/recover-dead-runs";
-import { settleAll } from "@/lib/server/settle-all";
+import { openTurn } from "./open-turn";
 
 /**
  * A person's message: starts a run (detached) and answers with the stream of it, or, while a run
@@ -15,12 +13,8 @@ import { settleAll } from "@/lib/server/settle-all";
  */
 export async function sendMessage(turn: TurnStart, conversationId: string, input: z.output<typeof sendMessageSchema>, requestSignal?: AbortSignal): Promise<Response> {
   const { ctx } = turn;
-  // From what the opening read brought, side by side: dead-run recovery and the stream's start (no
-  // query when there is nothing to recover), and the agent (settings, model, store).
-  const [after, agent] = await settleAll([
-    recoverDeadRunsThenReadLastEventSeq({ organizationId: ctx.organizationId, conversationId }, turn),
-    buildConversationAgent(ctx, conversationId, { checkModelUrls: true, preloaded: turn }),
-  ] as const);
+  // From what the opening read brought: no query when there is nothing to recover.
+  const { after, agent } = await openTurn(ctx, conversationId, turn);
   const launched = await launch(
     conversationId,
     agent,

@@ -1,0 +1,51 @@
+import type { AgentEventData, AgentEventType } from "./events";
+import type { Message } from "./messages";
+import type { RunSession } from "./run-session";
+import type { RunRecord, RunStatus, StoreAdapter } from "./store-adapter";
+
+/**
+ * What the world outside the loop may watch of it: its events, and the few writes a server must
+ * react to (a lease per running run, the `user_message` other tabs draw). Every hook is optional.
+ */
+export interface RunObserver {
+  /** Every event, in emit order. A throw is reported (`onSubscriberError`) and the run goes on. */
+  onEvent?<T extends AgentEventType>(eventType: T, data: AgentEventData<T>): Promise<void> | void;
+  /** A run of this agent became `running` here (created, or continued after its cards were answered). */
+  onRunning?(runId: string): Promise<void> | void;
+  /**
+   * A run is about to leave `running` (suspended, completed, failed, aborted). Called before the
+   * status change, so a lease heartbeat in flight cannot mistake the run's own ending for a lost
+   * lease; if the change does not happen, the run was not running here anyway.
+   */
+  onStopping?(runId: string): void;
+  /** A message a person typed was stored (not steering, a skill, an inbox injection or a summary). */
+  onUserMessage?(message: Message): Promise<void> | void;
+}
+
+interface Observed {
+  store: StoreAdapter;
+  observers: readonly RunObserver[];
+}
+
+/** `store.createRun`, told to the observers when it took. */
+export async function createRun(deps: Observed, run: RunRecord): Promise<boolean> {
+  const created = await deps.store.createRun(run);
+  if (created) for (const observer of deps.observers) await observer.onRunning?.(run.id);
+  return created;
+}
+
+/** `store.transitionRun`, told to the observers: before leaving `running`, after entering it. */
+export async function transitionRun(deps: Observed, runId: string, from: RunStatus[], to: RunStatus, error?: string): Promise<boolean> {
+  if (to !== "running") for (const observer of deps.observers) observer.onStopping?.(runId);
+  const moved = await deps.store.transitionRun(runId, from, to, error);
+  if (moved && to === "running") for (const observer of deps.observers) await observer.onRunning?.(runId);
+  return moved;
+}
+
+/** After `session.append` stored `messages`: the typed user messages among them, to the observers. */
+export async function announceAppended(session: Pick<RunSession, "deps">, messages: Message[]): Promise<void> {
+  for (const message of messages) if (isTypedUserMessage(message)) for (const observer of session.deps.observers) await observer.onUserMessage?.(message);
+}
+
+const isTypedUserMessage = (message: Message) =>
+  message.sender === "user" && !message.tool_results?.length && !message.is_steering && !message.is_skill && !message.is_inbox_injection && !message.is_compaction;
