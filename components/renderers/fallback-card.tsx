@@ -1,10 +1,9 @@
 "use client";
 
+import { JsonField } from "./json-field";
 import { useId, useState } from "react";
 import { PuzzleIcon } from "lucide-react";
 import { Button } from "@/components/ui/button";
-import { Label } from "@/components/ui/label";
-import { Textarea } from "@/components/ui/textarea";
 import { CardActions, SlotFrame } from "./slot-frame";
 import type { LiveCardProps } from "./types";
 import { JsonBlock } from "./value-view";
@@ -33,20 +32,7 @@ export function FallbackCard({ slot, answer, canAdmin, problem }: LiveCardProps<
       <JsonBlock value={slot.props} label="The card's data" />
       {waiting && canAdmin ? (
         <div className="grid gap-2">
-          <Label htmlFor={`${id}-answer`}>Answer (JSON)</Label>
-          <Textarea
-            id={`${id}-answer`}
-            className="font-mono text-xs"
-            rows={3}
-            value={json}
-            onChange={(e) => {
-              setJson(e.target.value);
-              setError(undefined);
-            }}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? `${id}-error` : undefined}
-          />
-          {error ? <p id={`${id}-error`} className="text-sm text-destructive">{error}</p> : null}
+          <JsonField id={`${id}-answer`} label="Answer (JSON)" rows={3} value={json} error={error} setValue={setJson} setError={setError} />
           <CardActions>
             <Button onClick={resolve} disabled={answer.pending}>Resolve</Button>
             <Button variant="outline" onClick={() => answer.reject("Declined by an admin: this browser could not show the card.")} disabled={answer.pending}>

@@ -1,5 +1,6 @@
 "use client";
 
+import { JsonField } from "./json-field";
 import { useId, useState } from "react";
 import { ShieldQuestionIcon } from "lucide-react";
 import { z } from "zod";
@@ -124,20 +125,7 @@ function PermissionCard({ slot, props, answer, canAdmin, teamName }: LiveCardPro
             </div>
           ) : (
             <div className="grid gap-1.5">
-              <Label htmlFor={`${id}-json`}>Input (JSON)</Label>
-              <Textarea
-                id={`${id}-json`}
-                className="font-mono text-xs"
-                rows={8}
-                value={json}
-                aria-invalid={jsonError ? true : undefined}
-                aria-describedby={jsonError ? `${id}-json-error` : undefined}
-                onChange={(e) => {
-                  setJson(e.target.value);
-                  setJsonError(undefined);
-                }}
-              />
-              {jsonError ? <p id={`${id}-json-error`} className="text-sm text-destructive">{jsonError}</p> : null}
+              <JsonField id={`${id}-json`} label="Input (JSON)" rows={8} value={json} error={jsonError} setValue={setJson} setError={setJsonError} />
             </div>
           )
         ) : (

@@ -5,8 +5,9 @@ import http from "node:http";
  * middleware or route runs it answers 500 with its HTML page. They are refused here, on the Node
  * server, with the same JSON every other refusal of the API has.
  */
-// CONNECT is not among them: Node's server emits it as "connect", never "request", and closes it.
-const FORBIDDEN = new Set(["TRACE", "TRACK"]);
+// Of the others, Node's HTTP parser refuses TRACK itself (400), and CONNECT is emitted as
+// "connect", never "request": Node closes it.
+const FORBIDDEN = new Set(["TRACE"]);
 const ALLOW = "GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE";
 
 let installed = false;
