@@ -1,16 +1,11 @@
 import type { SlotRecord } from "@/lib/agent/store-adapter";
-import type { AgentSettingsInput, AgentSettingsView } from "@/lib/schemas/agent-settings";
-import type { ConversationSnapshot, ConversationSummary } from "@/lib/schemas/conversation";
+import type { AgentSettingsInput, AgentSettingsResponse } from "@/lib/schemas/agent-settings";
+import type { ConversationPage, ConversationResponse, ConversationSnapshot, SlotAnswerResponse } from "@/lib/schemas/conversation";
 import { apiFetch } from "./api";
 import type { ChatEvent } from "./chat-event";
 import { postMaybeStreaming } from "./sse-client";
 
 /** The chat routes, one function each: the only place that knows their paths. */
-
-export interface ConversationPage {
-  conversations: ConversationSummary[];
-  nextCursor: string | null;
-}
 
 const conversationsPath = (orgSlug: string) => `/api/conversations?org=${encodeURIComponent(orgSlug)}`;
 const conversationPath = (id: string) => `/api/conversations/${encodeURIComponent(id)}`;
@@ -25,7 +20,7 @@ export const chatApi = {
     return apiFetch<ConversationPage>(`${conversationsPath(orgSlug)}${extra}`, { signal });
   },
   createConversation: async (orgSlug: string, title?: string) =>
-    (await apiFetch<{ conversation: ConversationSummary }>(conversationsPath(orgSlug), { body: title ? { title } : {} })).conversation,
+    (await apiFetch<ConversationResponse>(conversationsPath(orgSlug), { body: title ? { title } : {} })).conversation,
   renameConversation: (id: string, title: string) => apiFetch(conversationPath(id), { method: "PATCH", body: { title } }),
   deleteConversation: (id: string) => apiFetch(conversationPath(id), { method: "DELETE" }),
   /** The newest page, or with `before` (an `earlierCursor`) the page before it. */
@@ -40,15 +35,10 @@ export const chatApi = {
   rejectSlot: (slotId: string, reason: string | undefined, onEvent: (event: ChatEvent) => void) =>
     postMaybeStreaming<SlotAnswerResponse>(`${slotPath(slotId)}/reject`, reason ? { reason } : {}, onEvent),
   agentSettings: async (orgSlug: string, signal?: AbortSignal) =>
-    (await apiFetch<{ settings: AgentSettingsView }>(`/api/orgs/${encodeURIComponent(orgSlug)}/agent`, { signal })).settings,
+    (await apiFetch<AgentSettingsResponse>(`/api/orgs/${encodeURIComponent(orgSlug)}/agent`, { signal })).settings,
   saveAgentSettings: async (orgSlug: string, input: AgentSettingsInput) =>
-    (await apiFetch<{ settings: AgentSettingsView }>(`/api/orgs/${encodeURIComponent(orgSlug)}/agent`, { method: "PUT", body: input })).settings,
+    (await apiFetch<AgentSettingsResponse>(`/api/orgs/${encodeURIComponent(orgSlug)}/agent`, { method: "PUT", body: input })).settings,
 };
-
-/** What the answer routes may say when they do not stream. */
-export interface SlotAnswerResponse {
-  slot?: SlotRecord;
-}
 
 /** The slot as someone else settled it, when a route answered 409 with it in the details. */
 export function slotFromConflict(details: unknown): SlotRecord | null {

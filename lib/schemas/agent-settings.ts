@@ -34,20 +34,24 @@ export const agentSettingsInputSchema = z.object({
 });
 export type AgentSettingsInput = z.input<typeof agentSettingsInputSchema>;
 
-export interface AgentSettingsView {
-  name: string;
-  systemPrompt: string;
-  model: z.infer<typeof modelConfigSchema>;
-  enabledTools: string[];
-  permissionPolicy: Record<string, "allow" | "deny">;
-  slotTtlMinutes: number | null;
+/** `GET`/`PUT /api/orgs/:slug/agent` answer `{ settings }` of this shape (parsed: small, and parsing drops whatever else the settings carry). */
+export const agentSettingsViewSchema = z.object({
+  name: z.string(),
+  systemPrompt: z.string(),
+  model: modelConfigSchema,
+  enabledTools: z.array(z.string()),
+  permissionPolicy: z.record(z.string(), z.enum(["allow", "deny"])),
+  slotTtlMinutes: z.number().int().nullable(),
   /** Whether a provider key is stored for this tenant (the key itself never leaves the server). */
-  providerKeySet: boolean;
+  providerKeySet: z.boolean(),
   /** Whether the server's environment has a key for the chosen provider. */
-  environmentKeySet: boolean;
-  usingDemoModel: boolean;
+  environmentKeySet: z.boolean(),
+  usingDemoModel: z.boolean(),
   /** Sentences for the page: why the demo model answers, what to set. */
-  notices: string[];
+  notices: z.array(z.string()),
   /** Every built-in tool, for the checkboxes. */
-  availableTools: { name: string; description: string; requiresPermission: boolean }[];
-}
+  availableTools: z.array(z.object({ name: z.string(), description: z.string(), requiresPermission: z.boolean() })),
+});
+export type AgentSettingsView = z.output<typeof agentSettingsViewSchema>;
+export const agentSettingsResponseSchema = z.object({ settings: agentSettingsViewSchema });
+export type AgentSettingsResponse = z.infer<typeof agentSettingsResponseSchema>;

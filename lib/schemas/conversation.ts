@@ -42,61 +42,105 @@ export const sendMessageSchema = z.object({
 export const resolveSlotSchema = z.object({ value: z.unknown().refine((v) => v !== undefined, "value is required").transform(storableJson) });
 export const rejectSlotSchema = z.object({ reason: freeText().pipe(z.string().trim().max(1000)).optional() });
 
-export interface ConversationSummary {
-  id: string;
-  title: string;
-  createdAt: string;
-  lastActivityAt: string;
+/*
+ * Wire shapes of the chat routes' answers (the pattern of ./team.ts): the zod schemas are the source,
+ * the types are inferred from them, the browser imports only the types (`import type`: no zod in the
+ * chat page's bundle), and the public API's OpenAPI document will be generated from them.
+ *
+ * Messages, cards, tasks, inbox items and queued messages are lib/agent's shapes: here they are
+ * `z.custom<T>()` (typed by lib/agent, not checked at run time, and opaque to OpenAPI until lib/agent
+ * has schemas of its own) rather than a second hand-written copy of the runtime's types.
+ */
+const isoDate = z.string().describe("ISO 8601 timestamp");
+const messageSchema = z.custom<Message>();
+const slotRecordSchema = z.custom<SlotRecord>();
+
+export const conversationSummarySchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  createdAt: isoDate,
+  lastActivityAt: isoDate,
   /** Whether you may rename and delete it: you started it, or you are an owner or admin. */
-  canManage: boolean;
+  canManage: z.boolean(),
   /** True while a run is active or a card waits. */
-  busy: boolean;
-  pendingSlots: number;
-}
+  busy: z.boolean(),
+  pendingSlots: z.number().int(),
+});
+export type ConversationSummary = z.infer<typeof conversationSummarySchema>;
 
-export interface ConversationStats {
-  tokens_in: number;
-  tokens_out: number;
-  cache_read_tokens: number;
-  cache_write_tokens: number;
+/** `GET /api/conversations`: one page of the sidebar, newest activity first. */
+export const conversationPageSchema = z.object({
+  organization: z.object({ slug: z.string() }),
+  conversations: z.array(conversationSummarySchema),
+  /** Pass back as `cursor` for the next page; null on the last one. */
+  nextCursor: z.string().nullable(),
+});
+export type ConversationPage = z.infer<typeof conversationPageSchema>;
+
+/** `POST /api/conversations` (201) and, without `organization`, `PATCH /api/conversations/:id`. */
+export const conversationResponseSchema = z.object({ organization: z.object({ slug: z.string() }).optional(), conversation: conversationSummarySchema });
+export type ConversationResponse = z.infer<typeof conversationResponseSchema>;
+
+export const conversationStatsSchema = z.object({
+  tokens_in: z.number().int(),
+  tokens_out: z.number().int(),
+  cache_read_tokens: z.number().int(),
+  cache_write_tokens: z.number().int(),
   /** Size of the context the model saw on its last call. */
-  context_tokens: number;
-  turns: number;
-}
+  context_tokens: z.number().int(),
+  turns: z.number().int(),
+});
+export type ConversationStats = z.infer<typeof conversationStatsSchema>;
 
-export interface RunView {
-  id: string;
-  status: RunStatus;
+const RUN_STATUSES = ["running", "suspended", "completed", "failed", "aborted"] as const satisfies readonly RunStatus[];
+// Fails to compile if lib/agent's RunStatus gains a value this list lacks.
+const everyRunStatus: RunStatus extends (typeof RUN_STATUSES)[number] ? true : never = true;
+void everyRunStatus;
+
+export const runViewSchema = z.object({
+  id: z.string(),
+  status: z.enum(RUN_STATUSES),
   /** For failed runs: what happened and what to do next. */
-  error: string | null;
-}
+  error: z.string().nullable(),
+});
+export type RunView = z.infer<typeof runViewSchema>;
 
 /** A run event as the stream sends it: its payload's fields with its `type` and `seq`. */
-export type SnapshotEvent = { seq: number; type: string } & Record<string, unknown>;
+export const snapshotEventSchema = z.looseObject({ seq: z.number().int(), type: z.string() });
+export type SnapshotEvent = z.infer<typeof snapshotEventSchema>;
 
 /** Everything the chat page needs to draw a conversation, as of event `lastEventSeq`. */
-export interface ConversationSnapshot {
-  conversation: { id: string; title: string; createdAt: string; lastActivityAt: string };
+export const conversationSnapshotSchema = z.object({
+  conversation: z.object({ id: z.string(), title: z.string(), createdAt: isoDate, lastActivityAt: isoDate }),
   /** The newest page of the timeline, oldest first. */
-  messages: Message[];
+  messages: z.array(messageSchema),
   /** Pass as `before` to load the previous page; null when this is the start. */
-  earlierCursor: string | null;
+  earlierCursor: z.string().nullable(),
   /** Cards of the loaded messages (pending and settled), oldest first. */
-  slots: SlotRecord[];
-  tasks: Task[];
-  inbox: InboxItem[];
-  queued: QueuedMessage[];
-  stats: ConversationStats;
+  slots: z.array(slotRecordSchema),
+  tasks: z.array(z.custom<Task>()),
+  inbox: z.array(z.custom<InboxItem>()),
+  queued: z.array(z.custom<QueuedMessage>()),
+  stats: conversationStatsSchema,
   /** The latest run, if any. */
-  run: RunView | null;
+  run: runViewSchema.nullable(),
   /** Re-attach to `GET /events?after=` this to get everything after the snapshot. */
-  lastEventSeq: number;
+  lastEventSeq: z.number().int(),
   /**
    * While a run streams: the events of the response it is streaming, up to `lastEventSeq` (from
    * the last event that began a response: text, announced tool calls, compaction), which the
    * stored messages do not hold yet. A page loaded mid-answer shows the answer so far. Else empty.
    */
-  responseEvents: SnapshotEvent[];
+  responseEvents: z.array(snapshotEventSchema),
   /** True when the offline demo model answers (no provider key configured). */
-  usingDemoModel: boolean;
-}
+  usingDemoModel: z.boolean(),
+});
+/**
+ * The route does not parse the snapshot (a 1,000-message page would be walked on every GET): its
+ * mapper (lib/server/conversations/snapshot.ts) is typed to return this, the schema's output type.
+ */
+export type ConversationSnapshot = z.output<typeof conversationSnapshotSchema>;
+
+/** What the card answer routes send when they do not stream: the settled card, and whether a run continues. */
+export const slotAnswerResponseSchema = z.object({ slot: slotRecordSchema, continued: z.boolean() });
+export type SlotAnswerResponse = z.infer<typeof slotAnswerResponseSchema>;

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { json } from "@/lib/server/http/route";
 import { userRoute } from "@/lib/server/http/route-builders";
 import { parseWith } from "@/lib/server/http/parse-body";
-import { createConversationSchema, listConversationsQuerySchema } from "@/lib/schemas/conversation";
+import { conversationPageSchema, conversationResponseSchema, createConversationSchema, listConversationsQuerySchema } from "@/lib/schemas/conversation";
 import { shortText } from "@/lib/schemas/text";
 import { conversationList, organizationOf, startConversation } from "@/lib/server/conversations/conversation-service";
 import { methodNotAllowed } from "@/lib/server/http/method-not-allowed";
@@ -13,12 +13,12 @@ const orgParam = (request: Request) => parseWith(orgQuerySchema, Object.fromEntr
 export const GET = userRoute({}, async (user, { request }) => {
   const ctx = await organizationOf(user, orgParam(request));
   const query = parseWith(listConversationsQuerySchema, Object.fromEntries(new URL(request.url).searchParams));
-  return json({ organization: { slug: ctx.orgSlug }, ...(await conversationList(ctx, query)) });
+  return json(conversationPageSchema.parse({ organization: { slug: ctx.orgSlug }, ...(await conversationList(ctx, query)) }));
 });
 
 export const POST = userRoute({ body: createConversationSchema }, async (user, { request, body }) => {
   const ctx = await organizationOf(user, orgParam(request));
-  return json({ organization: { slug: ctx.orgSlug }, conversation: await startConversation(ctx, body.title) }, 201);
+  return json(conversationResponseSchema.parse({ organization: { slug: ctx.orgSlug }, conversation: await startConversation(ctx, body.title) }), 201);
 });
 
 export const { PUT, PATCH, DELETE, OPTIONS } = methodNotAllowed("GET", "POST");

@@ -1,4 +1,4 @@
-import { readConversationSnapshot } from "@/lib/db/conversation-snapshot";
+import { readConversationSnapshot, type ConversationSnapshotRows } from "@/lib/db/conversation-snapshot";
 import type { TenantContext } from "@/lib/db/tenant-context";
 import type { ConversationSnapshot } from "@/lib/schemas/conversation";
 import { buildTenantModel, loadAgentSettings } from "@/lib/server/agent/settings";
@@ -14,6 +14,15 @@ export async function conversationSnapshot(ctx: TenantContext, conversationId: s
     loadAgentSettings(ctx),
   ] as const);
   if (!rows) throw notFound("This conversation");
+  return snapshotFrom(rows, buildTenantModel(settings).usingDemo);
+}
+
+/**
+ * The stored rows as the wire shape. A typed mapper, not a parse: its output type is the schema's
+ * (`z.output<typeof conversationSnapshotSchema>`), and a page of up to 1,000 messages is not walked
+ * again on every GET (tests/unit/server/snapshot-wire.test.ts checks the output against the schema).
+ */
+export function snapshotFrom(rows: ConversationSnapshotRows, usingDemoModel: boolean): ConversationSnapshot {
   const measured = rows.messages.findLast((message) => message.sender === "agent" && message.usage)?.usage;
   return {
     conversation: rows.conversation,
@@ -34,6 +43,6 @@ export async function conversationSnapshot(ctx: TenantContext, conversationId: s
     run: rows.run ? { id: rows.run.id, status: rows.run.status, error: rows.run.error ?? null } : null,
     lastEventSeq: rows.lastEventSeq,
     responseEvents: rows.responseEvents,
-    usingDemoModel: buildTenantModel(settings).usingDemo,
+    usingDemoModel,
   };
 }

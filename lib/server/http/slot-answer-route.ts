@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import type { SlotAnswerResponse } from "@/lib/schemas/conversation";
 import { json } from "@/lib/server/http/route";
 import { cardRoute } from "@/lib/server/http/route-builders";
 import { answerSlot, type SlotAnswerInput } from "@/lib/server/runs/answer-slot";
@@ -8,6 +9,6 @@ export function slotAnswerRoute<S extends z.ZodType>(schema: S, toAnswer: (body:
   return cardRoute({ body: schema }, async (ctx, { request, body }) => {
     const wantsStream = (request.headers.get("accept") ?? "").includes("text/event-stream");
     const reply = await answerSlot(ctx, ctx.conversationId, ctx.slotId, toAnswer(body as z.infer<S>), { wantsStream, requestSignal: request.signal });
-    return reply.kind === "stream" ? reply.response : json({ slot: reply.slot, continued: reply.continued });
+    return reply.kind === "stream" ? reply.response : json({ slot: reply.slot, continued: reply.continued } satisfies SlotAnswerResponse);
   });
 }
