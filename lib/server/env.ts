@@ -109,11 +109,13 @@ export function parseEnv(record: Record<string, string | undefined>): ServerEnv 
 let cached: { raw: (string | undefined)[]; env: ServerEnv } | undefined;
 
 /**
- * The process's environment, parsed on first use. It is parsed again only when a declared variable
- * changed since (comparing the raw strings, which is cheap): nothing in the app sets process.env,
+ * The process's environment, parsed on first use. Outside production it is parsed again when a
+ * declared variable changed since (comparing the raw strings): nothing in the app sets process.env,
  * but tests do (vi.stubEnv, the per-file database URL), and must see their value.
  */
 export function serverEnv(): ServerEnv {
+  // A production server's environment is fixed: no per-call look-ups (each costs ~0.5 µs, and hot paths call this).
+  if (cached && process.env.NODE_ENV === "production") return cached.env;
   const raw = NAMES.map((name) => process.env[name]);
   if (!cached || raw.some((value, index) => value !== cached!.raw[index])) cached = { raw, env: parseEnv(process.env) };
   return cached.env;

@@ -155,7 +155,8 @@ export class Account {
   }
 
   headers(extra: Record<string, string> = {}): Record<string, string> {
-    return { "x-forwarded-for": this.ip, ...(this.cookies.size ? { cookie: this.cookieHeader } : {}), ...extra };
+    // Origin as a browser's same-origin fetch sends it: the proxy refuses cookie writes without it.
+    return { "x-forwarded-for": this.ip, origin: new URL(this.baseURL).origin, ...(this.cookies.size ? { cookie: this.cookieHeader } : {}), ...extra };
   }
 
   async json<T = Record<string, unknown>>(pathname: string, init: { method?: string; json?: unknown; body?: string; headers?: Record<string, string> } = {}) {
