@@ -20,7 +20,8 @@ export function isPublicPath(pathname: string): boolean {
 // the session must also still be current (not signed out or ended elsewhere; session-token.ts).
 // The request's headers carry the CSP nonce on to the page (see pageRequest).
 const gatePage = auth(async (request) => {
-  if (request.auth?.user && (await sessionUserIdFromCookies(request.headers.get("cookie")))) return NextResponse.next({ request: { headers: request.headers } });
+  if (request.auth?.user && (await sessionUserIdFromCookies(request.headers.get("cookie"))))
+    return NextResponse.next({ request: { headers: request.headers } });
   const { pathname, search } = request.nextUrl;
   const signIn = new URL("/sign-in", request.nextUrl.origin);
   signIn.searchParams.set("callbackUrl", `${pathname}${search}`);

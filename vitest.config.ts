@@ -2,7 +2,10 @@ import { defineConfig } from "vitest/config";
 import path from "node:path";
 
 // `server-only` throws outside a react-server build; Next resolves it for the app, tests import those modules directly.
-const alias = { "@": path.resolve(import.meta.dirname), "server-only": path.resolve(import.meta.dirname, "node_modules/server-only/empty.js") };
+const alias = {
+  "@": path.resolve(import.meta.dirname),
+  "server-only": path.resolve(import.meta.dirname, "node_modules/server-only/empty.js"),
+};
 
 export default defineConfig({
   resolve: { alias },

@@ -14,8 +14,8 @@ export default function NotFound() {
         <p className="text-sm font-medium text-primary">404</p>
         <h1 className="text-2xl font-semibold tracking-tight">This page does not exist</h1>
         <p className="text-muted-foreground">
-          The link may be mistyped, or the page belongs to an organization you are not a member of. Check the address,
-          or go back to the start.
+          The link may be mistyped, or the page belongs to an organization you are not a member of. Check the address, or go back to the
+          start.
         </p>
       </div>
       <Button asChild>

@@ -9,7 +9,13 @@ import { shellFor } from "@/app/_lib/shell";
 
 export const dynamic = "force-dynamic";
 
-export default async function OrganizationLayout({ children, params }: { children: React.ReactNode; params: Promise<{ orgSlug: string }> }) {
+export default async function OrganizationLayout({
+  children,
+  params,
+}: {
+  children: React.ReactNode;
+  params: Promise<{ orgSlug: string }>;
+}) {
   const { orgSlug } = await params;
   const user = await currentUser();
   if (!user) redirect(`/sign-in?callbackUrl=${encodeURIComponent(`/${orgSlug}`)}`);

@@ -16,7 +16,14 @@ export default async function AccountLayout({ children }: { children: React.Reac
     <AppShell
       {...shell}
       currentOrgSlug={home ?? null}
-      nav={home ? [{ href: `/${home}`, label: "Home", icon: <HomeIcon /> }, { href: "/account", label: "Account", icon: <UserIcon /> }] : [{ href: "/account", label: "Account", icon: <UserIcon /> }]}
+      nav={
+        home
+          ? [
+              { href: `/${home}`, label: "Home", icon: <HomeIcon /> },
+              { href: "/account", label: "Account", icon: <UserIcon /> },
+            ]
+          : [{ href: "/account", label: "Account", icon: <UserIcon /> }]
+      }
       signOutAction={signOutAction}
     >
       {children}

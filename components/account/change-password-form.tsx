@@ -19,9 +19,27 @@ export function ChangePasswordForm() {
   }
   return (
     <form onSubmit={onSubmit} className="grid max-w-md gap-3">
-      <TextField id="currentPassword" label="Current password" type="password" autoComplete="current-password" required maxLength={PASSWORD_MAX} error={form.errors.currentPassword} />
-      <TextField id="newPassword" label="New password" type="password" autoComplete="new-password" required maxLength={PASSWORD_MAX} error={form.errors.newPassword ?? form.formError} />
-      <Button type="submit" className="justify-self-start" disabled={form.pending}>Change password</Button>
+      <TextField
+        id="currentPassword"
+        label="Current password"
+        type="password"
+        autoComplete="current-password"
+        required
+        maxLength={PASSWORD_MAX}
+        error={form.errors.currentPassword}
+      />
+      <TextField
+        id="newPassword"
+        label="New password"
+        type="password"
+        autoComplete="new-password"
+        required
+        maxLength={PASSWORD_MAX}
+        error={form.errors.newPassword ?? form.formError}
+      />
+      <Button type="submit" className="justify-self-start" disabled={form.pending}>
+        Change password
+      </Button>
     </form>
   );
 }

@@ -19,8 +19,19 @@ export function CreateOrganizationForm() {
   }
   return (
     <form onSubmit={onSubmit} className="flex flex-col gap-3 sm:flex-row sm:items-end">
-      <div className="flex-1"><TextField id="newOrgName" label="New organization" placeholder="Acme Support" required maxLength={ORGANIZATION_NAME_MAX} error={form.errors.name ?? form.formError} /></div>
-      <Button type="submit" disabled={form.pending}>Create</Button>
+      <div className="flex-1">
+        <TextField
+          id="newOrgName"
+          label="New organization"
+          placeholder="Acme Support"
+          required
+          maxLength={ORGANIZATION_NAME_MAX}
+          error={form.errors.name ?? form.formError}
+        />
+      </div>
+      <Button type="submit" disabled={form.pending}>
+        Create
+      </Button>
     </form>
   );
 }

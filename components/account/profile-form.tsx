@@ -19,8 +19,17 @@ export function ProfileForm({ name }: { name: string }) {
   }
   return (
     <form onSubmit={onSubmit} className="grid max-w-md gap-3">
-      <TextField id="profileName" label="Name" defaultValue={name} required maxLength={PERSON_NAME_MAX} error={form.errors.name ?? form.formError} />
-      <Button type="submit" className="justify-self-start" disabled={form.pending}>Save</Button>
+      <TextField
+        id="profileName"
+        label="Name"
+        defaultValue={name}
+        required
+        maxLength={PERSON_NAME_MAX}
+        error={form.errors.name ?? form.formError}
+      />
+      <Button type="submit" className="justify-self-start" disabled={form.pending}>
+        Save
+      </Button>
     </form>
   );
 }

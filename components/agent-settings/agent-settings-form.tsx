@@ -45,7 +45,8 @@ const ERROR_PATH: Record<keyof SettingsDraft, string> = {
 export function AgentSettingsForm({ slug, canEdit }: { slug: string; canEdit: boolean }) {
   const settings = useAgentSettings(slug);
   if (settings.isPending) return <Skeleton className="h-96 w-full" aria-label="Loading the agent settings" />;
-  if (settings.isError) return <LoadError message={settings.error.message} onRetry={() => settings.refetch()} retrying={settings.isFetching} />;
+  if (settings.isError)
+    return <LoadError message={settings.error.message} onRetry={() => settings.refetch()} retrying={settings.isFetching} />;
   // key: a saved version resets the form to what the server stored.
   return <SettingsForm key={JSON.stringify(settings.data)} slug={slug} view={settings.data} canEdit={canEdit} />;
 }
@@ -88,16 +89,22 @@ function SettingsForm({ slug, view, canEdit }: { slug: string; view: AgentSettin
           <AlertTitle>{view.usingDemoModel ? "The offline demo model answers" : "Check these settings"}</AlertTitle>
           <AlertDescription>
             <ul className="list-disc pl-4">
-              {view.notices.map((notice) => <li key={notice}>{notice}</li>)}
+              {view.notices.map((notice) => (
+                <li key={notice}>{notice}</li>
+              ))}
             </ul>
           </AlertDescription>
         </Alert>
       ) : null}
-      {!canEdit ? <p className="text-sm text-muted-foreground">Only owners and admins can change the agent. You can see how it is set up.</p> : null}
+      {!canEdit ? (
+        <p className="text-sm text-muted-foreground">Only owners and admins can change the agent. You can see how it is set up.</p>
+      ) : null}
 
       <fieldset disabled={!canEdit || save.isPending} className="grid gap-8">
         <section aria-labelledby="agent-identity" className="grid gap-4">
-          <h2 id="agent-identity" className="text-lg font-semibold">Agent</h2>
+          <h2 id="agent-identity" className="text-lg font-semibold">
+            Agent
+          </h2>
           <FormField label="Name" error={errors.name} required>
             <Input value={draft.name} maxLength={AGENT_NAME_MAX} onChange={(e) => set("name", e.target.value)} />
           </FormField>
@@ -112,19 +119,37 @@ function SettingsForm({ slug, view, canEdit }: { slug: string; view: AgentSettin
           </h2>
           <FormField label="Provider" error={errors["model.provider"]}>
             {(control) => (
-              <NativeSelect {...control} value={draft.provider} onChange={(e) => set("provider", e.target.value as ModelProvider)} className="w-full">
-                {MODEL_PROVIDERS.map((provider) => <option key={provider} value={provider}>{PROVIDER_LABEL[provider]}</option>)}
+              <NativeSelect
+                {...control}
+                value={draft.provider}
+                onChange={(e) => set("provider", e.target.value as ModelProvider)}
+                className="w-full"
+              >
+                {MODEL_PROVIDERS.map((provider) => (
+                  <option key={provider} value={provider}>
+                    {PROVIDER_LABEL[provider]}
+                  </option>
+                ))}
               </NativeSelect>
             )}
           </FormField>
           {needsModel ? (
             <>
-              <FormField label="Model" description="The provider's model id, e.g. claude-sonnet-4-5 or gpt-4o." error={errors["model.model"]} required>
+              <FormField
+                label="Model"
+                description="The provider's model id, e.g. claude-sonnet-4-5 or gpt-4o."
+                error={errors["model.model"]}
+                required
+              >
                 <Input value={draft.model} onChange={(e) => set("model", e.target.value)} />
               </FormField>
               <FormField
                 label="Base URL"
-                description={draft.provider === "openai-compatible" ? "Required, e.g. http://localhost:11434/v1 for Ollama." : "Optional: a proxy or gateway in front of the provider."}
+                description={
+                  draft.provider === "openai-compatible"
+                    ? "Required, e.g. http://localhost:11434/v1 for Ollama."
+                    : "Optional: a proxy or gateway in front of the provider."
+                }
                 error={errors["model.baseURL"]}
                 required={draft.provider === "openai-compatible"}
               >
@@ -137,12 +162,21 @@ function SettingsForm({ slug, view, canEdit }: { slug: string; view: AgentSettin
                     <>
                       <KeyRoundIcon aria-hidden className="mr-1 inline size-3.5" />
                       {view.providerKeySet ? "A key is stored (it is never shown). Type a new one to replace it." : "No key is stored."}
-                      {keyEnv ? ` The server's ${keyEnv} is ${view.environmentKeySet ? "set and used when no key is stored" : "not set"}.` : ""}
+                      {keyEnv
+                        ? ` The server's ${keyEnv} is ${view.environmentKeySet ? "set and used when no key is stored" : "not set"}.`
+                        : ""}
                     </>
                   }
                   error={errors.providerApiKey}
                 >
-                  <Input type="password" autoComplete="off" value={draft.providerApiKey} onChange={(e) => set("providerApiKey", e.target.value)} disabled={draft.clearKey} placeholder={view.providerKeySet ? "••••••••" : ""} />
+                  <Input
+                    type="password"
+                    autoComplete="off"
+                    value={draft.providerApiKey}
+                    onChange={(e) => set("providerApiKey", e.target.value)}
+                    disabled={draft.clearKey}
+                    placeholder={view.providerKeySet ? "••••••••" : ""}
+                  />
                 </FormField>
                 {view.providerKeySet ? (
                   <label className="flex items-center gap-2 text-sm">
@@ -157,8 +191,12 @@ function SettingsForm({ slug, view, canEdit }: { slug: string; view: AgentSettin
 
         <section aria-labelledby="agent-tools" className="grid gap-4">
           <div className="grid gap-1">
-            <h2 id="agent-tools" className="text-lg font-semibold">Tools and permissions</h2>
-            <p className="text-sm text-muted-foreground">Which tools the agent may use, and whether a person is asked before a tool runs.</p>
+            <h2 id="agent-tools" className="text-lg font-semibold">
+              Tools and permissions
+            </h2>
+            <p className="text-sm text-muted-foreground">
+              Which tools the agent may use, and whether a person is asked before a tool runs.
+            </p>
           </div>
           {errors.enabledTools ? <p className="text-sm text-destructive">{errors.enabledTools}</p> : null}
           <ul className="grid gap-2">
@@ -172,7 +210,12 @@ function SettingsForm({ slug, view, canEdit }: { slug: string; view: AgentSettin
                       type="checkbox"
                       className="mt-1"
                       checked={enabled}
-                      onChange={(e) => set("enabledTools", e.target.checked ? [...draft.enabledTools, tool.name] : draft.enabledTools.filter((name) => name !== tool.name))}
+                      onChange={(e) =>
+                        set(
+                          "enabledTools",
+                          e.target.checked ? [...draft.enabledTools, tool.name] : draft.enabledTools.filter((name) => name !== tool.name),
+                        )
+                      }
                     />
                     <span className="grid gap-0.5">
                       <span className="font-mono text-xs font-medium">{tool.name}</span>
@@ -190,7 +233,10 @@ function SettingsForm({ slug, view, canEdit }: { slug: string; view: AgentSettin
                       className="w-56"
                       onChange={(e) => {
                         const { [tool.name]: _previous, ...rest } = draft.permissionPolicy;
-                        set("permissionPolicy", e.target.value === "ask" ? rest : { ...rest, [tool.name]: e.target.value as "allow" | "deny" });
+                        set(
+                          "permissionPolicy",
+                          e.target.value === "ask" ? rest : { ...rest, [tool.name]: e.target.value as "allow" | "deny" },
+                        );
                       }}
                     >
                       <option value="ask">{tool.requiresPermission ? "Ask a person each time" : "Runs without asking"}</option>
@@ -205,17 +251,43 @@ function SettingsForm({ slug, view, canEdit }: { slug: string; view: AgentSettin
         </section>
 
         <section aria-labelledby="agent-cards" className="grid gap-4">
-          <h2 id="agent-cards" className="text-lg font-semibold">Cards</h2>
-          <FormField label="Cards expire after (minutes)" description="Leave empty: cards wait until someone answers. An expired card counts as declined, and the agent moves on." error={errors.slotTtlMinutes}>
-            <Input type="number" inputMode="numeric" min={1} max={SLOT_TTL_MINUTES_MAX} value={draft.slotTtlMinutes} onChange={(e) => set("slotTtlMinutes", e.target.value)} className="max-w-40" />
+          <h2 id="agent-cards" className="text-lg font-semibold">
+            Cards
+          </h2>
+          <FormField
+            label="Cards expire after (minutes)"
+            description="Leave empty: cards wait until someone answers. An expired card counts as declined, and the agent moves on."
+            error={errors.slotTtlMinutes}
+          >
+            <Input
+              type="number"
+              inputMode="numeric"
+              min={1}
+              max={SLOT_TTL_MINUTES_MAX}
+              value={draft.slotTtlMinutes}
+              onChange={(e) => set("slotTtlMinutes", e.target.value)}
+              className="max-w-40"
+            />
           </FormField>
         </section>
       </fieldset>
 
       {canEdit ? (
         <div className="flex gap-2">
-          <Button type="submit" disabled={save.isPending}>{save.isPending ? "Saving…" : "Save settings"}</Button>
-          <Button type="button" variant="outline" onClick={() => { setDraft(draftFrom(view)); setErrors({}); }} disabled={save.isPending}>Discard changes</Button>
+          <Button type="submit" disabled={save.isPending}>
+            {save.isPending ? "Saving…" : "Save settings"}
+          </Button>
+          <Button
+            type="button"
+            variant="outline"
+            onClick={() => {
+              setDraft(draftFrom(view));
+              setErrors({});
+            }}
+            disabled={save.isPending}
+          >
+            Discard changes
+          </Button>
         </div>
       ) : null}
     </form>

@@ -38,7 +38,9 @@ export function SignUpForm({ callbackUrl, defaultEmail }: { callbackUrl?: string
       const result = await signIn("credentials", { email: parsed.data.email, password: parsed.data.password, redirect: false });
       if (result?.error) {
         setPending(false);
-        setNotice(`Check your inbox at ${parsed.data.email}. If this address already has an account, we have emailed its owner: sign in instead.`);
+        setNotice(
+          `Check your inbox at ${parsed.data.email}. If this address already has an account, we have emailed its owner: sign in instead.`,
+        );
         return;
       }
       router.push(callbackUrl ?? "/app");
@@ -68,9 +70,34 @@ export function SignUpForm({ callbackUrl, defaultEmail }: { callbackUrl?: string
         </Alert>
       ) : null}
       <TextField id="name" label="Your name" autoComplete="name" required maxLength={PERSON_NAME_MAX} error={errors.name} autoFocus />
-      <TextField id="email" label="Work email" type="email" autoComplete="email" required maxLength={EMAIL_MAX} defaultValue={defaultEmail} error={errors.email} />
-      <TextField id="password" label="Password" type="password" autoComplete="new-password" required maxLength={PASSWORD_MAX} error={errors.password} hint="At least 10 characters." />
-      <TextField id="organization" label="Team name (optional)" autoComplete="organization" maxLength={ORGANIZATION_NAME_MAX} error={errors.organization} hint="You can invite your team next." />
+      <TextField
+        id="email"
+        label="Work email"
+        type="email"
+        autoComplete="email"
+        required
+        maxLength={EMAIL_MAX}
+        defaultValue={defaultEmail}
+        error={errors.email}
+      />
+      <TextField
+        id="password"
+        label="Password"
+        type="password"
+        autoComplete="new-password"
+        required
+        maxLength={PASSWORD_MAX}
+        error={errors.password}
+        hint="At least 10 characters."
+      />
+      <TextField
+        id="organization"
+        label="Team name (optional)"
+        autoComplete="organization"
+        maxLength={ORGANIZATION_NAME_MAX}
+        error={errors.organization}
+        hint="You can invite your team next."
+      />
       <Button type="submit" disabled={pending}>
         {pending ? <Spinner /> : null}
         Create account

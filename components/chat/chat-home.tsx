@@ -44,15 +44,25 @@ export function ChatHome({ orgSlug, orgName }: { orgSlug: string; orgName: strin
       {settings.isPending ? (
         <Skeleton className="mx-auto h-48 w-full max-w-xl" />
       ) : (
-        <EmptyChat usingDemoModel={settings.data?.usingDemoModel ?? false} onPick={(text) => start(text).catch((error) => toast.error(errorMessage(error, "The conversation could not be started. Try again.")))} />
+        <EmptyChat
+          usingDemoModel={settings.data?.usingDemoModel ?? false}
+          onPick={(text) =>
+            start(text).catch((error) => toast.error(errorMessage(error, "The conversation could not be started. Try again.")))
+          }
+        />
       )}
       {conversations.length > 0 ? (
         <section aria-labelledby="recent-heading" className="grid gap-2">
-          <h2 id="recent-heading" className="text-sm font-semibold">Recent conversations</h2>
+          <h2 id="recent-heading" className="text-sm font-semibold">
+            Recent conversations
+          </h2>
           <ul className="grid grid-cols-1 gap-1">
             {conversations.map((conversation) => (
               <li key={conversation.id}>
-                <Link href={`/${orgSlug}/c/${conversation.id}`} className="flex items-center gap-2 rounded-md border px-3 py-2 text-sm hover:bg-accent focus-visible:outline-2 focus-visible:outline-ring">
+                <Link
+                  href={`/${orgSlug}/c/${conversation.id}`}
+                  className="flex items-center gap-2 rounded-md border px-3 py-2 text-sm hover:bg-accent focus-visible:outline-2 focus-visible:outline-ring"
+                >
                   <MessageSquareIcon aria-hidden className="size-4 text-muted-foreground" />
                   <span className="min-w-0 flex-1 truncate">{conversation.title}</span>
                   <time className="text-xs text-muted-foreground" dateTime={conversation.lastActivityAt}>

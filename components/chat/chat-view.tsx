@@ -42,7 +42,10 @@ export function ChatView({ orgSlug, conversationId, canAdmin, teamName, strategy
   const { scrollRef, contentRef } = useStickToBottom<HTMLDivElement, HTMLDivElement>();
   const { status, sendMessage, renderToolResult } = glove;
   // Stable, so the memoized rows skip the renders a text delta causes.
-  const renderEntry = useCallback((entry: TimelineEntry) => <TimelineEntryView entry={entry} renderToolResult={renderToolResult} />, [renderToolResult]);
+  const renderEntry = useCallback(
+    (entry: TimelineEntry) => <TimelineEntryView entry={entry} renderToolResult={renderToolResult} />,
+    [renderToolResult],
+  );
 
   // The org home created this conversation and handed its first message over.
   const handedOver = useRef(false);
@@ -60,11 +63,21 @@ export function ChatView({ orgSlug, conversationId, canAdmin, teamName, strategy
         <EmptyState
           icon={<CloudOffIcon />}
           title={gone ? "This conversation does not exist" : "The conversation could not be loaded"}
-          description={gone ? "It may have been deleted. Start a new one or pick another from the list." : `${glove.error?.message ?? ""} Try again, or go back to the chat home.`}
+          description={
+            gone
+              ? "It may have been deleted. Start a new one or pick another from the list."
+              : `${glove.error?.message ?? ""} Try again, or go back to the chat home.`
+          }
           action={
             <div className="flex flex-wrap justify-center gap-2">
-              {gone ? null : <Button variant="outline" onClick={() => void glove.reload()}><RotateCcwIcon aria-hidden /> Try again</Button>}
-              <Button asChild><Link href={`/${orgSlug}`}>Go to the chat home</Link></Button>
+              {gone ? null : (
+                <Button variant="outline" onClick={() => void glove.reload()}>
+                  <RotateCcwIcon aria-hidden /> Try again
+                </Button>
+              )}
+              <Button asChild>
+                <Link href={`/${orgSlug}`}>Go to the chat home</Link>
+              </Button>
             </div>
           }
         />
@@ -81,7 +94,9 @@ export function ChatView({ orgSlug, conversationId, canAdmin, teamName, strategy
       <header className="flex shrink-0 flex-wrap items-center gap-2 border-b px-4 py-2">
         <h1 className="min-w-0 flex-1 truncate text-base font-semibold">{glove.conversation?.title ?? "Conversation"}</h1>
         {glove.usingDemoModel ? (
-          <Badge variant="secondary" title="No model key is configured: the offline demo model answers.">Demo model</Badge>
+          <Badge variant="secondary" title="No model key is configured: the offline demo model answers.">
+            Demo model
+          </Badge>
         ) : null}
         {glove.connection === "reconnecting" ? <Badge variant="warning">Reconnecting…</Badge> : null}
         {glove.stats ? <TokenUsage stats={glove.stats} /> : null}
@@ -103,7 +118,12 @@ export function ChatView({ orgSlug, conversationId, canAdmin, teamName, strategy
               <Skeleton className="h-16 w-3/4" />
             </div>
           ) : empty ? (
-            <EmptyChat usingDemoModel={glove.usingDemoModel} onPick={(text) => void sendMessage(text).catch((error) => toast.error(errorMessage(error, "Your message was not sent. Try again.")))} />
+            <EmptyChat
+              usingDemoModel={glove.usingDemoModel}
+              onPick={(text) =>
+                void sendMessage(text).catch((error) => toast.error(errorMessage(error, "Your message was not sent. Try again.")))
+              }
+            />
           ) : (
             <div role="log" aria-label="Conversation" aria-busy={glove.busy} className="grid grid-cols-1 gap-4">
               <Render
@@ -121,7 +141,11 @@ export function ChatView({ orgSlug, conversationId, canAdmin, teamName, strategy
       <div className="mx-auto grid w-full max-w-3xl shrink-0 gap-2 px-4 pt-2 pb-4">
         <RunNotices isCompacting={glove.isCompacting} notice={glove.notice} />
         <QueuedMessages queued={glove.queued} />
-        {waitingOnCard ? <p className="text-xs text-muted-foreground" role="status">The agent waits for an answer to a card above.</p> : null}
+        {waitingOnCard ? (
+          <p className="text-xs text-muted-foreground" role="status">
+            The agent waits for an answer to a card above.
+          </p>
+        ) : null}
         <Composer
           draftScope={conversationId}
           onSend={sendMessage}

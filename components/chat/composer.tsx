@@ -73,7 +73,9 @@ export function Composer({ draftScope, onSend, busy = false, onStop, disabled = 
       }}
     >
       <div className="flex items-end gap-2 rounded-lg border bg-background p-2 shadow-sm focus-within:outline-2 focus-within:outline-ring">
-        <label htmlFor={`${id}-text`} className="sr-only">Message</label>
+        <label htmlFor={`${id}-text`} className="sr-only">
+          Message
+        </label>
         <textarea
           ref={ref}
           id={`${id}-text`}
@@ -99,7 +101,12 @@ export function Composer({ draftScope, onSend, busy = false, onStop, disabled = 
             Stop
           </Button>
         ) : null}
-        <Button type="submit" size="icon" disabled={disabled || empty || tooLong || sending} aria-label={busy ? "Queue message" : "Send message"}>
+        <Button
+          type="submit"
+          size="icon"
+          disabled={disabled || empty || tooLong || sending}
+          aria-label={busy ? "Queue message" : "Send message"}
+        >
           {sending ? <Spinner label={null} /> : <ArrowUpIcon aria-hidden />}
         </Button>
       </div>

@@ -24,7 +24,12 @@ export default function ConversationActions({
   current,
   trigger,
   triggerRef,
-}: { actions: ConversationRowActions; conversation: ConversationSummary; current: boolean; trigger: React.ReactElement } & LoadedPopupProps) {
+}: {
+  actions: ConversationRowActions;
+  conversation: ConversationSummary;
+  current: boolean;
+  trigger: React.ReactElement;
+} & LoadedPopupProps) {
   const [dialog, setDialog] = useState<"rename" | "delete" | null>(null);
   return (
     <>

@@ -48,11 +48,23 @@ export function RenameConversationDialog({
             <DialogDescription>Everyone in your organization sees the new title.</DialogDescription>
           </DialogHeader>
           <FormField label="Title" error={error} required>
-            <Input value={value} maxLength={CONVERSATION_TITLE_MAX} onChange={(e) => { setValue(e.target.value); setError(undefined); }} autoFocus />
+            <Input
+              value={value}
+              maxLength={CONVERSATION_TITLE_MAX}
+              onChange={(e) => {
+                setValue(e.target.value);
+                setError(undefined);
+              }}
+              autoFocus
+            />
           </FormField>
           <DialogFooter>
-            <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>Cancel</Button>
-            <Button type="submit" disabled={pending}>{pending ? "Saving…" : "Save"}</Button>
+            <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={pending}>
+              {pending ? "Saving…" : "Save"}
+            </Button>
           </DialogFooter>
         </form>
       </DialogContent>
@@ -82,7 +94,9 @@ export function DeleteConversationDialog({
           </DialogDescription>
         </DialogHeader>
         <DialogFooter>
-          <Button variant="outline" onClick={() => onOpenChange(false)}>Cancel</Button>
+          <Button variant="outline" onClick={() => onOpenChange(false)}>
+            Cancel
+          </Button>
           <Button
             variant="destructive"
             disabled={pending}

@@ -70,7 +70,15 @@ export function ConversationSidebar({ orgSlug }: { orgSlug: string }) {
       </div>
       <div className="relative">
         <SearchIcon aria-hidden className="pointer-events-none absolute top-1/2 left-2.5 size-3.5 -translate-y-1/2 text-muted-foreground" />
-        <Input type="search" maxLength={CONVERSATION_SEARCH_MAX} value={search} onChange={(e) => setSearch(e.target.value)} placeholder="Search titles" aria-label="Search conversations" className="h-8 pl-8 text-xs" />
+        <Input
+          type="search"
+          maxLength={CONVERSATION_SEARCH_MAX}
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+          placeholder="Search titles"
+          aria-label="Search conversations"
+          className="h-8 pl-8 text-xs"
+        />
       </div>
       {list.isPending ? (
         <div className="grid gap-1.5" aria-label="Loading conversations">
@@ -80,11 +88,19 @@ export function ConversationSidebar({ orgSlug }: { orgSlug: string }) {
       ) : list.isError ? (
         <LoadError className="text-xs" message={list.error.message} onRetry={() => list.refetch()} retrying={list.isFetching} />
       ) : conversations.length === 0 ? (
-        <p className="px-1 text-xs text-muted-foreground">{q ? "No conversation has that in its title." : "No conversations yet. Start one with New."}</p>
+        <p className="px-1 text-xs text-muted-foreground">
+          {q ? "No conversation has that in its title." : "No conversations yet. Start one with New."}
+        </p>
       ) : (
         <ul className="grid grid-cols-1 gap-0.5">
           {conversations.map((conversation) => (
-            <ConversationItem key={conversation.id} orgSlug={orgSlug} actions={actions} conversation={conversation} current={pathname === `/${orgSlug}/c/${conversation.id}`} />
+            <ConversationItem
+              key={conversation.id}
+              orgSlug={orgSlug}
+              actions={actions}
+              conversation={conversation}
+              current={pathname === `/${orgSlug}/c/${conversation.id}`}
+            />
           ))}
         </ul>
       )}
@@ -97,7 +113,17 @@ export function ConversationSidebar({ orgSlug }: { orgSlug: string }) {
   );
 }
 
-function ConversationItem({ orgSlug, actions, conversation, current }: { orgSlug: string; actions: ConversationRowActions; conversation: ConversationSummary; current: boolean }) {
+function ConversationItem({
+  orgSlug,
+  actions,
+  conversation,
+  current,
+}: {
+  orgSlug: string;
+  actions: ConversationRowActions;
+  conversation: ConversationSummary;
+  current: boolean;
+}) {
   const waiting = conversation.pendingSlots > 0;
   return (
     <li className={cn("group flex items-center rounded-md hover:bg-accent", current && "bg-accent")}>
@@ -108,7 +134,10 @@ function ConversationItem({ orgSlug, actions, conversation, current }: { orgSlug
       >
         <span className="min-w-0 flex-1 truncate">{conversation.title}</span>
         {waiting ? (
-          <span className="shrink-0 rounded-full bg-warning/15 px-1.5 text-[0.65rem] font-medium text-warning" title="Cards wait for an answer">
+          <span
+            className="shrink-0 rounded-full bg-warning/15 px-1.5 text-[0.65rem] font-medium text-warning"
+            title="Cards wait for an answer"
+          >
             {conversation.pendingSlots}
             <span className="sr-only"> waiting {conversation.pendingSlots === 1 ? "card" : "cards"}</span>
           </span>
@@ -125,7 +154,12 @@ function ConversationItem({ orgSlug, actions, conversation, current }: { orgSlug
           conversation={conversation}
           current={current}
           trigger={
-            <Button variant="ghost" size="icon-sm" className="shrink-0 opacity-60 group-hover:opacity-100 focus-visible:opacity-100" aria-label={`Actions for ${conversation.title}`}>
+            <Button
+              variant="ghost"
+              size="icon-sm"
+              className="shrink-0 opacity-60 group-hover:opacity-100 focus-visible:opacity-100"
+              aria-label={`Actions for ${conversation.title}`}
+            >
               <EllipsisIcon aria-hidden />
             </Button>
           }

@@ -21,7 +21,11 @@ export function EmptyChat({ usingDemoModel, onPick }: { usingDemoModel: boolean;
       <ul className="grid gap-2 sm:grid-cols-2" aria-label="Suggestions">
         {FEATURED_DEMO_EXAMPLES.map((example) => (
           <li key={example}>
-            <Button variant="outline" className="h-full w-full justify-start py-2 text-left whitespace-normal" onClick={() => onPick(example)}>
+            <Button
+              variant="outline"
+              className="h-full w-full justify-start py-2 text-left whitespace-normal"
+              onClick={() => onPick(example)}
+            >
               {example}
             </Button>
           </li>

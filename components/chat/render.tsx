@@ -21,7 +21,11 @@ export function Render({ glove, strategy = "interleaved", renderEntry, renderSlo
     <>
       {placeSlots(glove.timeline, glove.slots, strategy).map((item) => (
         <div key={item.key} data-item={item.kind} className="min-w-0">
-          {item.kind === "slot" ? (renderSlotFrame ? renderSlotFrame(item.slot, glove.renderSlot(item.slot)) : glove.renderSlot(item.slot)) : renderEntry(item)}
+          {item.kind === "slot"
+            ? renderSlotFrame
+              ? renderSlotFrame(item.slot, glove.renderSlot(item.slot))
+              : glove.renderSlot(item.slot)
+            : renderEntry(item)}
         </div>
       ))}
     </>

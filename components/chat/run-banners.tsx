@@ -100,7 +100,9 @@ export function QueuedMessages({ queued }: { queued: QueuedMessage[] }) {
       </p>
       <ul className="grid gap-0.5 pl-5">
         {queued.map((message) => (
-          <li key={message.id} className="truncate">{message.text}</li>
+          <li key={message.id} className="truncate">
+            {message.text}
+          </li>
         ))}
       </ul>
     </div>

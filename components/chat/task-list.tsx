@@ -16,7 +16,10 @@ export function TaskList({ tasks }: { tasks: Task[] }) {
   return (
     <section aria-labelledby="tasks-heading" className="grid gap-2 rounded-lg border bg-card p-3">
       <h2 id="tasks-heading" className="flex items-center justify-between text-sm font-semibold">
-        Tasks <span className="text-xs font-normal text-muted-foreground">{done} of {tasks.length} done</span>
+        Tasks{" "}
+        <span className="text-xs font-normal text-muted-foreground">
+          {done} of {tasks.length} done
+        </span>
       </h2>
       <ul className="grid gap-1.5">
         {tasks.map((task) => (

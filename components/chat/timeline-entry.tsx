@@ -12,12 +12,23 @@ import { ToolCallRow } from "./tool-call-row";
  * same, so while text streams only the streaming row renders again (the tool rows' JSON and the
  * markdown of earlier answers are not redone per delta). `renderToolResult` must be stable.
  */
-export const TimelineEntryView = memo(function TimelineEntryView({ entry, renderToolResult }: { entry: TimelineEntry; renderToolResult: (entry: Extract<TimelineEntry, { kind: "tool" }>) => ReactNode }) {
+export const TimelineEntryView = memo(function TimelineEntryView({
+  entry,
+  renderToolResult,
+}: {
+  entry: TimelineEntry;
+  renderToolResult: (entry: Extract<TimelineEntry, { kind: "tool" }>) => ReactNode;
+}) {
   switch (entry.kind) {
     case "user":
       return (
         <div className="flex justify-end" data-message="user">
-          <div className={cn("max-w-[85%] rounded-2xl rounded-br-sm bg-primary px-4 py-2 text-sm whitespace-pre-wrap break-words text-primary-foreground", entry.pending && "opacity-80")}>
+          <div
+            className={cn(
+              "max-w-[85%] rounded-2xl rounded-br-sm bg-primary px-4 py-2 text-sm whitespace-pre-wrap break-words text-primary-foreground",
+              entry.pending && "opacity-80",
+            )}
+          >
             <span className="sr-only">You: </span>
             {entry.message.pre_modified_text ?? entry.message.text}
           </div>

@@ -13,7 +13,11 @@ export function TokenUsage({ stats }: { stats: ConversationStats }) {
     <TokenUsageTooltip
       detail={detail}
       trigger={
-        <button type="button" className="rounded-md px-1.5 py-0.5 text-xs text-muted-foreground tabular-nums hover:bg-accent focus-visible:outline-2 focus-visible:outline-ring" aria-label={`Token usage: ${total.toLocaleString()} tokens. ${detail}`}>
+        <button
+          type="button"
+          className="rounded-md px-1.5 py-0.5 text-xs text-muted-foreground tabular-nums hover:bg-accent focus-visible:outline-2 focus-visible:outline-ring"
+          aria-label={`Token usage: ${total.toLocaleString()} tokens. ${detail}`}
+        >
           {format(total)} tokens
         </button>
       }

@@ -27,31 +27,33 @@ export function ToolCallRow({ entry, resultView }: { entry: Extract<TimelineEntr
   const name = humanize(entry.call.tool_name.replace(/^glove_/, ""));
   return (
     <div className="grid gap-2">
-    <details className="group rounded-md border bg-muted/30 text-sm" data-tool-call={entry.call.id} data-tool-status={entry.status}>
-      <summary className="flex cursor-pointer list-none items-center gap-2 rounded-md px-3 py-2 focus-visible:outline-2 focus-visible:outline-ring [&::-webkit-details-marker]:hidden">
-        <WrenchIcon aria-hidden className="size-3.5 shrink-0 text-muted-foreground" />
-        <span className="font-medium">{name}</span>
-        <span className="min-w-0 flex-1 truncate text-muted-foreground">{gist(entry.call.input_args)}</span>
-        <span className={cn("flex shrink-0 items-center gap-1 text-xs [&_svg]:size-3.5", status.className)}>
-          {status.icon}
-          {status.label}
-        </span>
-        <span className="sr-only">, show input and output</span>
-      </summary>
-      <div className="grid gap-3 border-t px-3 py-3">
-        <div className="grid gap-1">
-          <p className="text-xs font-medium text-muted-foreground">Input</p>
-          <JsonBlock value={entry.call.input_args} label={`Input of ${name}`} />
-        </div>
-        {entry.result ? (
+      <details className="group rounded-md border bg-muted/30 text-sm" data-tool-call={entry.call.id} data-tool-status={entry.status}>
+        <summary className="flex cursor-pointer list-none items-center gap-2 rounded-md px-3 py-2 focus-visible:outline-2 focus-visible:outline-ring [&::-webkit-details-marker]:hidden">
+          <WrenchIcon aria-hidden className="size-3.5 shrink-0 text-muted-foreground" />
+          <span className="font-medium">{name}</span>
+          <span className="min-w-0 flex-1 truncate text-muted-foreground">{gist(entry.call.input_args)}</span>
+          <span className={cn("flex shrink-0 items-center gap-1 text-xs [&_svg]:size-3.5", status.className)}>
+            {status.icon}
+            {status.label}
+          </span>
+          <span className="sr-only">, show input and output</span>
+        </summary>
+        <div className="grid gap-3 border-t px-3 py-3">
           <div className="grid gap-1">
-            <p className="text-xs font-medium text-muted-foreground">{entry.result.status === "error" ? "Error" : "Output"}</p>
-            {entry.result.message ? <p className="text-sm">{entry.result.message}</p> : null}
-            {entry.result.data !== null && entry.result.data !== undefined ? <JsonBlock value={entry.result.data} label={`Output of ${name}`} /> : null}
+            <p className="text-xs font-medium text-muted-foreground">Input</p>
+            <JsonBlock value={entry.call.input_args} label={`Input of ${name}`} />
           </div>
-        ) : null}
-      </div>
-    </details>
+          {entry.result ? (
+            <div className="grid gap-1">
+              <p className="text-xs font-medium text-muted-foreground">{entry.result.status === "error" ? "Error" : "Output"}</p>
+              {entry.result.message ? <p className="text-sm">{entry.result.message}</p> : null}
+              {entry.result.data !== null && entry.result.data !== undefined ? (
+                <JsonBlock value={entry.result.data} label={`Output of ${name}`} />
+              ) : null}
+            </div>
+          ) : null}
+        </div>
+      </details>
       {resultView ? <div className="rounded-md border p-3">{resultView}</div> : null}
     </div>
   );

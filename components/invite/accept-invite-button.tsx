@@ -24,8 +24,14 @@ export function AcceptInviteButton({ token, organizationName }: { token: string;
   }
   return (
     <div className="grid gap-3">
-      {error ? <Alert variant="destructive"><AlertDescription>{error}</AlertDescription></Alert> : null}
-      <Button onClick={accept} disabled={pending}>Join {organizationName}</Button>
+      {error ? (
+        <Alert variant="destructive">
+          <AlertDescription>{error}</AlertDescription>
+        </Alert>
+      ) : null}
+      <Button onClick={accept} disabled={pending}>
+        Join {organizationName}
+      </Button>
     </div>
   );
 }

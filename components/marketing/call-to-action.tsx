@@ -9,8 +9,8 @@ export function CallToAction() {
           Give your team an agent that asks before it acts
         </h2>
         <p className="max-w-xl text-pretty text-muted-foreground">
-          Create an organization, invite your team and start a conversation. It works without an AI provider key: a
-          built-in demo model shows every feature and says that it is the demo.
+          Create an organization, invite your team and start a conversation. It works without an AI provider key: a built-in demo model
+          shows every feature and says that it is the demo.
         </p>
         <div className="flex flex-wrap justify-center gap-3">
           <Button size="lg" asChild>

@@ -37,7 +37,9 @@ export function ChatMock() {
             <span aria-hidden className="size-2 rounded-full bg-success" />
             <span className="truncate text-sm font-medium">Support agent · Refund for order #4821</span>
           </div>
-          <Badge variant="outline" className="hidden sm:inline-flex">Acme Support</Badge>
+          <Badge variant="outline" className="hidden sm:inline-flex">
+            Acme Support
+          </Badge>
         </div>
 
         <div className="flex flex-col gap-4 px-4 py-5 text-sm">

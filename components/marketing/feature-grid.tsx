@@ -50,8 +50,8 @@ export function FeatureGrid() {
             An agent that knows when to hand off
           </h2>
           <p className="text-pretty text-muted-foreground">
-            Handoff runs the agent on the server and keeps every pending question in the database, so people and
-            systems can answer in their own time.
+            Handoff runs the agent on the server and keeps every pending question in the database, so people and systems can answer in their
+            own time.
           </p>
         </div>
         <ul className="mt-12 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">

@@ -19,9 +19,8 @@ export function Hero() {
             Your team&apos;s AI agent, with people in the loop
           </h1>
           <p className="max-w-xl text-lg text-pretty text-muted-foreground">
-            Handoff gives your team an agent that works in the browser and shows its work as it goes. When it needs a
-            decision it asks right in the chat (approve this, pick one, fill this in) and waits as long as it takes.
-            Nothing that is waiting is ever lost.
+            Handoff gives your team an agent that works in the browser and shows its work as it goes. When it needs a decision it asks right
+            in the chat (approve this, pick one, fill this in) and waits as long as it takes. Nothing that is waiting is ever lost.
           </p>
           <div className="flex flex-wrap gap-3">
             <Button size="lg" asChild>

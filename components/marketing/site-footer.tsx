@@ -12,13 +12,19 @@ export function SiteFooter() {
         <nav aria-label="Footer">
           <ul className="flex gap-4">
             <li>
-              <Link href="#features" className="hover:text-foreground">Features</Link>
+              <Link href="#features" className="hover:text-foreground">
+                Features
+              </Link>
             </li>
             <li>
-              <Link href="/sign-in" className="hover:text-foreground">Sign in</Link>
+              <Link href="/sign-in" className="hover:text-foreground">
+                Sign in
+              </Link>
             </li>
             <li>
-              <Link href="/sign-up" className="hover:text-foreground">Get started</Link>
+              <Link href="/sign-up" className="hover:text-foreground">
+                Get started
+              </Link>
             </li>
           </ul>
         </nav>

@@ -29,7 +29,10 @@ function ApprovePlanCard({ slot, props, answer }: LiveCardProps<ApprovePlanProps
   function approve() {
     if (steps.some((step) => !step.title.trim())) return setError("Every step needs a title. Write one or reject the step.");
     if (approvedCount === 0) return setError("Approve at least one step, or reject the whole plan.");
-    void answer.resolve({ approved: true, steps: steps.map((step) => ({ ...step, title: step.title.trim() })) } satisfies ApprovePlanAnswer);
+    void answer.resolve({
+      approved: true,
+      steps: steps.map((step) => ({ ...step, title: step.title.trim() })),
+    } satisfies ApprovePlanAnswer);
   }
 
   return (
@@ -41,7 +44,9 @@ function ApprovePlanCard({ slot, props, answer }: LiveCardProps<ApprovePlanProps
           const rejected = step.decision === "reject";
           return (
             <li key={index} className="flex flex-wrap items-center gap-2 rounded-md border p-2" data-decision={step.decision}>
-              <label htmlFor={inputId} className="w-14 shrink-0 text-xs font-medium text-muted-foreground">Step {index + 1}</label>
+              <label htmlFor={inputId} className="w-14 shrink-0 text-xs font-medium text-muted-foreground">
+                Step {index + 1}
+              </label>
               <Input
                 id={inputId}
                 value={step.title}
@@ -80,14 +85,24 @@ function ApprovePlanCard({ slot, props, answer }: LiveCardProps<ApprovePlanProps
           );
         })}
       </ol>
-      {error ? <p role="alert" className="text-sm text-destructive">{error}</p> : null}
+      {error ? (
+        <p role="alert" className="text-sm text-destructive">
+          {error}
+        </p>
+      ) : null}
       <CardActions>
         <Button onClick={approve} disabled={answer.pending}>
-          {answer.pending ? "Sending…" : approvedCount === steps.length ? "Approve plan" : `Approve ${approvedCount} of ${steps.length} steps`}
+          {answer.pending
+            ? "Sending…"
+            : approvedCount === steps.length
+              ? "Approve plan"
+              : `Approve ${approvedCount} of ${steps.length} steps`}
         </Button>
         <Button
           variant="outline"
-          onClick={() => answer.resolve({ approved: false, steps: steps.map((step) => ({ ...step, decision: "reject" })) } satisfies ApprovePlanAnswer)}
+          onClick={() =>
+            answer.resolve({ approved: false, steps: steps.map((step) => ({ ...step, decision: "reject" })) } satisfies ApprovePlanAnswer)
+          }
           disabled={answer.pending}
         >
           Reject plan
@@ -116,7 +131,11 @@ export const approvePlanRenderer = defineRenderer<ApprovePlanProps>({
         <ol className="grid gap-1">
           {(plan?.steps ?? []).map((step, index) => (
             <li key={index} className="flex items-center gap-2">
-              {step.decision === "approve" ? <CheckIcon aria-label="Approved" className="size-4 text-success" /> : <XIcon aria-label="Rejected" className="size-4 text-destructive" />}
+              {step.decision === "approve" ? (
+                <CheckIcon aria-label="Approved" className="size-4 text-success" />
+              ) : (
+                <XIcon aria-label="Rejected" className="size-4 text-destructive" />
+              )}
               <span className={step.decision === "reject" ? "line-through text-muted-foreground" : undefined}>{step.title}</span>
             </li>
           ))}

@@ -11,8 +11,17 @@ export const askPreferenceRenderer = defineRenderer<AskPreferenceProps>({
   label: "Choice",
   propsSchema: askPreferenceProps,
   render: ({ slot, props, answer }) => (
-    <ChoiceCard slot={slot} question={props.question} icon={<ListChecksIcon />} options={props.options}
-      multiple={false} legend="Choose one" answer={answer} submitLabel={() => "Choose"} onChoose={([choice]) => void answer.resolve({ choice } satisfies AskPreferenceAnswer)} />
+    <ChoiceCard
+      slot={slot}
+      question={props.question}
+      icon={<ListChecksIcon />}
+      options={props.options}
+      multiple={false}
+      legend="Choose one"
+      answer={answer}
+      submitLabel={() => "Choose"}
+      onChoose={([choice]) => void answer.resolve({ choice } satisfies AskPreferenceAnswer)}
+    />
   ),
   renderResult: ({ value }) => <p className="text-sm font-medium">{describe(value)}</p>,
   describe,

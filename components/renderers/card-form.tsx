@@ -37,7 +37,9 @@ export function CardForm({
     >
       {children}
       <CardActions>
-        <Button type="submit" disabled={pending || !canSubmit}>{pending ? "Sending…" : submitLabel}</Button>
+        <Button type="submit" disabled={pending || !canSubmit}>
+          {pending ? "Sending…" : submitLabel}
+        </Button>
       </CardActions>
     </form>
   );

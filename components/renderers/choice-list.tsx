@@ -32,7 +32,10 @@ export function ChoiceList({
       {options.map((option) => {
         const checked = selected.includes(option);
         return (
-          <label key={option} className="flex cursor-pointer items-center gap-2 rounded-md border px-3 py-2 text-sm has-[:checked]:border-primary has-[:checked]:bg-primary/5">
+          <label
+            key={option}
+            className="flex cursor-pointer items-center gap-2 rounded-md border px-3 py-2 text-sm has-[:checked]:border-primary has-[:checked]:bg-primary/5"
+          >
             <input
               type={multiple ? "checkbox" : "radio"}
               name={name}
@@ -75,8 +78,20 @@ export function ChoiceCard({
   const [choices, setChoices] = useState<string[]>([]);
   return (
     <SlotFrame slot={slot} title={question} icon={icon} pending={answer.pending}>
-      <CardForm onSubmit={() => onChoose(choices)} pending={answer.pending} canSubmit={choices.length > 0} submitLabel={submitLabel(choices.length)}>
-        <ChoiceList legend={legend} options={options} multiple={multiple} selected={choices} onChange={setChoices} disabled={answer.pending} />
+      <CardForm
+        onSubmit={() => onChoose(choices)}
+        pending={answer.pending}
+        canSubmit={choices.length > 0}
+        submitLabel={submitLabel(choices.length)}
+      >
+        <ChoiceList
+          legend={legend}
+          options={options}
+          multiple={multiple}
+          selected={choices}
+          onChange={setChoices}
+          disabled={answer.pending}
+        />
       </CardForm>
     </SlotFrame>
   );

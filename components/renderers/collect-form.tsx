@@ -5,7 +5,13 @@ import { ClipboardListIcon } from "lucide-react";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { Textarea } from "@/components/ui/textarea";
-import { collectFormProps, FORM_VALUE_MAX, valuesSchemaFor, type CollectFormAnswer, type CollectFormProps } from "@/lib/tools/collect-form/shape";
+import {
+  collectFormProps,
+  FORM_VALUE_MAX,
+  valuesSchemaFor,
+  type CollectFormAnswer,
+  type CollectFormProps,
+} from "@/lib/tools/collect-form/shape";
 import { describeValue } from "./describe-value";
 import { CardForm } from "./card-form";
 import { SlotFrame } from "./slot-frame";
@@ -69,7 +75,12 @@ function CollectFormCard({ slot, props, answer }: LiveCardProps<CollectFormProps
               {field.type === "textarea" ? (
                 <Textarea {...control} rows={3} />
               ) : (
-                <Input {...control} type={field.type === "number" ? "text" : field.type} inputMode={field.type === "number" ? "decimal" : undefined} autoComplete={AUTOCOMPLETE[field.type]} />
+                <Input
+                  {...control}
+                  type={field.type === "number" ? "text" : field.type}
+                  inputMode={field.type === "number" ? "decimal" : undefined}
+                  autoComplete={AUTOCOMPLETE[field.type]}
+                />
               )}
             </FormField>
           );

@@ -18,7 +18,11 @@ export const confirmActionRenderer = defineRenderer<ConfirmActionProps>({
         <Button onClick={() => answer.resolve({ confirmed: true } satisfies ConfirmActionAnswer)} disabled={answer.pending}>
           {props.confirmLabel || "Confirm"}
         </Button>
-        <Button variant="outline" onClick={() => answer.resolve({ confirmed: false } satisfies ConfirmActionAnswer)} disabled={answer.pending}>
+        <Button
+          variant="outline"
+          onClick={() => answer.resolve({ confirmed: false } satisfies ConfirmActionAnswer)}
+          disabled={answer.pending}
+        >
           Cancel
         </Button>
       </CardActions>

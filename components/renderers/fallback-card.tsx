@@ -34,8 +34,14 @@ export function FallbackCard({ slot, answer, canAdmin, problem }: LiveCardProps<
         <div className="grid gap-2">
           <JsonField id={`${id}-answer`} label="Answer (JSON)" rows={3} value={json} error={error} setValue={setJson} setError={setError} />
           <CardActions>
-            <Button onClick={resolve} disabled={answer.pending}>Resolve</Button>
-            <Button variant="outline" onClick={() => answer.reject("Declined by an admin: this browser could not show the card.")} disabled={answer.pending}>
+            <Button onClick={resolve} disabled={answer.pending}>
+              Resolve
+            </Button>
+            <Button
+              variant="outline"
+              onClick={() => answer.reject("Declined by an admin: this browser could not show the card.")}
+              disabled={answer.pending}
+            >
               Reject
             </Button>
           </CardActions>

@@ -29,10 +29,24 @@ function choicesFor(canAdmin: boolean, teamName: string): { value: Choice; label
   return [
     { value: "allow_once", label: () => "Allow once", hint: "Only this call, with this input." },
     canAdmin
-      ? { value: "allow_input_always", label: () => `Always allow this input — ${everyone}`, hint: "Later calls with exactly this input run without asking, in anyone's conversation." }
-      : { value: "allow_input_always", label: () => "Always allow this input — for you only", hint: "Later calls with exactly this input run without asking, in conversations you start." },
+      ? {
+          value: "allow_input_always",
+          label: () => `Always allow this input — ${everyone}`,
+          hint: "Later calls with exactly this input run without asking, in anyone's conversation.",
+        }
+      : {
+          value: "allow_input_always",
+          label: () => "Always allow this input — for you only",
+          hint: "Later calls with exactly this input run without asking, in conversations you start.",
+        },
     ...(canAdmin
-      ? [{ value: "allow_tool_always" as const, label: (tool: string) => `Always allow ${tool} — ${everyone}`, hint: "Every later call of this tool runs without asking, with any input." }]
+      ? [
+          {
+            value: "allow_tool_always" as const,
+            label: (tool: string) => `Always allow ${tool} — ${everyone}`,
+            hint: "Every later call of this tool runs without asking, with any input.",
+          },
+        ]
       : []),
     { value: "deny", label: () => "Deny", hint: "The tool does not run; the agent is told your reason." },
   ];
@@ -55,7 +69,10 @@ export function describePermission(value: unknown): string {
 
 /** Inputs whose fields are all text, numbers or booleans can be edited field by field; others as JSON. */
 const isFlat = (input: unknown): input is Record<string, string | number | boolean> =>
-  Boolean(input) && typeof input === "object" && !Array.isArray(input) && Object.values(input as object).every((v) => ["string", "number", "boolean"].includes(typeof v));
+  Boolean(input) &&
+  typeof input === "object" &&
+  !Array.isArray(input) &&
+  Object.values(input as object).every((v) => ["string", "number", "boolean"].includes(typeof v));
 
 function PermissionCard({ slot, props, answer, canAdmin, teamName }: LiveCardProps<PermissionRequestProps>) {
   const choices = choicesFor(canAdmin, teamName);
@@ -76,7 +93,10 @@ function PermissionCard({ slot, props, answer, canAdmin, teamName }: LiveCardPro
     if (isFlat(props.input)) {
       const original = props.input;
       const value = Object.fromEntries(
-        Object.entries(fields).map(([k, v]) => [k, typeof original[k] === "number" ? Number(v) : typeof original[k] === "boolean" ? v === "true" : v]),
+        Object.entries(fields).map(([k, v]) => [
+          k,
+          typeof original[k] === "number" ? Number(v) : typeof original[k] === "boolean" ? v === "true" : v,
+        ]),
       );
       return { ok: true, value };
     }
@@ -103,7 +123,9 @@ function PermissionCard({ slot, props, answer, canAdmin, teamName }: LiveCardPro
   const selected = choices.find((c) => c.value === choice)!;
   return (
     <SlotFrame slot={slot} title={`Allow ${tool}?`} icon={<ShieldQuestionIcon />} pending={answer.pending}>
-      <p className="text-sm text-muted-foreground">The agent wants to run <strong className="text-foreground">{tool}</strong> with this input:</p>
+      <p className="text-sm text-muted-foreground">
+        The agent wants to run <strong className="text-foreground">{tool}</strong> with this input:
+      </p>
       <form onSubmit={onSubmit} className="grid gap-4" aria-label={`Permission for ${tool}`}>
         {editing ? (
           isFlat(props.input) ? (
@@ -115,9 +137,20 @@ function PermissionCard({ slot, props, answer, canAdmin, teamName }: LiveCardPro
                   <div key={key} className="grid gap-1.5">
                     <Label htmlFor={fieldId}>{humanize(key)}</Label>
                     {long ? (
-                      <Textarea id={fieldId} value={fields[key]} rows={4} onChange={(e) => setFields({ ...fields, [key]: e.target.value })} disabled={answer.pending} />
+                      <Textarea
+                        id={fieldId}
+                        value={fields[key]}
+                        rows={4}
+                        onChange={(e) => setFields({ ...fields, [key]: e.target.value })}
+                        disabled={answer.pending}
+                      />
                     ) : (
-                      <Input id={fieldId} value={fields[key]} onChange={(e) => setFields({ ...fields, [key]: e.target.value })} disabled={answer.pending} />
+                      <Input
+                        id={fieldId}
+                        value={fields[key]}
+                        onChange={(e) => setFields({ ...fields, [key]: e.target.value })}
+                        disabled={answer.pending}
+                      />
                     )}
                   </div>
                 );
@@ -125,7 +158,15 @@ function PermissionCard({ slot, props, answer, canAdmin, teamName }: LiveCardPro
             </div>
           ) : (
             <div className="grid gap-1.5">
-              <JsonField id={`${id}-json`} label="Input (JSON)" rows={8} value={json} error={jsonError} setValue={setJson} setError={setJsonError} />
+              <JsonField
+                id={`${id}-json`}
+                label="Input (JSON)"
+                rows={8}
+                value={json}
+                error={jsonError}
+                setValue={setJson}
+                setError={setJsonError}
+              />
             </div>
           )
         ) : (
@@ -135,7 +176,15 @@ function PermissionCard({ slot, props, answer, canAdmin, teamName }: LiveCardPro
         )}
         {canEdit ? (
           <div>
-            <Button type="button" variant="link" size="sm" className="h-auto px-0" onClick={() => setEditing(!editing)} disabled={answer.pending} aria-expanded={editing}>
+            <Button
+              type="button"
+              variant="link"
+              size="sm"
+              className="h-auto px-0"
+              onClick={() => setEditing(!editing)}
+              disabled={answer.pending}
+              aria-expanded={editing}
+            >
               {editing ? "Cancel editing (use the input as the agent wrote it)" : "Edit the input before allowing"}
             </Button>
           </div>
@@ -143,7 +192,10 @@ function PermissionCard({ slot, props, answer, canAdmin, teamName }: LiveCardPro
         <fieldset className="grid gap-2" disabled={answer.pending}>
           <legend className="mb-1 text-sm font-medium">Your decision</legend>
           {choices.map((option) => (
-            <label key={option.value} className="flex cursor-pointer items-start gap-2 rounded-md border p-2 text-sm has-[:checked]:border-primary has-[:checked]:bg-primary/5">
+            <label
+              key={option.value}
+              className="flex cursor-pointer items-start gap-2 rounded-md border p-2 text-sm has-[:checked]:border-primary has-[:checked]:bg-primary/5"
+            >
               <input
                 type="radio"
                 name={`${id}-decision`}
@@ -162,13 +214,26 @@ function PermissionCard({ slot, props, answer, canAdmin, teamName }: LiveCardPro
         {choice === "deny" ? (
           <div className="grid gap-1.5">
             <Label htmlFor={`${id}-reason`}>Reason (the agent reads it)</Label>
-            <Textarea id={`${id}-reason`} rows={2} maxLength={2000} value={reason} onChange={(e) => setReason(e.target.value)} disabled={answer.pending} />
+            <Textarea
+              id={`${id}-reason`}
+              rows={2}
+              maxLength={2000}
+              value={reason}
+              onChange={(e) => setReason(e.target.value)}
+              disabled={answer.pending}
+            />
           </div>
         ) : null}
         <CardActions>
           <Button type="submit" variant={choice === "deny" ? "destructive" : "default"} disabled={answer.pending}>
             {answer.pending ? <Spinner label={null} /> : null}
-            {answer.pending ? "Sending…" : choice === "deny" ? "Deny" : editing ? `${selected.label(tool)} with my edits` : selected.label(tool)}
+            {answer.pending
+              ? "Sending…"
+              : choice === "deny"
+                ? "Deny"
+                : editing
+                  ? `${selected.label(tool)} with my edits`
+                  : selected.label(tool)}
           </Button>
         </CardActions>
       </form>

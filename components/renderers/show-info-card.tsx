@@ -14,7 +14,13 @@ const LOOK = {
 function InfoCard({ props, slotId }: { props: ShowInfoCardProps; slotId?: string }) {
   const look = LOOK[props.variant];
   return (
-    <Alert variant={look.variant} role="note" data-slot-id={slotId} data-renderer="show_info_card" aria-label={`${props.variant}: ${props.title}`}>
+    <Alert
+      variant={look.variant}
+      role="note"
+      data-slot-id={slotId}
+      data-renderer="show_info_card"
+      aria-label={`${props.variant}: ${props.title}`}
+    >
       {look.icon}
       <AlertTitle>{props.title}</AlertTitle>
       <AlertDescription className="whitespace-pre-wrap">{props.body}</AlertDescription>

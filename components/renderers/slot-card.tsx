@@ -19,11 +19,20 @@ const SETTLED_NOTE: Partial<Record<string, string>> = {
  * is missing or cannot read the props gives the fallback card. Memoized: `useGlove` keeps one
  * context per slot object, so a card parses its props again only when its slot changed.
  */
-export default memo(function SlotCard({ context, canAdmin, teamName }: { context: SlotRenderContext; canAdmin: boolean; teamName: string }) {
+export default memo(function SlotCard({
+  context,
+  canAdmin,
+  teamName,
+}: {
+  context: SlotRenderContext;
+  canAdmin: boolean;
+  teamName: string;
+}) {
   const { slot } = context;
   const renderer = defaultRenderers[slot.renderer];
   const parsed = renderer?.propsSchema ? renderer.propsSchema.safeParse(slot.props) : { success: true as const, data: slot.props };
-  const describe = (value: unknown) => (renderer?.describe && parsed.success ? renderer.describe(value, parsed.data) : describeValue(value));
+  const describe = (value: unknown) =>
+    renderer?.describe && parsed.success ? renderer.describe(value, parsed.data) : describeValue(value);
   const answer = useCardAnswer(context, describe);
 
   if (!renderer || !parsed.success) {
@@ -39,7 +48,11 @@ export default memo(function SlotCard({ context, canAdmin, teamName }: { context
   return (
     <SlotFrame slot={slot} title={renderer.label}>
       {slot.status === "resolved" ? (
-        renderer.renderResult ? renderer.renderResult({ slot, props: parsed.data, value: slot.value }) : <p className="text-sm">{describe(slot.value)}</p>
+        renderer.renderResult ? (
+          renderer.renderResult({ slot, props: parsed.data, value: slot.value })
+        ) : (
+          <p className="text-sm">{describe(slot.value)}</p>
+        )
       ) : (
         <p className="text-sm text-muted-foreground">
           {note}

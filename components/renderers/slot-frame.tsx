@@ -48,8 +48,14 @@ export function SlotFrame({
       )}
     >
       <div className="flex flex-wrap items-center gap-2">
-        {icon ? <span aria-hidden className="text-muted-foreground [&_svg]:size-4">{icon}</span> : null}
-        <h3 id={headingId} className="min-w-0 flex-1 text-sm font-semibold">{title}</h3>
+        {icon ? (
+          <span aria-hidden className="text-muted-foreground [&_svg]:size-4">
+            {icon}
+          </span>
+        ) : null}
+        <h3 id={headingId} className="min-w-0 flex-1 text-sm font-semibold">
+          {title}
+        </h3>
         {status ? <Badge variant={status.variant}>{status.label}</Badge> : null}
       </div>
       {children}

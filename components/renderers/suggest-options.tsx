@@ -11,8 +11,17 @@ export const suggestOptionsRenderer = defineRenderer<SuggestOptionsProps>({
   label: "Options",
   propsSchema: suggestOptionsProps,
   render: ({ slot, props, answer }) => (
-    <ChoiceCard slot={slot} question={props.question} icon={<ListTodoIcon />} options={props.options}
-      multiple={props.multiple} legend={props.multiple ? "Pick as many as you like" : "Pick one"} answer={answer} submitLabel={(count) => (count > 1 ? `Send ${count} choices` : "Send")} onChoose={(choices) => void answer.resolve({ choices } satisfies SuggestOptionsAnswer)} />
+    <ChoiceCard
+      slot={slot}
+      question={props.question}
+      icon={<ListTodoIcon />}
+      options={props.options}
+      multiple={props.multiple}
+      legend={props.multiple ? "Pick as many as you like" : "Pick one"}
+      answer={answer}
+      submitLabel={(count) => (count > 1 ? `Send ${count} choices` : "Send")}
+      onChoose={(choices) => void answer.resolve({ choices } satisfies SuggestOptionsAnswer)}
+    />
   ),
   renderResult: ({ value }) => <p className="text-sm font-medium">{describe(value)}</p>,
   describe,

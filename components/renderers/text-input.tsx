@@ -26,9 +26,27 @@ function TextInputCard({ slot, props, answer }: LiveCardProps<TextInputProps>) {
       >
         <FormField label={props.prompt} error={error} required>
           {props.multiline ? (
-            <Textarea value={text} maxLength={TEXT_INPUT_MAX} placeholder={props.placeholder} onChange={(e) => { setText(e.target.value); setError(undefined); }} disabled={answer.pending} />
+            <Textarea
+              value={text}
+              maxLength={TEXT_INPUT_MAX}
+              placeholder={props.placeholder}
+              onChange={(e) => {
+                setText(e.target.value);
+                setError(undefined);
+              }}
+              disabled={answer.pending}
+            />
           ) : (
-            <Input value={text} maxLength={TEXT_INPUT_MAX} placeholder={props.placeholder} onChange={(e) => { setText(e.target.value); setError(undefined); }} disabled={answer.pending} />
+            <Input
+              value={text}
+              maxLength={TEXT_INPUT_MAX}
+              placeholder={props.placeholder}
+              onChange={(e) => {
+                setText(e.target.value);
+                setError(undefined);
+              }}
+              disabled={answer.pending}
+            />
           )}
         </FormField>
       </CardForm>

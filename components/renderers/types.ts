@@ -43,4 +43,4 @@ export interface SlotRenderer<P = unknown> {
 export type RendererRegistry = Readonly<Record<string, SlotRenderer>>;
 
 /** Types a renderer by its props and files it in the registry's common shape (its schema guards the props). */
-export const defineRenderer = <P,>(renderer: SlotRenderer<P>) => renderer as unknown as SlotRenderer;
+export const defineRenderer = <P>(renderer: SlotRenderer<P>) => renderer as unknown as SlotRenderer;

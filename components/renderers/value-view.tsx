@@ -32,7 +32,11 @@ function scalar(value: unknown): string {
 /** Formatted JSON in a scrolling block. */
 export function JsonBlock({ value, label }: { value: unknown; label: string }) {
   return (
-    <pre aria-label={label} tabIndex={0} className="max-h-64 overflow-auto rounded-md bg-muted p-3 font-mono text-xs whitespace-pre-wrap break-words">
+    <pre
+      aria-label={label}
+      tabIndex={0}
+      className="max-h-64 overflow-auto rounded-md bg-muted p-3 font-mono text-xs whitespace-pre-wrap break-words"
+    >
       {value === undefined ? "—" : JSON.stringify(value, null, 2)}
     </pre>
   );

@@ -66,13 +66,20 @@ export function AuditLog({ slug }: { slug: string }) {
   const query = useInfiniteQuery({
     queryKey: ["org", slug, "audit"],
     initialPageParam: null as string | null,
-    queryFn: ({ pageParam }) => apiFetch<AuditPage>(`/api/orgs/${slug}/audit${pageParam ? `?cursor=${encodeURIComponent(pageParam)}` : ""}`),
+    queryFn: ({ pageParam }) =>
+      apiFetch<AuditPage>(`/api/orgs/${slug}/audit${pageParam ? `?cursor=${encodeURIComponent(pageParam)}` : ""}`),
     getNextPageParam: (last) => last.nextCursor,
   });
   if (query.isPending) return <Skeleton className="h-48 w-full" aria-label="Loading the audit log" />;
   if (query.isError) return <LoadError message={query.error.message} onRetry={() => query.refetch()} retrying={query.isFetching} />;
   const entries = query.data.pages.flatMap((p) => p.entries);
-  if (entries.length === 0) return <EmptyState title="Nothing recorded yet" description="Sign-ins, invites, role changes, agent settings changes and deleted conversations appear here." />;
+  if (entries.length === 0)
+    return (
+      <EmptyState
+        title="Nothing recorded yet"
+        description="Sign-ins, invites, role changes, agent settings changes and deleted conversations appear here."
+      />
+    );
   return (
     <div className="grid gap-3">
       <Table>

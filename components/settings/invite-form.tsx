@@ -46,7 +46,16 @@ export function InviteForm({ slug, canInviteOwners }: { slug: string; canInviteO
       <form onSubmit={onSubmit} className="flex flex-col gap-3 sm:flex-row sm:items-end" aria-label="Invite a teammate">
         <div className="grid flex-1 gap-1.5">
           <Label htmlFor="inviteEmail">Email</Label>
-          <Input id="inviteEmail" name="inviteEmail" type="email" required maxLength={EMAIL_MAX} placeholder="teammate@example.com" aria-invalid={error ? true : undefined} aria-describedby={error ? "invite-error" : undefined} />
+          <Input
+            id="inviteEmail"
+            name="inviteEmail"
+            type="email"
+            required
+            maxLength={EMAIL_MAX}
+            placeholder="teammate@example.com"
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? "invite-error" : undefined}
+          />
         </div>
         <div className="grid gap-1.5">
           <Label htmlFor="inviteRole">Role</Label>
@@ -54,16 +63,28 @@ export function InviteForm({ slug, canInviteOwners }: { slug: string; canInviteO
             <RoleOptions withOwner={canInviteOwners} />
           </NativeSelect>
         </div>
-        <Button type="submit" disabled={invite.isPending}>Create invite link</Button>
+        <Button type="submit" disabled={invite.isPending}>
+          Create invite link
+        </Button>
       </form>
-      {error ? <p id="invite-error" role="alert" className="text-sm text-destructive">{error}</p> : null}
+      {error ? (
+        <p id="invite-error" role="alert" className="text-sm text-destructive">
+          {error}
+        </p>
+      ) : null}
       {link ? (
         <Alert variant="success" aria-live="polite">
           <AlertTitle>Invite link for {link.email}</AlertTitle>
           <AlertDescription className="grid gap-2">
             <span>Send this link to them; it works once and expires in 7 days. It is shown only now.</span>
             <div className="flex items-center gap-2">
-              <Input readOnly value={link.url} aria-label="Invite link" data-testid="invite-link" onFocus={(e) => e.currentTarget.select()} />
+              <Input
+                readOnly
+                value={link.url}
+                aria-label="Invite link"
+                data-testid="invite-link"
+                onFocus={(e) => e.currentTarget.select()}
+              />
               <Button type="button" variant="outline" size="icon" onClick={copy} aria-label={copied ? "Copied" : "Copy invite link"}>
                 {copied ? <CheckIcon /> : <CopyIcon />}
               </Button>

@@ -26,7 +26,9 @@ export function MembersTable({ slug }: { slug: string }) {
 
   async function onRemove(member: Member) {
     const leaving = member.userId === you.userId;
-    const question = leaving ? "Leave this organization? You lose access to its conversations." : `Remove ${member.name} from this organization?`;
+    const question = leaving
+      ? "Leave this organization? You lose access to its conversations."
+      : `Remove ${member.name} from this organization?`;
     if (!window.confirm(question)) return;
     try {
       await remove.mutateAsync(member.userId);
@@ -76,9 +78,19 @@ export function MembersTable({ slug }: { slug: string }) {
             </TableCell>
             <TableCell className="text-right">
               {member.userId === you.userId ? (
-                <Button variant="outline" size="sm" onClick={() => onRemove(member)}>Leave</Button>
+                <Button variant="outline" size="sm" onClick={() => onRemove(member)}>
+                  Leave
+                </Button>
               ) : canManage(member) ? (
-                <Button variant="ghost" size="sm" className="text-destructive" onClick={() => onRemove(member)} aria-label={`Remove ${member.name}`}>Remove</Button>
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  className="text-destructive"
+                  onClick={() => onRemove(member)}
+                  aria-label={`Remove ${member.name}`}
+                >
+                  Remove
+                </Button>
               ) : null}
             </TableCell>
           </TableRow>

@@ -29,7 +29,9 @@ export function OpenInvites({ slug }: { slug: string }) {
             <TableCell>{roleLabel[invite.role]}</TableCell>
             <TableCell>{new Date(invite.expiresAt).toLocaleDateString()}</TableCell>
             <TableCell className="text-right">
-              <Button variant="ghost" size="sm" onClick={() => revoke.mutate(invite.id)} aria-label={`Revoke invite for ${invite.email}`}>Revoke</Button>
+              <Button variant="ghost" size="sm" onClick={() => revoke.mutate(invite.id)} aria-label={`Revoke invite for ${invite.email}`}>
+                Revoke
+              </Button>
             </TableCell>
           </TableRow>
         ))}

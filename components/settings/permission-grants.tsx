@@ -31,7 +31,12 @@ export function PermissionGrants({ slug, orgName }: { slug: string; orgName: str
   if (query.isError) return <LoadError message={query.error.message} onRetry={() => query.refetch()} retrying={query.isFetching} />;
   const { grants } = query.data;
   if (grants.length === 0) {
-    return <EmptyState title="No stored grants" description="When someone answers a permission card with “Always allow”, the grant appears here." />;
+    return (
+      <EmptyState
+        title="No stored grants"
+        description="When someone answers a permission card with “Always allow”, the grant appears here."
+      />
+    );
   }
   return (
     <Table>
@@ -56,7 +61,13 @@ export function PermissionGrants({ slug, orgName }: { slug: string; orgName: str
             <TableCell>{personName(grant.grantedBy)}</TableCell>
             <TableCell className="whitespace-nowrap">{new Date(grant.createdAt).toLocaleString()}</TableCell>
             <TableCell className="text-right">
-              <Button variant="ghost" size="sm" onClick={() => revoke.mutate(grant.id)} disabled={revoke.isPending} aria-label={`Revoke ${humanize(grant.toolName)} grant`}>
+              <Button
+                variant="ghost"
+                size="sm"
+                onClick={() => revoke.mutate(grant.id)}
+                disabled={revoke.isPending}
+                aria-label={`Revoke ${humanize(grant.toolName)} grant`}
+              >
                 Revoke
               </Button>
             </TableCell>

@@ -30,8 +30,22 @@ export function RenameOrganizationForm({ slug, name, canEdit }: { slug: string; 
 
   return (
     <form onSubmit={onSubmit} className="grid max-w-md gap-3">
-      <TextField id="orgName" label="Organization name" defaultValue={name} disabled={!canEdit} error={error} required maxLength={ORGANIZATION_NAME_MAX} />
-      {canEdit ? <Button type="submit" className="justify-self-start" disabled={pending}>Save</Button> : <p className="text-sm text-muted-foreground">Only owners and admins can rename the organization.</p>}
+      <TextField
+        id="orgName"
+        label="Organization name"
+        defaultValue={name}
+        disabled={!canEdit}
+        error={error}
+        required
+        maxLength={ORGANIZATION_NAME_MAX}
+      />
+      {canEdit ? (
+        <Button type="submit" className="justify-self-start" disabled={pending}>
+          Save
+        </Button>
+      ) : (
+        <p className="text-sm text-muted-foreground">Only owners and admins can rename the organization.</p>
+      )}
     </form>
   );
 }

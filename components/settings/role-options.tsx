@@ -6,7 +6,9 @@ export function RoleOptions({ withOwner }: { withOwner: boolean }) {
   return (
     <>
       {roles.map((role) => (
-        <option key={role} value={role}>{roleLabel[role]}</option>
+        <option key={role} value={role}>
+          {roleLabel[role]}
+        </option>
       ))}
     </>
   );

@@ -28,18 +28,29 @@ export function useOrgMutations(slug: string) {
   const refresh = () => client.invalidateQueries({ queryKey: ["org", slug] });
   return {
     invite: useMutation({
-      mutationFn: (input: { email: string; role: RoleName }) => apiFetch<{ invite: Invite; link: string }>(`/api/orgs/${slug}/invites`, { body: input }),
+      mutationFn: (input: { email: string; role: RoleName }) =>
+        apiFetch<{ invite: Invite; link: string }>(`/api/orgs/${slug}/invites`, { body: input }),
       onSuccess: refresh,
     }),
     revoke: useMutation({
       mutationFn: (id: string) => apiFetch(`/api/orgs/${slug}/invites/${id}`, { method: "DELETE" }),
-      onSuccess: () => { toast.success("Invite revoked."); return refresh(); },
+      onSuccess: () => {
+        toast.success("Invite revoked.");
+        return refresh();
+      },
       onError: showError,
     }),
     changeRole: useMutation({
-      mutationFn: (input: { userId: string; role: RoleName }) => apiFetch(`/api/orgs/${slug}/members/${input.userId}`, { method: "PATCH", body: { role: input.role } }),
-      onSuccess: () => { toast.success("Role updated."); return refresh(); },
-      onError: (error) => { showError(error); return refresh(); },
+      mutationFn: (input: { userId: string; role: RoleName }) =>
+        apiFetch(`/api/orgs/${slug}/members/${input.userId}`, { method: "PATCH", body: { role: input.role } }),
+      onSuccess: () => {
+        toast.success("Role updated.");
+        return refresh();
+      },
+      onError: (error) => {
+        showError(error);
+        return refresh();
+      },
     }),
     remove: useMutation({
       mutationFn: (userId: string) => apiFetch<{ left: boolean }>(`/api/orgs/${slug}/members/${userId}`, { method: "DELETE" }),

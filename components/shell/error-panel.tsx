@@ -20,14 +20,17 @@ export function ErrorPanel({ error, retry }: { error: unknown; retry: () => void
   return (
     <div className="flex flex-col items-center gap-6 px-6 py-16 text-center">
       <div aria-hidden className="flex size-12 items-center justify-center rounded-full bg-destructive/10 text-destructive">
-        <Icon className="size-6" paths={["m21.73 18-8-14a2 2 0 0 0-3.48 0l-8 14A2 2 0 0 0 4 21h16a2 2 0 0 0 1.73-3", "M12 9v4", "M12 17h.01"]} />
+        <Icon
+          className="size-6"
+          paths={["m21.73 18-8-14a2 2 0 0 0-3.48 0l-8 14A2 2 0 0 0 4 21h16a2 2 0 0 0 1.73-3", "M12 9v4", "M12 17h.01"]}
+        />
       </div>
       {/* Announced when it replaces a page during client-side navigation. */}
       <div role="alert" className="flex max-w-md flex-col gap-2">
         <h1 className="text-2xl font-semibold tracking-tight">Something went wrong</h1>
         <p className="text-muted-foreground">
-          This page could not be shown. Try again; if it keeps failing, reload the page or go back to the start. Your
-          conversations and pending approvals are saved and will still be there.
+          This page could not be shown. Try again; if it keeps failing, reload the page or go back to the start. Your conversations and
+          pending approvals are saved and will still be there.
         </p>
         {digest && (
           <p className="text-sm text-muted-foreground">
@@ -52,7 +55,18 @@ export function ErrorPanel({ error, retry }: { error: unknown; retry: () => void
 /** A lucide icon (triangle-alert, rotate-cw) by its paths; decorative. */
 function Icon({ paths, className }: { paths: string[]; className?: string }) {
   return (
-    <svg aria-hidden width={24} height={24} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round" className={className}>
+    <svg
+      aria-hidden
+      width={24}
+      height={24}
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={2}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      className={className}
+    >
       {paths.map((d) => (
         <path key={d} d={d} />
       ))}

@@ -2,13 +2,7 @@
 
 import Link from "next/link";
 import { CheckIcon } from "lucide-react";
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuLabel,
-  DropdownMenuTrigger,
-} from "@/components/ui/dropdown-menu";
+import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuTrigger } from "@/components/ui/dropdown-menu";
 import type { LoadedPopupProps } from "@/components/ui/lazy-popup";
 import { roleLabel } from "@/components/shell/role-label";
 import type { ShellOrganization } from "@/components/shell/types";

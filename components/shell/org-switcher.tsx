@@ -10,13 +10,7 @@ import type { ShellOrganization } from "@/components/shell/types";
 const OrgSwitcherMenu = lazyPopup("menu", () => import("@/components/shell/org-switcher-menu"));
 
 /** Shows the current organization and lists the others as links to `/{slug}` (the menu loads on intent, see lazy-popup.tsx). */
-export function OrgSwitcher({
-  organizations,
-  currentOrgSlug,
-}: {
-  organizations: ShellOrganization[];
-  currentOrgSlug: string | null;
-}) {
+export function OrgSwitcher({ organizations, currentOrgSlug }: { organizations: ShellOrganization[]; currentOrgSlug: string | null }) {
   const current = organizations.find((org) => org.slug === currentOrgSlug) ?? null;
   return (
     <OrgSwitcherMenu

@@ -28,12 +28,14 @@ export function SidebarNav({ items, label = "Main" }: { items: NavItem[]; label?
                 aria-current={active ? "page" : undefined}
                 className={cn(
                   "flex items-center gap-2.5 rounded-md px-2.5 py-2 text-sm font-medium transition-colors [&_svg]:size-4 [&_svg]:shrink-0",
-                  active
-                    ? "bg-accent text-accent-foreground"
-                    : "text-muted-foreground hover:bg-accent/60 hover:text-foreground",
+                  active ? "bg-accent text-accent-foreground" : "text-muted-foreground hover:bg-accent/60 hover:text-foreground",
                 )}
               >
-                {item.icon && <span aria-hidden className="contents">{item.icon}</span>}
+                {item.icon && (
+                  <span aria-hidden className="contents">
+                    {item.icon}
+                  </span>
+                )}
                 {item.label}
               </Link>
             </li>

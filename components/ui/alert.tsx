@@ -11,8 +11,7 @@ const alertVariants = cva(
         info: "border-primary/30 bg-primary/10 [&>svg]:text-primary [&_[data-slot=alert-title]]:text-primary",
         success: "border-success/30 bg-success/10 [&>svg]:text-success [&_[data-slot=alert-title]]:text-success",
         warning: "border-warning/30 bg-warning/10 [&>svg]:text-warning [&_[data-slot=alert-title]]:text-warning",
-        destructive:
-          "border-destructive/30 bg-destructive/10 [&>svg]:text-destructive [&_[data-slot=alert-title]]:text-destructive",
+        destructive: "border-destructive/30 bg-destructive/10 [&>svg]:text-destructive [&_[data-slot=alert-title]]:text-destructive",
       },
     },
     defaultVariants: { variant: "default" },
@@ -27,11 +26,7 @@ export interface AlertProps extends React.ComponentProps<"div">, VariantProps<ty
  */
 export function Alert({ className, variant, role, ...props }: AlertProps) {
   return (
-    <div
-      role={role ?? (variant === "destructive" ? "alert" : "status")}
-      className={cn(alertVariants({ variant }), className)}
-      {...props}
-    />
+    <div role={role ?? (variant === "destructive" ? "alert" : "status")} className={cn(alertVariants({ variant }), className)} {...props} />
   );
 }
 
@@ -40,10 +35,5 @@ export function AlertTitle({ className, ...props }: React.ComponentProps<"div">)
 }
 
 export function AlertDescription({ className, ...props }: React.ComponentProps<"div">) {
-  return (
-    <div
-      className={cn("col-start-2 text-sm text-foreground/90 [&_p]:leading-relaxed", className)}
-      {...props}
-    />
-  );
+  return <div className={cn("col-start-2 text-sm text-foreground/90 [&_p]:leading-relaxed", className)} {...props} />;
 }

@@ -48,7 +48,10 @@ export function AvatarFallback({ className, ...props }: React.ComponentProps<"sp
 
 /** Up to two initials from a name ("Ada Lovelace" → "AL"), or from an email's local part. */
 export function initials(nameOrEmail: string): string {
-  const words = nameOrEmail.split("@")[0].split(/[\s._-]+/).filter(Boolean);
+  const words = nameOrEmail
+    .split("@")[0]
+    .split(/[\s._-]+/)
+    .filter(Boolean);
   const letters = words.length > 1 ? words[0][0] + words[words.length - 1][0] : (words[0] ?? "?").slice(0, 2);
   return letters.toUpperCase();
 }

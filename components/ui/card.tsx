@@ -2,12 +2,7 @@ import * as React from "react";
 import { cn } from "@/lib/utils";
 
 export function Card({ className, ...props }: React.ComponentProps<"div">) {
-  return (
-    <div
-      className={cn("flex flex-col gap-4 rounded-lg border bg-card py-5 text-card-foreground shadow-sm", className)}
-      {...props}
-    />
-  );
+  return <div className={cn("flex flex-col gap-4 rounded-lg border bg-card py-5 text-card-foreground shadow-sm", className)} {...props} />;
 }
 
 export function CardHeader({ className, ...props }: React.ComponentProps<"div">) {

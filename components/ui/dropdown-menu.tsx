@@ -14,11 +14,7 @@ export const DropdownMenuRadioGroup = MenuPrimitive.RadioGroup;
 const itemBase =
   "relative flex cursor-default items-center gap-2 rounded-sm px-2 py-1.5 text-sm outline-none select-none focus:bg-accent focus:text-accent-foreground data-[disabled]:pointer-events-none data-[disabled]:opacity-50 [&_svg]:pointer-events-none [&_svg]:size-4 [&_svg]:shrink-0";
 
-export function DropdownMenuContent({
-  className,
-  sideOffset = 4,
-  ...props
-}: React.ComponentProps<typeof MenuPrimitive.Content>) {
+export function DropdownMenuContent({ className, sideOffset = 4, ...props }: React.ComponentProps<typeof MenuPrimitive.Content>) {
   return (
     <MenuPrimitive.Portal>
       <MenuPrimitive.Content
@@ -41,21 +37,13 @@ export function DropdownMenuItem({
 }: React.ComponentProps<typeof MenuPrimitive.Item> & { variant?: "default" | "destructive" }) {
   return (
     <MenuPrimitive.Item
-      className={cn(
-        itemBase,
-        variant === "destructive" && "text-destructive focus:bg-destructive/10 focus:text-destructive",
-        className,
-      )}
+      className={cn(itemBase, variant === "destructive" && "text-destructive focus:bg-destructive/10 focus:text-destructive", className)}
       {...props}
     />
   );
 }
 
-export function DropdownMenuCheckboxItem({
-  className,
-  children,
-  ...props
-}: React.ComponentProps<typeof MenuPrimitive.CheckboxItem>) {
+export function DropdownMenuCheckboxItem({ className, children, ...props }: React.ComponentProps<typeof MenuPrimitive.CheckboxItem>) {
   return (
     <MenuPrimitive.CheckboxItem className={cn(itemBase, "pl-8", className)} {...props}>
       <span className="absolute left-2 flex size-4 items-center justify-center">
@@ -68,11 +56,7 @@ export function DropdownMenuCheckboxItem({
   );
 }
 
-export function DropdownMenuRadioItem({
-  className,
-  children,
-  ...props
-}: React.ComponentProps<typeof MenuPrimitive.RadioItem>) {
+export function DropdownMenuRadioItem({ className, children, ...props }: React.ComponentProps<typeof MenuPrimitive.RadioItem>) {
   return (
     <MenuPrimitive.RadioItem className={cn(itemBase, "pl-8", className)} {...props}>
       <span className="absolute left-2 flex size-4 items-center justify-center">

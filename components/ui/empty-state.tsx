@@ -14,10 +14,7 @@ export interface EmptyStateProps extends Omit<React.ComponentProps<"div">, "titl
 export function EmptyState({ icon, title, description, action, className, ...props }: EmptyStateProps) {
   return (
     <div
-      className={cn(
-        "flex flex-col items-center justify-center gap-3 rounded-lg border border-dashed px-6 py-12 text-center",
-        className,
-      )}
+      className={cn("flex flex-col items-center justify-center gap-3 rounded-lg border border-dashed px-6 py-12 text-center", className)}
       {...props}
     >
       {icon && (

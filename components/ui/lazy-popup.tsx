@@ -22,7 +22,8 @@ type Press = { type: "pointerdown" } | { type: "keydown"; key: string } | { type
 
 function replay(trigger: HTMLButtonElement, press: Press) {
   if (press.type === "click") trigger.click();
-  else if (press.type === "keydown") trigger.dispatchEvent(new KeyboardEvent("keydown", { key: press.key, bubbles: true, cancelable: true }));
+  else if (press.type === "keydown")
+    trigger.dispatchEvent(new KeyboardEvent("keydown", { key: press.key, bubbles: true, cancelable: true }));
   else trigger.dispatchEvent(new PointerEvent("pointerdown", { button: 0, bubbles: true, cancelable: true }));
 }
 
@@ -84,7 +85,11 @@ export function lazyPopup<P extends LoadedPopupProps & { trigger: React.ReactEle
 
   function LazyPopup(props: Omit<P, keyof LoadedPopupProps>) {
     // The server and hydration render the placeholder; the real widget once its code is loaded.
-    const Widget = React.useSyncExternalStore(subscribe, () => Loaded, () => null);
+    const Widget = React.useSyncExternalStore(
+      subscribe,
+      () => Loaded,
+      () => null,
+    );
     const pendingPress = React.useRef<Press | null>(null);
     const placeholderFocused = React.useRef(false);
     const triggerRef = React.useRef<HTMLButtonElement>(null);

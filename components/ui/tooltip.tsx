@@ -19,11 +19,7 @@ export function Tooltip(props: React.ComponentProps<typeof TooltipPrimitive.Root
 export const TooltipTrigger = TooltipPrimitive.Trigger;
 
 /** Supplementary text only: a tooltip is not reachable on touch, so never put the only label of a control here. */
-export function TooltipContent({
-  className,
-  sideOffset = 4,
-  ...props
-}: React.ComponentProps<typeof TooltipPrimitive.Content>) {
+export function TooltipContent({ className, sideOffset = 4, ...props }: React.ComponentProps<typeof TooltipPrimitive.Content>) {
   return (
     <TooltipPrimitive.Portal>
       <TooltipPrimitive.Content

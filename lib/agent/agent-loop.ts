@@ -63,12 +63,22 @@ async function driveRun(session: RunSession, firstReads?: SafePointReads): Promi
 export type RequestPrelude = (session: RunSession, queued: QueuedMessage[]) => Promise<boolean>;
 
 /** Runs an already created (and claimed) run to its end: completed, suspended, aborted or failed. */
-export async function runToEnd(deps: RuntimeDeps, runId: string, kind: "request" | "continuation", signal: AbortSignal, prelude?: RequestPrelude): Promise<RunOutcome> {
+export async function runToEnd(
+  deps: RuntimeDeps,
+  runId: string,
+  kind: "request" | "continuation",
+  signal: AbortSignal,
+  prelude?: RequestPrelude,
+): Promise<RunOutcome> {
   const { store, emit } = deps;
   await emit("run_started", { run_id: runId, kind });
   // A request reads the queue (injected before its message is stored) and the inbox (for its first
   // model call) side by side with the history; its first safe point then has nothing new to read.
-  const [history, queued, inbox] = await Promise.all([store.getMessages(), prelude ? store.getQueuedMessages() : [], prelude ? store.getInboxItems() : []]);
+  const [history, queued, inbox] = await Promise.all([
+    store.getMessages(),
+    prelude ? store.getQueuedMessages() : [],
+    prelude ? store.getInboxItems() : [],
+  ]);
   const session = new RunSession(deps, runId, signal, history);
   let firstReads: SafePointReads | undefined = prelude ? [[], inbox] : undefined;
   try {

@@ -98,7 +98,8 @@ export class Glove {
       handle,
       model: currentModel,
     };
-    for (const observer of config.observers ?? []) if (observer.onEvent) this.subscribers.add({ record: (type, data) => observer.onEvent!(type, data) });
+    for (const observer of config.observers ?? [])
+      if (observer.onEvent) this.subscribers.add({ record: (type, data) => observer.onEvent!(type, data) });
     // Skills invoked by the model have no request in preparation, so there is nothing to compact early.
     this.controls = this.makeControls(async () => {});
   }
@@ -164,7 +165,14 @@ export class Glove {
     this.assertBuilt();
     const { store, newId } = this.deps;
     const runId = options.runId ?? newId();
-    if (!(await createRun(this.deps, { id: runId, status: "running", created_at: this.timestamp(), ...(options.startedBy && { started_by: options.startedBy }) }))) {
+    if (
+      !(await createRun(this.deps, {
+        id: runId,
+        status: "running",
+        created_at: this.timestamp(),
+        ...(options.startedBy && { started_by: options.startedBy }),
+      }))
+    ) {
       const queued = await queueMessage(this.deps, text);
       return { status: "queued", runId: (await store.getActiveRun())?.id ?? null, queued };
     }
@@ -283,7 +291,12 @@ export class Glove {
   }
 
   /** Stores the user's message (after hooks and skills). Returns false when a hook answered it. */
-  private async beginRequest(session: RunSession, queued: QueuedMessage[], text: string, images: ImagePart[] | undefined): Promise<boolean> {
+  private async beginRequest(
+    session: RunSession,
+    queued: QueuedMessage[],
+    text: string,
+    images: ImagePart[] | undefined,
+  ): Promise<boolean> {
     // A run that died without closing its step must not leave calls without results.
     const interrupted = unfinishedStep(session.history);
     if (interrupted) await closeStep(session, interrupted, "This tool call was interrupted and did not finish.");
@@ -298,7 +311,12 @@ export class Glove {
       const result = await this.hooks.get(name)!({ name, rawText: text, parsedText: modelText, controls, signal: session.signal });
       if (result?.rewriteText !== undefined) modelText = result.rewriteText;
       if (result?.shortCircuit) {
-        const reply: Message = { id: this.deps.newId(), sender: "agent", text: result.shortCircuit.message, created_at: session.timestamp() };
+        const reply: Message = {
+          id: this.deps.newId(),
+          sender: "agent",
+          text: result.shortCircuit.message,
+          created_at: session.timestamp(),
+        };
         await session.append(this.userMessage(session, text, modelText, images), reply);
         await this.emit("text_delta", { text: reply.text });
         return false;

@@ -30,9 +30,7 @@ export interface ImagePart {
  * Anthropic extended-thinking output, kept verbatim (signature included): with thinking on, the
  * API requires an agent message's thinking blocks to be sent back ahead of its tool calls.
  */
-export type ThinkingBlock =
-  | { type: "thinking"; thinking: string; signature: string }
-  | { type: "redacted_thinking"; data: string };
+export type ThinkingBlock = { type: "thinking"; thinking: string; signature: string } | { type: "redacted_thinking"; data: string };
 
 export interface Message {
   id?: string;

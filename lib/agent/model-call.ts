@@ -63,11 +63,13 @@ export async function callModel(session: RunSession, messages: Message[], option
 
   let result: ModelPromptResult;
   try {
-    result = await session.deps.model().prompt(
-      { messages: stripRenderData(messages), tools: options.tools, toolChoice: options.toolChoice, systemPrompt: options.systemPrompt },
-      notify,
-      session.signal,
-    );
+    result = await session.deps
+      .model()
+      .prompt(
+        { messages: stripRenderData(messages), tools: options.tools, toolChoice: options.toolChoice, systemPrompt: options.systemPrompt },
+        notify,
+        session.signal,
+      );
   } catch (error) {
     if (session.signal.aborted) throw new ModelAbortedError(streamed);
     throw error;
@@ -91,7 +93,9 @@ export async function callModel(session: RunSession, messages: Message[], option
  */
 function mergeReply(result: ModelPromptResult, session: RunSession): Message {
   const replies = result.messages.filter((message) => message.sender === "agent");
-  const toolCalls: ToolCall[] = replies.flatMap((message) => message.tool_calls ?? []).map((call) => ({ ...call, id: call.id || session.deps.newId() }));
+  const toolCalls: ToolCall[] = replies
+    .flatMap((message) => message.tool_calls ?? [])
+    .map((call) => ({ ...call, id: call.id || session.deps.newId() }));
   const { tool_calls: _calls, ...extras } = Object.assign({}, ...replies) as Message;
   return {
     ...extras,

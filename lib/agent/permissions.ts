@@ -109,7 +109,12 @@ export interface PermissionAnswerer {
 }
 
 /** Validates a person's answer to a permission card, before it is stored. */
-export function parsePermissionAnswer(slot: SlotRecord, value: unknown, tool: GloveTool | undefined, answerer: PermissionAnswerer): PermissionDecision {
+export function parsePermissionAnswer(
+  slot: SlotRecord,
+  value: unknown,
+  tool: GloveTool | undefined,
+  answerer: PermissionAnswerer,
+): PermissionDecision {
   const parsed = validateWith(permissionDecisionSchema, value, "permission answer");
   if (!parsed.ok) throw new ValidationError(parsed.message);
   const answer = parsed.value;
@@ -136,17 +141,35 @@ export const TOOL_ALWAYS_IS_FOR_ADMINS =
  * organization; a member's "always allow this input" covers that member only. "allow_once" and
  * "deny" store no grant (they live on the card) but are recorded all the same.
  */
-export function permissionDecisionRecord(slot: SlotRecord, answer: PermissionDecision, answerer: PermissionAnswerer): PermissionDecisionRecord {
+export function permissionDecisionRecord(
+  slot: SlotRecord,
+  answer: PermissionDecision,
+  answerer: PermissionAnswerer,
+): PermissionDecisionRecord {
   const input = answer.editedInput ?? (slot.props as PermissionRequestProps).input;
   const inputKey = permissionInputKey(input);
   const decidedBy = answerer.userId ?? null;
-  const base = { decision: answer.decision, decided_by: decidedBy, tool_name: slot.tool_name, input_key: inputKey, ...(answer.reason !== undefined && { reason: answer.reason }) };
+  const base = {
+    decision: answer.decision,
+    decided_by: decidedBy,
+    tool_name: slot.tool_name,
+    input_key: inputKey,
+    ...(answer.reason !== undefined && { reason: answer.reason }),
+  };
   if (answer.decision === "allow_tool_always") {
-    return { ...base, scope: "organization", grant: { tool_name: slot.tool_name, input_key: null, user_id: null, status: "granted", granted_by: decidedBy } };
+    return {
+      ...base,
+      scope: "organization",
+      grant: { tool_name: slot.tool_name, input_key: null, user_id: null, status: "granted", granted_by: decidedBy },
+    };
   }
   if (answer.decision === "allow_input_always") {
     const userId = answerer.isAdmin ? null : decidedBy;
-    return { ...base, scope: userId ? "person" : "organization", grant: { tool_name: slot.tool_name, input_key: inputKey, user_id: userId, status: "granted", granted_by: decidedBy } };
+    return {
+      ...base,
+      scope: userId ? "person" : "organization",
+      grant: { tool_name: slot.tool_name, input_key: inputKey, user_id: userId, status: "granted", granted_by: decidedBy },
+    };
   }
   return { ...base, scope: "call" };
 }

@@ -18,7 +18,12 @@ const isRepeatBlock = (result: ToolResultPayload) => (result.data as { blocked_r
  * blocked while the model repeats it. `requestHistory` is the current request's messages,
  * `stepCalls`/`stepResults` the step being executed.
  */
-export function repeatBlockMessage(requestHistory: Message[], stepCalls: ToolCall[], stepResults: ToolResult[], call: ToolCall): string | null {
+export function repeatBlockMessage(
+  requestHistory: Message[],
+  stepCalls: ToolCall[],
+  stepResults: ToolResult[],
+  call: ToolCall,
+): string | null {
   const calls = new Map<string, ToolCall>();
   for (const message of requestHistory) for (const previous of message.tool_calls ?? []) calls.set(previous.id, previous);
   for (const previous of stepCalls) calls.set(previous.id, previous);

@@ -44,8 +44,14 @@ export async function transitionRun(deps: Observed, runId: string, from: RunStat
 
 /** After `session.append` stored `messages`: the typed user messages among them, to the observers. */
 export async function announceAppended(session: Pick<RunSession, "deps">, messages: Message[]): Promise<void> {
-  for (const message of messages) if (isTypedUserMessage(message)) for (const observer of session.deps.observers) await observer.onUserMessage?.(message);
+  for (const message of messages)
+    if (isTypedUserMessage(message)) for (const observer of session.deps.observers) await observer.onUserMessage?.(message);
 }
 
 const isTypedUserMessage = (message: Message) =>
-  message.sender === "user" && !message.tool_results?.length && !message.is_steering && !message.is_skill && !message.is_inbox_injection && !message.is_compaction;
+  message.sender === "user" &&
+  !message.tool_results?.length &&
+  !message.is_steering &&
+  !message.is_skill &&
+  !message.is_inbox_injection &&
+  !message.is_compaction;

@@ -3,7 +3,14 @@ import { canonicalJson } from "./canonical-json";
 import { PERMISSION_SLOT_INDEX } from "./display-manager";
 import { ConflictError, NotFoundError, ValidationError } from "./errors";
 import type { Emit } from "./events";
-import { parsePermissionAnswer, permissionDecisionRecord, permissionInputKey, type PermissionAnswerer, type PermissionDecision, type PermissionRequestProps } from "./permissions";
+import {
+  parsePermissionAnswer,
+  permissionDecisionRecord,
+  permissionInputKey,
+  type PermissionAnswerer,
+  type PermissionDecision,
+  type PermissionRequestProps,
+} from "./permissions";
 import type { PermissionDecisionRecord, SlotRecord, SlotSettlement, StoreAdapter } from "./store-adapter";
 import { validateWith, type GloveTool } from "./tool";
 
@@ -34,7 +41,12 @@ export interface SlotAnswerDeps {
  * knows it; it decides whether a permission request's input may be edited and whom an "always"
  * covers (see `permissionDecisionRecord`). Without it the answerer counts as a member nobody knows.
  */
-export async function resolveSlot(deps: SlotAnswerDeps, slotId: string, value: unknown, answerer: PermissionAnswerer = { isAdmin: false }): Promise<SlotAnswer> {
+export async function resolveSlot(
+  deps: SlotAnswerDeps,
+  slotId: string,
+  value: unknown,
+  answerer: PermissionAnswerer = { isAdmin: false },
+): Promise<SlotAnswer> {
   const slot = await waitSlot(deps.store, slotId);
   const tool = deps.toolFor(slot.tool_name);
   let permission: PermissionDecision | null = null;
@@ -66,7 +78,12 @@ export async function resolveSlot(deps: SlotAnswerDeps, slotId: string, value: u
 }
 
 /** Declines a card: the tool's `pushAndWait` throws `SlotRejectedError` (a permission request counts as denied). */
-export async function rejectSlot(deps: SlotAnswerDeps, slotId: string, reason = "Declined.", answerer?: PermissionAnswerer): Promise<SlotAnswer> {
+export async function rejectSlot(
+  deps: SlotAnswerDeps,
+  slotId: string,
+  reason = "Declined.",
+  answerer?: PermissionAnswerer,
+): Promise<SlotAnswer> {
   const slot = await waitSlot(deps.store, slotId);
   const decision =
     slot.index === PERMISSION_SLOT_INDEX
@@ -104,7 +121,9 @@ async function settle(
   if (!outcome) throw new NotFoundError("The card");
   if (!outcome.won) {
     if (sameSettlement(outcome.slot, settlement)) return { slot: outcome.slot, changed: false, continuable: false };
-    throw new ConflictError(`This card was already ${outcome.slot.status}${outcome.slot.status === "resolved" ? " with a different answer" : ""}.`);
+    throw new ConflictError(
+      `This card was already ${outcome.slot.status}${outcome.slot.status === "resolved" ? " with a different answer" : ""}.`,
+    );
   }
   await onSettled(outcome.slot);
   await deps.emit("slot_resolved", { slot: outcome.slot });
@@ -114,5 +133,7 @@ async function settle(
 
 function sameSettlement(slot: SlotRecord, settlement: SlotSettlement): boolean {
   if (slot.status !== settlement.status) return false;
-  return settlement.status === "resolved" ? canonicalJson(slot.value) === canonicalJson(settlement.value) : slot.reason === settlement.reason;
+  return settlement.status === "resolved"
+    ? canonicalJson(slot.value) === canonicalJson(settlement.value)
+    : slot.reason === settlement.reason;
 }

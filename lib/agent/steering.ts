@@ -10,7 +10,8 @@ import type { QueuedMessage } from "./store-adapter";
  */
 export async function queueMessage(deps: RuntimeDeps, text: string): Promise<QueuedMessage> {
   const message: QueuedMessage = { id: deps.newId(), text, created_at: deps.now().toISOString() };
-  if (!(await deps.store.enqueueMessage(message, deps.settings.steeringLimit))) throw new SteeringQueueFullError(deps.settings.steeringLimit);
+  if (!(await deps.store.enqueueMessage(message, deps.settings.steeringLimit)))
+    throw new SteeringQueueFullError(deps.settings.steeringLimit);
   const queue = await deps.store.getQueuedMessages();
   await deps.emit("message_queued", { message, queue_length: queue.length });
   return message;
@@ -25,7 +26,13 @@ export async function injectQueuedMessages(session: RunSession, queued?: QueuedM
   const { store, emit } = session.deps;
   queued ??= await store.getQueuedMessages();
   if (queued.length === 0) return false;
-  const messages: Message[] = queued.map((item) => ({ id: item.id, sender: "user", text: item.text, is_steering: true, created_at: item.created_at }));
+  const messages: Message[] = queued.map((item) => ({
+    id: item.id,
+    sender: "user",
+    text: item.text,
+    is_steering: true,
+    created_at: item.created_at,
+  }));
   await session.append(...messages);
   await store.deleteQueuedMessages(queued.map((item) => item.id));
   for (const message of messages) await emit("message_injected", { message });

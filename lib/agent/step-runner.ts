@@ -26,7 +26,12 @@ export async function settleStep(session: RunSession, step: Message, options: { 
         session.deps.store.saveToolCallState({ call_id: call.id, run_id: session.runId, tool_name: call.tool_name, status });
       // "pending" marks a call as started: after a crash it tells a call that may have had side effects from one that never ran.
       if (!state) await saveStatus("pending");
-      const outcome = await executeToolCall(session, call, { requestHistory, stepCalls: calls, stepResults: results, firstExecution: !state });
+      const outcome = await executeToolCall(session, call, {
+        requestHistory,
+        stepCalls: calls,
+        stepResults: results,
+        firstExecution: !state,
+      });
       if (outcome.kind === "suspended") {
         await saveStatus("waiting");
         waiting.push(outcome.slot);
@@ -67,11 +72,21 @@ async function finishCall(session: RunSession, call: ToolCall, result: ToolResul
     result,
   });
   // If another execution finished first, its stored result is the one that counts.
-  await session.deps.emit("tool_use_result", { call_id: call.id, tool_name: call.tool_name, id: call.id, name: call.tool_name, result: stored.result! });
+  await session.deps.emit("tool_use_result", {
+    call_id: call.id,
+    tool_name: call.tool_name,
+    id: call.id,
+    name: call.tool_name,
+    result: stored.result!,
+  });
   return stored;
 }
 
-const toolResult = (call: ToolCall, state: ToolCallState): ToolResult => ({ tool_name: call.tool_name, call_id: call.id, result: state.result! });
+const toolResult = (call: ToolCall, state: ToolCallState): ToolResult => ({
+  tool_name: call.tool_name,
+  call_id: call.id,
+  result: state.result!,
+});
 
 /** Its id derives from the step's, so a replayed append after a crash is skipped by the store. */
 const resultsMessage = (session: RunSession, step: Message, results: ToolResult[]): Message => ({

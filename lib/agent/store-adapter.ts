@@ -113,7 +113,11 @@ export interface StoreAdapter {
    * person answered a permission card) and only when this call won, atomically with the settlement:
    * stores `decision.grant` (as `setPermission`) and records the decision for the audit trail.
    */
-  settleSlot(slotId: string, settlement: SlotSettlement, decision?: PermissionDecisionRecord): Promise<{ won: boolean; slot: SlotRecord } | null>;
+  settleSlot(
+    slotId: string,
+    settlement: SlotSettlement,
+    decision?: PermissionDecisionRecord,
+  ): Promise<{ won: boolean; slot: SlotRecord } | null>;
   /** Settles every pending slot of the run as `dismissed`; returns them. */
   dismissPendingSlots(runId: string, at: string): Promise<SlotRecord[]>;
   /** Settles every pending slot whose `expires_at` is at or before `now` as `expired`; returns them. */
@@ -230,8 +234,7 @@ export interface SlotRecord {
 }
 
 export type SlotSettlement =
-  | { status: "resolved"; value: unknown; settled_at: string }
-  | { status: "rejected"; reason: string; settled_at: string };
+  { status: "resolved"; value: unknown; settled_at: string } | { status: "rejected"; reason: string; settled_at: string };
 
 export interface QueuedMessage {
   id: string;

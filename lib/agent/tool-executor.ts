@@ -36,7 +36,16 @@ export async function executeToolCall(session: RunSession, call: ToolCall, situa
   if (blocked) return done(failure(blocked, repeatBlockData));
   if (session.signal.aborted && !tool.unAbortable) return done(failure("Stopped by the user before this tool ran."));
 
-  const scope: SlotScope = { store, emit, now, newId, runId: session.runId, callId: call.id, toolName: tool.name, slotTtlMs: settings.slotTtlMs };
+  const scope: SlotScope = {
+    store,
+    emit,
+    now,
+    newId,
+    runId: session.runId,
+    callId: call.id,
+    toolName: tool.name,
+    slotTtlMs: settings.slotTtlMs,
+  };
   try {
     let runInput = input.value;
     let inputEdited = false;

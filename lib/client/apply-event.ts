@@ -18,12 +18,21 @@ export function applyEvent(state: ChatState, event: ChatEvent): ChatState {
   const next = { ...state, lastEventSeq: event.seq };
   switch (event.type) {
     case "run_started":
-      return { ...next, run: { id: event.run_id, status: "running", error: null }, streamingText: "", streamingToolCalls: [], notice: null };
+      return {
+        ...next,
+        run: { id: event.run_id, status: "running", error: null },
+        streamingText: "",
+        streamingToolCalls: [],
+        notice: null,
+      };
     case "text_delta":
       return { ...next, streamingText: state.streamingText + event.text, notice: null };
     case "tool_use":
       if (state.streamingToolCalls.some((call) => call.id === event.id)) return next;
-      return { ...next, streamingToolCalls: [...state.streamingToolCalls, { id: event.id, tool_name: event.name, input_args: event.input }] };
+      return {
+        ...next,
+        streamingToolCalls: [...state.streamingToolCalls, { id: event.id, tool_name: event.name, input_args: event.input }],
+      };
     case "model_response_complete":
       return {
         ...next,
@@ -113,7 +122,9 @@ export function upsertSlot(slots: SlotRecord[], slot: SlotRecord): SlotRecord[] 
 /** A stored user message (typed, steering, inbox, skill): it replaces its optimistic copy or its queue entry. */
 function injectMessage(state: ChatState, message: Message): ChatState {
   if (message.id && state.messages.some((existing) => existing.id === message.id)) return state;
-  const optimistic = state.messages.findIndex((m) => m.id?.startsWith(LOCAL_ID_PREFIX) && m.sender === message.sender && m.text === message.text);
+  const optimistic = state.messages.findIndex(
+    (m) => m.id?.startsWith(LOCAL_ID_PREFIX) && m.sender === message.sender && m.text === message.text,
+  );
   const messages =
     optimistic === -1 ? [...state.messages, message] : state.messages.map((existing, index) => (index === optimistic ? message : existing));
   const queuedAt = state.queued.findIndex((queued) => queued.text === (message.pre_modified_text ?? message.text));
@@ -127,11 +138,14 @@ function injectMessage(state: ChatState, message: Message): ChatState {
  */
 function endRun(state: ChatState, runId: string, status: "suspended" | "completed" | "failed" | "aborted"): ChatState {
   const partial = state.streamingText.trim();
-  const messages = state.messages.map((m) => (m.id?.startsWith(LOCAL_ID_PREFIX) ? { ...m, id: SENT_ID_PREFIX + m.id.slice(LOCAL_ID_PREFIX.length) } : m));
+  const messages = state.messages.map((m) =>
+    m.id?.startsWith(LOCAL_ID_PREFIX) ? { ...m, id: SENT_ID_PREFIX + m.id.slice(LOCAL_ID_PREFIX.length) } : m,
+  );
   return {
     ...state,
     run: { id: runId, status, error: null },
-    messages: partial && status !== "suspended" ? [...messages, agentMessage(`partial:${state.lastEventSeq}`, partial, undefined)] : messages,
+    messages:
+      partial && status !== "suspended" ? [...messages, agentMessage(`partial:${state.lastEventSeq}`, partial, undefined)] : messages,
     streamingText: "",
     streamingToolCalls: [],
     isCompacting: false,
@@ -141,5 +155,8 @@ function endRun(state: ChatState, runId: string, status: "suspended" | "complete
 
 /** The message a person just sent, shown before the server confirms it. */
 export function withOptimisticMessage(state: ChatState, id: string, text: string): ChatState {
-  return { ...state, messages: [...state.messages, { id: `${LOCAL_ID_PREFIX}${id}`, sender: "user", text, created_at: new Date().toISOString() }] };
+  return {
+    ...state,
+    messages: [...state.messages, { id: `${LOCAL_ID_PREFIX}${id}`, sender: "user", text, created_at: new Date().toISOString() }],
+  };
 }

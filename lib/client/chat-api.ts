@@ -27,7 +27,8 @@ export const chatApi = {
   snapshot: (id: string, signal?: AbortSignal, before?: string) =>
     apiFetch<ConversationSnapshot>(`${conversationPath(id)}${before ? `?before=${encodeURIComponent(before)}` : ""}`, { signal }),
   eventsPath: (id: string) => `${conversationPath(id)}/events`,
-  sendMessage: (id: string, text: string, onEvent: (event: ChatEvent) => void) => postMaybeStreaming(`${conversationPath(id)}/messages`, { text }, onEvent),
+  sendMessage: (id: string, text: string, onEvent: (event: ChatEvent) => void) =>
+    postMaybeStreaming(`${conversationPath(id)}/messages`, { text }, onEvent),
   abort: (id: string) => apiFetch(`${conversationPath(id)}/abort`, { body: {} }),
   retry: (id: string, onEvent: (event: ChatEvent) => void) => postMaybeStreaming(`${conversationPath(id)}/retry`, {}, onEvent),
   resolveSlot: (slotId: string, value: unknown, onEvent: (event: ChatEvent) => void) =>

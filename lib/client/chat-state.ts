@@ -21,7 +21,15 @@ export interface ChatState extends Omit<ConversationSnapshot, "responseEvents"> 
 }
 
 export function stateFromSnapshot({ responseEvents: _folded, ...snapshot }: ConversationSnapshot): ChatState {
-  return { ...snapshot, streamingText: "", streamingToolCalls: [], liveResults: {}, isCompacting: false, notice: null, earlier: { messages: [], slots: [] } };
+  return {
+    ...snapshot,
+    streamingText: "",
+    streamingToolCalls: [],
+    liveResults: {},
+    isCompacting: false,
+    notice: null,
+    earlier: { messages: [], slots: [] },
+  };
 }
 
 /** Every loaded message and card, the older pages included. */

@@ -38,14 +38,20 @@ export function rebaseOnSnapshot(
       earlierCursor: previous.earlierCursor,
     });
   }
-  if (snapshot.run?.status === "running") state = withStreamingResponse(state, ordered.filter((event) => event.seq <= snapshot.lastEventSeq));
+  if (snapshot.run?.status === "running")
+    state = withStreamingResponse(
+      state,
+      ordered.filter((event) => event.seq <= snapshot.lastEventSeq),
+    );
   state = { ...state, messages: [...state.messages, ...unsent] };
   return ordered.reduce(applyEvent, state);
 }
 
 function withStreamingResponse(state: ChatState, before: ChatEvent[]): ChatState {
   const lastBoundary = before.findLastIndex(
-    (event) => RESPONSE_BOUNDARIES.has(event.type) || ((event.type === "model_retry" || event.type === "model_fallback") && event.discardPartial === true),
+    (event) =>
+      RESPONSE_BOUNDARIES.has(event.type) ||
+      ((event.type === "model_retry" || event.type === "model_fallback") && event.discardPartial === true),
   );
   let streamingText = "";
   const streamingToolCalls = [...state.streamingToolCalls];

@@ -8,7 +8,8 @@ import type { SlotRecord } from "@/lib/agent/store-adapter";
 export function visibleSlots(slots: readonly SlotRecord[], completedCallIds: ReadonlySet<string>): SlotRecord[] {
   return slots.filter((slot, position) => {
     if (slot.status === "dismissed") return false;
-    if (slot.display_strategy === "hide-on-complete") return (slot.status === "pending" || slot.status === "shown") && !completedCallIds.has(slot.call_id);
+    if (slot.display_strategy === "hide-on-complete")
+      return (slot.status === "pending" || slot.status === "shown") && !completedCallIds.has(slot.call_id);
     if (slot.display_strategy === "hide-on-new") return !slots.slice(position + 1).some((later) => later.tool_name === slot.tool_name);
     return true;
   });

@@ -31,7 +31,9 @@ export function buildSettledTimeline(parts: TimelineParts): TimelineEntry[] {
     const result = results.get(call.id);
     if (result) return { kind: "tool", key: `tool:${call.id}`, call, status: result.status === "success" ? "done" : "error", result };
     if (waiting.has(call.id)) return { kind: "tool", key: `tool:${call.id}`, call, status: "waiting" };
-    return active ? { kind: "tool", key: `tool:${call.id}`, call, status: "running" } : { kind: "tool", key: `tool:${call.id}`, call, status: "error", result: INTERRUPTED };
+    return active
+      ? { kind: "tool", key: `tool:${call.id}`, call, status: "running" }
+      : { kind: "tool", key: `tool:${call.id}`, call, status: "error", result: INTERRUPTED };
   };
 
   const entries: TimelineEntry[] = [];
@@ -42,7 +44,12 @@ export function buildSettledTimeline(parts: TimelineParts): TimelineEntry[] {
     } else if (message.sender === "user") {
       // A tool-results message is not something a person said; its results show on the tool rows.
       if (message.tool_results?.length && !message.text) return;
-      entries.push({ kind: "user", key, message, pending: Boolean(message.id?.startsWith(LOCAL_ID_PREFIX) || message.id?.startsWith(SENT_ID_PREFIX)) });
+      entries.push({
+        kind: "user",
+        key,
+        message,
+        pending: Boolean(message.id?.startsWith(LOCAL_ID_PREFIX) || message.id?.startsWith(SENT_ID_PREFIX)),
+      });
     } else {
       if (message.text.trim()) entries.push({ kind: "agent", key, text: message.text, streaming: false });
       for (const call of message.tool_calls ?? []) entries.push(tool(call));
@@ -57,7 +64,12 @@ export function buildSettledTimeline(parts: TimelineParts): TimelineEntry[] {
  * tool calls the streaming response announced (the last `streamingToolCalls` rows). Without
  * streaming text the settled array itself is returned.
  */
-export function withStreamingText(settled: TimelineEntry[], streamingText: string, streamingToolCalls: number, row: TimelineEntry = streamingRow(streamingText)): TimelineEntry[] {
+export function withStreamingText(
+  settled: TimelineEntry[],
+  streamingText: string,
+  streamingToolCalls: number,
+  row: TimelineEntry = streamingRow(streamingText),
+): TimelineEntry[] {
   if (!streamingText) return settled;
   const at = settled.length - streamingToolCalls;
   return [...settled.slice(0, at), row, ...settled.slice(at)];
@@ -72,7 +84,12 @@ export function buildTimeline(state: ChatState): TimelineEntry[] {
 }
 
 const sameParts = (a: TimelineParts, b: TimelineParts) =>
-  a.messages === b.messages && a.earlier === b.earlier && a.slots === b.slots && a.liveResults === b.liveResults && a.run === b.run && a.streamingToolCalls === b.streamingToolCalls;
+  a.messages === b.messages &&
+  a.earlier === b.earlier &&
+  a.slots === b.slots &&
+  a.liveResults === b.liveResults &&
+  a.run === b.run &&
+  a.streamingToolCalls === b.streamingToolCalls;
 
 /** Whether two rows draw the same: same kind and the same values (message, call and result by reference). */
 function sameEntry(a: TimelineEntry, b: TimelineEntry): boolean {

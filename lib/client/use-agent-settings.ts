@@ -5,7 +5,11 @@ import type { AgentSettingsInput } from "@/lib/schemas/agent-settings";
 import { chatApi, chatKeys } from "./chat-api";
 
 export function useAgentSettings(orgSlug: string) {
-  return useQuery({ queryKey: chatKeys.agentSettings(orgSlug), queryFn: ({ signal }) => chatApi.agentSettings(orgSlug, signal), staleTime: 60_000 });
+  return useQuery({
+    queryKey: chatKeys.agentSettings(orgSlug),
+    queryFn: ({ signal }) => chatApi.agentSettings(orgSlug, signal),
+    staleTime: 60_000,
+  });
 }
 
 export function useSaveAgentSettings(orgSlug: string) {

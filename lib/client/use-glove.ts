@@ -86,7 +86,11 @@ function slotContextCache(): (slot: SlotRecord, answers: SlotAnswers) => SlotRen
   return (slot, answers) => {
     const kept = made.get(slot);
     if (kept && kept.answers.resolveSlot === answers.resolveSlot && kept.answers.rejectSlot === answers.rejectSlot) return kept.context;
-    const context: SlotRenderContext = { slot, resolve: (value) => answers.resolveSlot(slot.id, value), reject: (reason) => answers.rejectSlot(slot.id, reason) };
+    const context: SlotRenderContext = {
+      slot,
+      resolve: (value) => answers.resolveSlot(slot.id, value),
+      reject: (reason) => answers.rejectSlot(slot.id, reason),
+    };
     made.set(slot, { answers, context });
     return context;
   };
@@ -149,7 +153,10 @@ export function useGlove({ orgSlug, conversationId, renderers }: UseGloveOptions
       } else if (RUN_ENDINGS.has(event.type)) {
         followUp.current = false;
         refetch();
-      } else if (followUp.current && (event.type === "text_delta" || event.type === "tool_use" || event.type === "model_response_complete")) {
+      } else if (
+        followUp.current &&
+        (event.type === "text_delta" || event.type === "tool_use" || event.type === "model_response_complete")
+      ) {
         followUp.current = false;
         refetch();
       }
@@ -183,10 +190,13 @@ export function useGlove({ orgSlug, conversationId, renderers }: UseGloveOptions
     return () => controller.abort();
   }, [ready, conversationId, queryClient, key, receive]);
 
-  const update = useCallback((change: (state: ChatState) => ChatState) => {
-    const current = queryClient.getQueryData<ChatState>(key);
-    if (current) queryClient.setQueryData<ChatState>(key, change(current));
-  }, [queryClient, key]);
+  const update = useCallback(
+    (change: (state: ChatState) => ChatState) => {
+      const current = queryClient.getQueryData<ChatState>(key);
+      if (current) queryClient.setQueryData<ChatState>(key, change(current));
+    },
+    [queryClient, key],
+  );
 
   // An untitled conversation is named after its first message; a failure only leaves the default title.
   const nameAfter = useCallback(
@@ -225,7 +235,8 @@ export function useGlove({ orgSlug, conversationId, renderers }: UseGloveOptions
       } catch (error) {
         if (!(error instanceof ApiError && error.status === 409)) throw error;
         // Someone else answered first: show their answer, in the card and in the error.
-        const theirs = slotFromConflict(error.details) ?? (await chatApi.snapshot(conversationId).catch(() => null))?.slots.find((s) => s.id === slotId);
+        const theirs =
+          slotFromConflict(error.details) ?? (await chatApi.snapshot(conversationId).catch(() => null))?.slots.find((s) => s.id === slotId);
         if (!theirs) throw error;
         update((current) => ({ ...current, slots: upsertSlot(current.slots, theirs) }));
         throw new ApiError(409, error.code, error.message, error.issues, { slot: theirs });
@@ -233,8 +244,14 @@ export function useGlove({ orgSlug, conversationId, renderers }: UseGloveOptions
     },
     [update, conversationId],
   );
-  const resolveSlot = useCallback((slotId: string, value: unknown) => settle(slotId, () => chatApi.resolveSlot(slotId, value, receive)), [settle, receive]);
-  const rejectSlot = useCallback((slotId: string, reason?: string) => settle(slotId, () => chatApi.rejectSlot(slotId, reason, receive)), [settle, receive]);
+  const resolveSlot = useCallback(
+    (slotId: string, value: unknown) => settle(slotId, () => chatApi.resolveSlot(slotId, value, receive)),
+    [settle, receive],
+  );
+  const rejectSlot = useCallback(
+    (slotId: string, reason?: string) => settle(slotId, () => chatApi.rejectSlot(slotId, reason, receive)),
+    [settle, receive],
+  );
 
   const loadEarlier = useCallback(async () => {
     const cursor = queryClient.getQueryData<ChatState>(key)?.earlierCursor;
@@ -264,7 +281,9 @@ export function useGlove({ orgSlug, conversationId, renderers }: UseGloveOptions
   const timeline = useMemo(() => (state ? timelineOf(state) : []), [state, timelineOf]);
   const slots = useMemo(() => {
     if (!state) return [];
-    const completed = new Set(timeline.flatMap((entry) => (entry.kind === "tool" && (entry.status === "done" || entry.status === "error") ? [entry.call.id] : [])));
+    const completed = new Set(
+      timeline.flatMap((entry) => (entry.kind === "tool" && (entry.status === "done" || entry.status === "error") ? [entry.call.id] : [])),
+    );
     return visibleSlots(allSlots(state), completed);
   }, [state, timeline]);
 
@@ -307,4 +326,3 @@ export function useGlove({ orgSlug, conversationId, renderers }: UseGloveOptions
     switchConversation,
   };
 }
-

@@ -74,7 +74,13 @@ export async function saveAgentSettings(ctx: TenantContext, settings: AgentSetti
     });
     const providerKey = providerKeySealed === undefined ? "unchanged" : providerKeySealed === null ? "cleared" : "set";
     await recordAudit(
-      { organizationId: ctx.organizationId, actorId: ctx.userId, action: "agent_settings.updated", metadata: settingsChanges(before ?? null, fields, providerKey), ip },
+      {
+        organizationId: ctx.organizationId,
+        actorId: ctx.userId,
+        action: "agent_settings.updated",
+        metadata: settingsChanges(before ?? null, fields, providerKey),
+        ip,
+      },
       tx,
     );
   });
@@ -109,7 +115,12 @@ function sameJson(a: unknown, b: unknown): boolean {
     Array.isArray(value)
       ? value.map(canonical)
       : value && typeof value === "object"
-        ? Object.fromEntries(Object.entries(value).sort(([x], [y]) => (x < y ? -1 : 1)).filter(([, inner]) => inner !== undefined).map(([k, inner]) => [k, canonical(inner)]))
+        ? Object.fromEntries(
+            Object.entries(value)
+              .sort(([x], [y]) => (x < y ? -1 : 1))
+              .filter(([, inner]) => inner !== undefined)
+              .map(([k, inner]) => [k, canonical(inner)]),
+          )
         : value;
   return JSON.stringify(canonical(a)) === JSON.stringify(canonical(b));
 }

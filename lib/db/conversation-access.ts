@@ -31,5 +31,10 @@ export async function slotContext(userId: string, slotId: string): Promise<{ ctx
     WHERE s."id" = ${slotId}
     LIMIT 1`;
   const row = rows[0];
-  return row ? { ctx: { userId, organizationId: row.organizationId, orgSlug: row.orgSlug, role: row.role as RoleName }, conversationId: row.conversationId } : null;
+  return row
+    ? {
+        ctx: { userId, organizationId: row.organizationId, orgSlug: row.orgSlug, role: row.role as RoleName },
+        conversationId: row.conversationId,
+      }
+    : null;
 }

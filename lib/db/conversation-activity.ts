@@ -8,12 +8,19 @@ export interface ConversationActivity {
 }
 
 /** For a page of the conversation list: which conversations are busy and how many cards wait in each. */
-export async function readConversationActivity(tenant: Pick<TenantContext, "organizationId">, conversationIds: string[]): Promise<Map<string, ConversationActivity>> {
+export async function readConversationActivity(
+  tenant: Pick<TenantContext, "organizationId">,
+  conversationIds: string[],
+): Promise<Map<string, ConversationActivity>> {
   const activity = new Map(conversationIds.map((id) => [id, { busy: false, pendingSlots: 0 }]));
   if (conversationIds.length === 0) return activity;
   const [runs, slots] = await Promise.all([
     prisma.run.findMany({
-      where: { organizationId: tenant.organizationId, status: { in: ["running", "suspended"] }, store: { namespace: "", conversationId: { in: conversationIds } } },
+      where: {
+        organizationId: tenant.organizationId,
+        status: { in: ["running", "suspended"] },
+        store: { namespace: "", conversationId: { in: conversationIds } },
+      },
       select: { store: { select: { conversationId: true } } },
     }),
     prisma.slot.groupBy({

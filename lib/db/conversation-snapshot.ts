@@ -45,8 +45,22 @@ export async function readConversationSnapshot(
         createdAt: conversation.createdAt.toISOString(),
         lastActivityAt: conversation.lastActivityAt.toISOString(),
       };
-      const empty = { conversation: meta, messages: [], earlierCursor: null, slots: [], tasks: [], inbox: [], queued: [], usage: EMPTY_USAGE, run: null, responseEvents: [] };
-      const store = await tx.agentStore.findFirst({ where: { conversationId, organizationId: tenant.organizationId, namespace: "" }, select: { id: true } });
+      const empty = {
+        conversation: meta,
+        messages: [],
+        earlierCursor: null,
+        slots: [],
+        tasks: [],
+        inbox: [],
+        queued: [],
+        usage: EMPTY_USAGE,
+        run: null,
+        responseEvents: [],
+      };
+      const store = await tx.agentStore.findFirst({
+        where: { conversationId, organizationId: tenant.organizationId, namespace: "" },
+        select: { id: true },
+      });
       if (!store) return { ...empty, lastEventSeq: Number(conversation.lastEventSeq) };
       const own = { storeId: store.id, organizationId: tenant.organizationId };
 
@@ -74,7 +88,8 @@ export async function readConversationSnapshot(
           WHERE "conversationId" = ${conversationId} AND "organizationId" = ${tenant.organizationId} AND "type" = 'token_consumption'`,
       ]);
       const lastEventSeq = Number(conversation.lastEventSeq);
-      const responseEvents = run?.status === "running" ? await readResponseEvents(tx, tenant.organizationId, conversationId, lastEventSeq) : [];
+      const responseEvents =
+        run?.status === "running" ? await readResponseEvents(tx, tenant.organizationId, conversationId, lastEventSeq) : [];
       return {
         conversation: meta,
         messages,
@@ -119,7 +134,10 @@ function parseCursor(cursor: string): bigint {
 
 /** Where a stream that should show everything from now on starts: the conversation's last event number. */
 export async function readLastEventSeq(tenant: Pick<TenantContext, "organizationId">, conversationId: string): Promise<number> {
-  const row = await prisma.conversation.findFirst({ where: { id: conversationId, organizationId: tenant.organizationId }, select: { lastEventSeq: true } });
+  const row = await prisma.conversation.findFirst({
+    where: { id: conversationId, organizationId: tenant.organizationId },
+    select: { lastEventSeq: true },
+  });
   if (!row) throw new NotFoundError("The conversation");
   return Number(row.lastEventSeq);
 }

@@ -76,7 +76,12 @@ export async function createConversation(
 ): Promise<ConversationSummary> {
   // With its agent's store, so the first message only reads it (PostgresStore.open).
   const row = await prisma.conversation.create({
-    data: { organizationId: ctx.organizationId, createdById: ctx.userId, title: titleOrDefault(input.title), stores: { create: { namespace: "" } } },
+    data: {
+      organizationId: ctx.organizationId,
+      createdById: ctx.userId,
+      title: titleOrDefault(input.title),
+      stores: { create: { namespace: "" } },
+    },
     select,
   });
   return summary(row);
@@ -129,14 +134,26 @@ async function lockForChange(tx: Prisma.TransactionClient, ctx: Actor, conversat
  * Only its creator or an admin may (ConversationForbiddenError); a rename by anyone else than the
  * creator is audited in the same transaction.
  */
-export async function renameConversation(ctx: Actor, conversationId: string, title: string, ip?: string | null): Promise<ConversationSummary | null> {
+export async function renameConversation(
+  ctx: Actor,
+  conversationId: string,
+  title: string,
+  ip?: string | null,
+): Promise<ConversationSummary | null> {
   return prisma.$transaction(async (tx) => {
     const before = await lockForChange(tx, ctx, conversationId, "rename");
     if (!before) return null;
     const row = await tx.conversation.update({ where: { id: conversationId }, data: { title: titleOrDefault(title) }, select });
     if (before.createdById !== ctx.userId) {
       await recordAudit(
-        { organizationId: ctx.organizationId, actorId: ctx.userId, action: "conversation.renamed", target: conversationId, metadata: { from: before.title, to: row.title, createdById: before.createdById }, ip },
+        {
+          organizationId: ctx.organizationId,
+          actorId: ctx.userId,
+          action: "conversation.renamed",
+          target: conversationId,
+          metadata: { from: before.title, to: row.title, createdById: before.createdById },
+          ip,
+        },
         tx,
       );
     }
@@ -154,7 +171,14 @@ export async function deleteConversation(ctx: Actor, conversationId: string, ip?
     if (!before) return false;
     await tx.conversation.delete({ where: { id: conversationId } });
     await recordAudit(
-      { organizationId: ctx.organizationId, actorId: ctx.userId, action: "conversation.deleted", target: conversationId, metadata: { title: before.title, createdById: before.createdById }, ip },
+      {
+        organizationId: ctx.organizationId,
+        actorId: ctx.userId,
+        action: "conversation.deleted",
+        target: conversationId,
+        metadata: { title: before.title, createdById: before.createdById },
+        ip,
+      },
       tx,
     );
     return true;
@@ -163,7 +187,10 @@ export async function deleteConversation(ctx: Actor, conversationId: string, ip?
 
 /** Who started the conversation (null: not recorded); null when it is not in this tenant. */
 export async function conversationCreator(ctx: Tenant, conversationId: string): Promise<{ createdById: string | null } | null> {
-  return prisma.conversation.findFirst({ where: { id: conversationId, organizationId: ctx.organizationId }, select: { createdById: true } });
+  return prisma.conversation.findFirst({
+    where: { id: conversationId, organizationId: ctx.organizationId },
+    select: { createdById: true },
+  });
 }
 
 /** LIKE's wildcards and its escape character, taken literally. */
@@ -179,7 +206,8 @@ function decodeCursor(cursor: string): { at: Date; id: string } {
     const date = new Date(at as string);
     // Only what encodeCursor writes: a NUL byte or a year Postgres cannot store would be a 500.
     const year = date.getUTCFullYear();
-    if (typeof at === "string" && typeof id === "string" && /^[a-z0-9]{1,64}$/i.test(id) && year >= 1 && year <= 9999) return { at: date, id };
+    if (typeof at === "string" && typeof id === "string" && /^[a-z0-9]{1,64}$/i.test(id) && year >= 1 && year <= 9999)
+      return { at: date, id };
   } catch {
     // Falls through to the error below.
   }

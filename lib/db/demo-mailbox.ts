@@ -44,7 +44,11 @@ export async function listDemoEmails(ctx: Pick<TenantContext, "organizationId">,
  * in no team gets none.
  */
 export async function recordSignUpAttemptNotice(userId: string, to: string) {
-  const membership = await prisma.membership.findFirst({ where: { userId }, orderBy: { createdAt: "asc" }, select: { organizationId: true } });
+  const membership = await prisma.membership.findFirst({
+    where: { userId },
+    orderBy: { createdAt: "asc" },
+    select: { organizationId: true },
+  });
   if (!membership) return;
   await prisma.demoEmail.create({
     data: {
@@ -57,7 +61,23 @@ export async function recordSignUpAttemptNotice(userId: string, to: string) {
   });
 }
 
-function toRecord(row: { id: string; conversationId: string | null; toolCallId: string; to: string; subject: string; body: string; createdAt: Date }): DemoEmailRecord {
+function toRecord(row: {
+  id: string;
+  conversationId: string | null;
+  toolCallId: string;
+  to: string;
+  subject: string;
+  body: string;
+  createdAt: Date;
+}): DemoEmailRecord {
   // Listed per conversation, so never a notice without one.
-  return { id: row.id, conversationId: row.conversationId ?? "", toolCallId: row.toolCallId, to: row.to, subject: row.subject, body: row.body, createdAt: row.createdAt.toISOString() };
+  return {
+    id: row.id,
+    conversationId: row.conversationId ?? "",
+    toolCallId: row.toolCallId,
+    to: row.to,
+    subject: row.subject,
+    body: row.body,
+    createdAt: row.createdAt.toISOString(),
+  };
 }

@@ -22,16 +22,32 @@ export class InviteError extends Error {
 export async function createInvite(ctx: TenantContext, email: string, role: RoleName, ip?: string | null) {
   if (ctx.role === "member") throw new MembershipRuleError("forbidden", "Only owners and admins can invite people.");
   if (role === "owner" && ctx.role !== "owner") throw new MembershipRuleError("forbidden", "Only an owner can invite another owner.");
-  const existing = await prisma.membership.findFirst({ where: { organizationId: ctx.organizationId, user: { email } }, select: { id: true } });
+  const existing = await prisma.membership.findFirst({
+    where: { organizationId: ctx.organizationId, user: { email } },
+    select: { id: true },
+  });
   if (existing) throw new InviteError("already_member", `${email} is already a member of this organization.`);
   const token = randomBytes(24).toString("base64url");
   const invite = await prisma.$transaction(async (tx) => {
     // A new invite for the same address replaces the open one, so only one link works.
-    await tx.invite.updateMany({ where: { organizationId: ctx.organizationId, email, acceptedAt: null, revokedAt: null }, data: { revokedAt: new Date() } });
-    const created = await tx.invite.create({
-      data: { organizationId: ctx.organizationId, email, role, tokenHash: hashToken(token), createdById: ctx.userId, expiresAt: new Date(Date.now() + INVITE_TTL_DAYS * 86_400_000) },
+    await tx.invite.updateMany({
+      where: { organizationId: ctx.organizationId, email, acceptedAt: null, revokedAt: null },
+      data: { revokedAt: new Date() },
     });
-    await recordAudit({ organizationId: ctx.organizationId, actorId: ctx.userId, action: "invite.created", target: email, metadata: { role }, ip }, tx);
+    const created = await tx.invite.create({
+      data: {
+        organizationId: ctx.organizationId,
+        email,
+        role,
+        tokenHash: hashToken(token),
+        createdById: ctx.userId,
+        expiresAt: new Date(Date.now() + INVITE_TTL_DAYS * 86_400_000),
+      },
+    });
+    await recordAudit(
+      { organizationId: ctx.organizationId, actorId: ctx.userId, action: "invite.created", target: email, metadata: { role }, ip },
+      tx,
+    );
     return created;
   });
   return { invite: serializeInvite(invite), token };
@@ -49,7 +65,10 @@ export async function listOpenInvites(ctx: TenantContext) {
 export async function revokeInvite(ctx: TenantContext, inviteId: string, ip?: string | null) {
   if (ctx.role === "member") throw new MembershipRuleError("forbidden", "Only owners and admins can revoke invites.");
   return prisma.$transaction(async (tx) => {
-    const updated = await tx.invite.updateMany({ where: { id: inviteId, organizationId: ctx.organizationId, acceptedAt: null, revokedAt: null }, data: { revokedAt: new Date() } });
+    const updated = await tx.invite.updateMany({
+      where: { id: inviteId, organizationId: ctx.organizationId, acceptedAt: null, revokedAt: null },
+      data: { revokedAt: new Date() },
+    });
     if (updated.count === 0) throw new MembershipRuleError("not_found", "That invite was not found or is no longer open.");
     await recordAudit({ organizationId: ctx.organizationId, actorId: ctx.userId, action: "invite.revoked", target: inviteId, ip }, tx);
     return { id: inviteId };
@@ -58,7 +77,10 @@ export async function revokeInvite(ctx: TenantContext, inviteId: string, ip?: st
 
 /** What an invite link shows before it is accepted; null when the token is unknown. */
 export async function describeInvite(token: string) {
-  const invite = await prisma.invite.findUnique({ where: { tokenHash: hashToken(token) }, include: { organization: { select: { name: true, slug: true } } } });
+  const invite = await prisma.invite.findUnique({
+    where: { tokenHash: hashToken(token) },
+    include: { organization: { select: { name: true, slug: true } } },
+  });
   if (!invite) return null;
   return {
     email: invite.email,
@@ -71,7 +93,10 @@ export async function describeInvite(token: string) {
 /** Accepts an invite for a signed-in user whose email matches; adds the membership atomically. */
 export async function acceptInvite(token: string, user: { id: string; email: string }, ip?: string | null) {
   return prisma.$transaction(async (tx) => {
-    const invite = await tx.invite.findUnique({ where: { tokenHash: hashToken(token) }, include: { organization: { select: { slug: true, name: true } } } });
+    const invite = await tx.invite.findUnique({
+      where: { tokenHash: hashToken(token) },
+      include: { organization: { select: { slug: true, name: true } } },
+    });
     if (!invite || invite.revokedAt) throw new InviteError("invalid", "This invite link is not valid. Ask an admin for a new one.");
     if (invite.acceptedAt) throw new InviteError("used", "This invite has already been used.");
     if (invite.expiresAt < new Date()) throw new InviteError("expired", "This invite has expired. Ask an admin for a new one.");
@@ -80,13 +105,31 @@ export async function acceptInvite(token: string, user: { id: string; email: str
     }
     const claimed = await tx.invite.updateMany({ where: { id: invite.id, acceptedAt: null }, data: { acceptedAt: new Date() } });
     if (claimed.count === 0) throw new InviteError("used", "This invite has already been used.");
-    const existing = await tx.membership.findUnique({ where: { organizationId_userId: { organizationId: invite.organizationId, userId: user.id } } });
+    const existing = await tx.membership.findUnique({
+      where: { organizationId_userId: { organizationId: invite.organizationId, userId: user.id } },
+    });
     if (!existing) await tx.membership.create({ data: { organizationId: invite.organizationId, userId: user.id, role: invite.role } });
-    await recordAudit({ organizationId: invite.organizationId, actorId: user.id, action: "invite.accepted", target: user.email, metadata: { role: invite.role }, ip }, tx);
+    await recordAudit(
+      {
+        organizationId: invite.organizationId,
+        actorId: user.id,
+        action: "invite.accepted",
+        target: user.email,
+        metadata: { role: invite.role },
+        ip,
+      },
+      tx,
+    );
     return { organization: invite.organization, role: invite.role as RoleName };
   });
 }
 
 function serializeInvite(invite: { id: string; email: string; role: string; createdAt: Date; expiresAt: Date }) {
-  return { id: invite.id, email: invite.email, role: invite.role as RoleName, createdAt: invite.createdAt.toISOString(), expiresAt: invite.expiresAt.toISOString() };
+  return {
+    id: invite.id,
+    email: invite.email,
+    role: invite.role as RoleName,
+    createdAt: invite.createdAt.toISOString(),
+    expiresAt: invite.expiresAt.toISOString(),
+  };
 }

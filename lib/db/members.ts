@@ -18,7 +18,13 @@ export async function listMembers(ctx: TenantContext) {
     orderBy: { createdAt: "asc" },
     select: { role: true, createdAt: true, user: { select: { id: true, name: true, email: true } } },
   });
-  return rows.map((r) => ({ userId: r.user.id, name: r.user.name, email: r.user.email, role: r.role as RoleName, joinedAt: r.createdAt.toISOString() }));
+  return rows.map((r) => ({
+    userId: r.user.id,
+    name: r.user.name,
+    email: r.user.email,
+    role: r.role as RoleName,
+    joinedAt: r.createdAt.toISOString(),
+  }));
 }
 
 /**
@@ -29,7 +35,9 @@ export async function listMembers(ctx: TenantContext) {
 export async function changeMemberRole(ctx: TenantContext, targetUserId: string, role: RoleName, ip?: string | null) {
   return prisma.$transaction(async (tx) => {
     await lockMemberships(tx, ctx.organizationId);
-    const target = await tx.membership.findUnique({ where: { organizationId_userId: { organizationId: ctx.organizationId, userId: targetUserId } } });
+    const target = await tx.membership.findUnique({
+      where: { organizationId_userId: { organizationId: ctx.organizationId, userId: targetUserId } },
+    });
     if (!target) throw new MembershipRuleError("not_found", "That person is not a member of this organization.");
     if (ctx.role === "member") throw new MembershipRuleError("forbidden", "Only owners and admins can change roles.");
     if ((target.role === "owner" || role === "owner") && ctx.role !== "owner") {
@@ -38,7 +46,17 @@ export async function changeMemberRole(ctx: TenantContext, targetUserId: string,
     if (target.role === "owner" && role !== "owner") await assertAnotherOwner(tx, ctx.organizationId, targetUserId);
     if (target.role === role) return { userId: targetUserId, role };
     await tx.membership.update({ where: { id: target.id }, data: { role } });
-    await recordAudit({ organizationId: ctx.organizationId, actorId: ctx.userId, action: "member.role_changed", target: targetUserId, metadata: { from: target.role, to: role }, ip }, tx);
+    await recordAudit(
+      {
+        organizationId: ctx.organizationId,
+        actorId: ctx.userId,
+        action: "member.role_changed",
+        target: targetUserId,
+        metadata: { from: target.role, to: role },
+        ip,
+      },
+      tx,
+    );
     return { userId: targetUserId, role };
   });
 }
@@ -47,7 +65,9 @@ export async function changeMemberRole(ctx: TenantContext, targetUserId: string,
 export async function removeMember(ctx: TenantContext, targetUserId: string, ip?: string | null) {
   return prisma.$transaction(async (tx) => {
     await lockMemberships(tx, ctx.organizationId);
-    const target = await tx.membership.findUnique({ where: { organizationId_userId: { organizationId: ctx.organizationId, userId: targetUserId } } });
+    const target = await tx.membership.findUnique({
+      where: { organizationId_userId: { organizationId: ctx.organizationId, userId: targetUserId } },
+    });
     if (!target) throw new MembershipRuleError("not_found", "That person is not a member of this organization.");
     const leaving = targetUserId === ctx.userId;
     if (!leaving) {
@@ -56,7 +76,16 @@ export async function removeMember(ctx: TenantContext, targetUserId: string, ip?
     }
     if (target.role === "owner") await assertAnotherOwner(tx, ctx.organizationId, targetUserId);
     await tx.membership.delete({ where: { id: target.id } });
-    await recordAudit({ organizationId: ctx.organizationId, actorId: ctx.userId, action: leaving ? "member.left" : "member.removed", target: targetUserId, ip }, tx);
+    await recordAudit(
+      {
+        organizationId: ctx.organizationId,
+        actorId: ctx.userId,
+        action: leaving ? "member.left" : "member.removed",
+        target: targetUserId,
+        ip,
+      },
+      tx,
+    );
     return { userId: targetUserId, left: leaving };
   });
 }

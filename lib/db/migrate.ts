@@ -70,7 +70,10 @@ export async function readMigrations(directory = migrationsDir): Promise<Migrati
     throw new MigrationError(`${directory}/migration_lock.toml is not for PostgreSQL; expected:\n${MIGRATION_LOCK}`);
   }
   const entries = await fs.readdir(directory, { withFileTypes: true });
-  const names = entries.filter((entry) => entry.isDirectory()).map((entry) => entry.name).sort();
+  const names = entries
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name)
+    .sort();
   return Promise.all(
     names.map(async (name) => {
       const bytes = await fs.readFile(path.join(directory, name, "migration.sql"));
@@ -119,7 +122,9 @@ export async function migrate(
 function pendingMigrations(migrations: MigrationFile[], ledger: LedgerRow[], log: (line: string) => void): MigrationFile[] {
   const failed = ledger.filter((row) => row.finished_at === null && row.rolled_back_at === null);
   if (failed.length > 0) {
-    const details = failed.map((row) => `- ${row.migration_name}, started at ${row.started_at.toISOString()}${row.logs ? `:\n  ${row.logs.trim()}` : ""}`);
+    const details = failed.map(
+      (row) => `- ${row.migration_name}, started at ${row.started_at.toISOString()}${row.logs ? `:\n  ${row.logs.trim()}` : ""}`,
+    );
     throw new MigrationError(
       `The database records failed migrations:\n${details.join("\n")}\n` +
         "Repair the database by hand, then mark each one rolled back " +

@@ -44,7 +44,16 @@ export async function findOrCreateOAuthUser(account: OAuthAccountInput, email: s
       },
     });
     const organization = await createOrganizationTx(tx, `${name}'s team`, user.id);
-    await recordAudit({ organizationId: organization.id, actorId: user.id, action: "user.signed_up", target: user.email, metadata: { provider: account.provider } }, tx);
+    await recordAudit(
+      {
+        organizationId: organization.id,
+        actorId: user.id,
+        action: "user.signed_up",
+        target: user.email,
+        metadata: { provider: account.provider },
+      },
+      tx,
+    );
     return { id: user.id, email: user.email, name: user.name };
   });
 }

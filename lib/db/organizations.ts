@@ -37,7 +37,10 @@ export function getOrganization(ctx: TenantContext) {
 export async function createOrganization(userId: string, name: string, ip?: string | null) {
   return prisma.$transaction(async (tx) => {
     const organization = await createOrganizationTx(tx, name, userId);
-    await recordAudit({ organizationId: organization.id, actorId: userId, action: "organization.created", target: organization.slug, ip }, tx);
+    await recordAudit(
+      { organizationId: organization.id, actorId: userId, action: "organization.created", target: organization.slug, ip },
+      tx,
+    );
     return { id: organization.id, slug: organization.slug, name: organization.name, role: "owner" as const };
   });
 }
@@ -45,8 +48,22 @@ export async function createOrganization(userId: string, name: string, ip?: stri
 export async function renameOrganization(ctx: TenantContext, name: string, ip?: string | null) {
   return prisma.$transaction(async (tx) => {
     const before = await tx.organization.findUniqueOrThrow({ where: { id: ctx.organizationId }, select: { name: true } });
-    const organization = await tx.organization.update({ where: { id: ctx.organizationId }, data: { name }, select: { id: true, slug: true, name: true } });
-    await recordAudit({ organizationId: ctx.organizationId, actorId: ctx.userId, action: "organization.renamed", target: name, metadata: { from: before.name }, ip }, tx);
+    const organization = await tx.organization.update({
+      where: { id: ctx.organizationId },
+      data: { name },
+      select: { id: true, slug: true, name: true },
+    });
+    await recordAudit(
+      {
+        organizationId: ctx.organizationId,
+        actorId: ctx.userId,
+        action: "organization.renamed",
+        target: name,
+        metadata: { from: before.name },
+        ip,
+      },
+      tx,
+    );
     return organization;
   });
 }

@@ -12,7 +12,12 @@ const DECISION_ACTION: Record<PermissionDecisionRecord["decision"], string> = {
 };
 
 /** The audit entry of a person's answer to a permission card (written with the card's settlement). */
-export function permissionDecisionAudit(organizationId: string, conversationId: string, slotId: string, decision: PermissionDecisionRecord): AuditEntryInput {
+export function permissionDecisionAudit(
+  organizationId: string,
+  conversationId: string,
+  slotId: string,
+  decision: PermissionDecisionRecord,
+): AuditEntryInput {
   return {
     organizationId,
     actorId: decision.decided_by,
@@ -48,7 +53,10 @@ const personOrDeleted = (byId: Map<string, Person>, id: string): Person => byId.
 
 /** The stored grants of the organization, newest first, with the people they name. */
 export async function listPermissionGrants(ctx: TenantContext): Promise<PermissionGrantView[]> {
-  const rows = await prisma.toolPermission.findMany({ where: { organizationId: ctx.organizationId, status: "granted" }, orderBy: [{ createdAt: "desc" }, { id: "desc" }] });
+  const rows = await prisma.toolPermission.findMany({
+    where: { organizationId: ctx.organizationId, status: "granted" },
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+  });
   const ids = [...new Set(rows.flatMap((row) => [row.userId, row.grantedById]).filter((id): id is string => Boolean(id)))];
   const people = await prisma.user.findMany({ where: { id: { in: ids } }, select: { id: true, name: true, email: true } });
   const byId = new Map(people.map((person) => [person.id, person]));

@@ -21,7 +21,9 @@ export function getPgPool(kind: PoolKind = "durable"): Pool {
   if (!pool) {
     pool = new Pool({ connectionString, max: 5, ...(kind === "counters" && { options: "-c synchronous_commit=off" }) });
     // An idle connection that dies (a database restart) emits "error" on the pool; unheard, it would end the process.
-    pool.on("error", (error: Error) => console.error(JSON.stringify({ level: "warn", message: "an idle database connection was closed", error: error.message })));
+    pool.on("error", (error: Error) =>
+      console.error(JSON.stringify({ level: "warn", message: "an idle database connection was closed", error: error.message })),
+    );
     pools.set(kind, pool);
   }
   return pool;

@@ -92,7 +92,10 @@ export class PostgresStore implements StoreAdapter {
         )
         SELECT "id" FROM existing UNION ALL SELECT "id" FROM created`;
       if (rows.length > 0) return new PostgresStore(db, rows[0].id, scope.organizationId, scope.conversationId, namespace);
-      const conversation = await db.conversation.findFirst({ where: { id: scope.conversationId, organizationId: scope.organizationId }, select: { id: true } });
+      const conversation = await db.conversation.findFirst({
+        where: { id: scope.conversationId, organizationId: scope.organizationId },
+        select: { id: true },
+      });
       if (!conversation) break;
     }
     throw new NotFoundError("The conversation");
@@ -218,18 +221,29 @@ export class PostgresStore implements StoreAdapter {
   // ── Permissions (tenant-wide) ─────────────────────────────────────────
 
   async getPermission(toolName: string, inputKey: string | null, userId: string | null = null): Promise<PermissionRecord | null> {
-    const row = await this.db.toolPermission.findUnique({ where: { organizationId_toolName_inputKey_userId: this.permissionKey(toolName, inputKey, userId) } });
+    const row = await this.db.toolPermission.findUnique({
+      where: { organizationId_toolName_inputKey_userId: this.permissionKey(toolName, inputKey, userId) },
+    });
     return row ? rowToPermission(row) : null;
   }
 
   async setPermission(record: PermissionRecord, db: Prisma.TransactionClient | PrismaClient = this.db): Promise<void> {
     const key = this.permissionKey(record.tool_name, record.input_key, record.user_id ?? null);
     const decision = { status: record.status, reason: record.reason ?? null, grantedById: record.granted_by ?? null };
-    await db.toolPermission.upsert({ where: { organizationId_toolName_inputKey_userId: key }, create: { ...key, ...decision }, update: decision });
+    await db.toolPermission.upsert({
+      where: { organizationId_toolName_inputKey_userId: key },
+      create: { ...key, ...decision },
+      update: decision,
+    });
   }
 
   private permissionKey(toolName: string, inputKey: string | null, userId: string | null) {
-    return { organizationId: this.organizationId, toolName, inputKey: inputKey ?? TOOL_WIDE_INPUT_KEY, userId: userId ?? ORGANIZATION_WIDE_USER_ID };
+    return {
+      organizationId: this.organizationId,
+      toolName,
+      inputKey: inputKey ?? TOOL_WIDE_INPUT_KEY,
+      userId: userId ?? ORGANIZATION_WIDE_USER_ID,
+    };
   }
 
   // ── Inbox ─────────────────────────────────────────────────────────────
@@ -423,7 +437,11 @@ export class PostgresStore implements StoreAdapter {
 
   /** One round trip for the winner; a loser reads the slot as the winner stored it. */
   /** With a decision: one transaction for the settlement, the grant and the audit entry (three statements). */
-  async settleSlot(slotId: string, answer: SlotSettlement, decision?: PermissionDecisionRecord): Promise<{ won: boolean; slot: SlotRecord } | null> {
+  async settleSlot(
+    slotId: string,
+    answer: SlotSettlement,
+    decision?: PermissionDecisionRecord,
+  ): Promise<{ won: boolean; slot: SlotRecord } | null> {
     const settlement = storableJson(answer);
     const data: Prisma.SlotUpdateManyMutationInput =
       settlement.status === "resolved"
@@ -500,5 +518,7 @@ export class PostgresStore implements StoreAdapter {
 
 /** Drops undefined entries, so Prisma leaves those columns (or filters) alone. */
 function definedOnly<T extends Record<string, unknown>>(values: T): { [K in keyof T]?: Exclude<T[K], undefined> } {
-  return Object.fromEntries(Object.entries(values).filter(([, value]) => value !== undefined)) as { [K in keyof T]?: Exclude<T[K], undefined> };
+  return Object.fromEntries(Object.entries(values).filter(([, value]) => value !== undefined)) as {
+    [K in keyof T]?: Exclude<T[K], undefined>;
+  };
 }

@@ -21,7 +21,13 @@ const leaseExpired = (leaseMs: number) =>
   Prisma.sql`r."status" = 'running' AND GREATEST(COALESCE(r."leaseExpiresAt", '-infinity'::timestamp), r."updatedAt" + ${ms(leaseMs)}) < ${utcNow}`;
 
 /** Takes or renews the lease of a running run of the conversation. False when the run is not running (any more). */
-export async function renewRunLease(tenant: Tenant, conversationId: string, runId: string, instanceId: string, leaseMs: number): Promise<boolean> {
+export async function renewRunLease(
+  tenant: Tenant,
+  conversationId: string,
+  runId: string,
+  instanceId: string,
+  leaseMs: number,
+): Promise<boolean> {
   const updated = await prisma.$executeRaw`
     UPDATE "Run" r SET "instanceId" = ${instanceId}, "heartbeatAt" = ${utcNow}, "leaseExpiresAt" = ${utcNow} + ${ms(leaseMs)}
     FROM "AgentStore" s
@@ -45,7 +51,9 @@ export async function failRunsWithExpiredLease(
   leaseMs: number,
   error: string,
 ): Promise<ExpiredRun[]> {
-  const where = scope ? Prisma.sql`AND s."conversationId" = ${scope.conversationId} AND r."organizationId" = ${scope.organizationId}` : Prisma.empty;
+  const where = scope
+    ? Prisma.sql`AND s."conversationId" = ${scope.conversationId} AND r."organizationId" = ${scope.organizationId}`
+    : Prisma.empty;
   return prisma.$queryRaw<ExpiredRun[]>`
     UPDATE "Run" r SET "status" = 'failed', "error" = ${error}, "leaseExpiresAt" = NULL, "updatedAt" = ${utcNow}
     FROM "AgentStore" s

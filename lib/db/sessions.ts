@@ -23,14 +23,21 @@ export async function sessionVersionOf(userId: string): Promise<number | null> {
 export async function revokeSession(input: { sessionId: string; userId: string; expiresAt: Date; ip?: string | null }) {
   await prisma.$transaction(async (tx) => {
     await tx.revokedSession.deleteMany({ where: { expiresAt: { lt: new Date() } } });
-    await tx.revokedSession.createMany({ data: [{ sessionId: input.sessionId, userId: input.userId, expiresAt: input.expiresAt }], skipDuplicates: true });
+    await tx.revokedSession.createMany({
+      data: [{ sessionId: input.sessionId, userId: input.userId, expiresAt: input.expiresAt }],
+      skipDuplicates: true,
+    });
     await auditInEveryOrganization(tx, input.userId, "user.signed_out", input.ip);
   });
 }
 
 /** Ends every session of the user (a new version); returns the new version. */
 export async function endAllSessionsTx(tx: Prisma.TransactionClient, userId: string): Promise<number> {
-  const user = await tx.user.update({ where: { id: userId }, data: { sessionVersion: { increment: 1 } }, select: { sessionVersion: true } });
+  const user = await tx.user.update({
+    where: { id: userId },
+    data: { sessionVersion: { increment: 1 } },
+    select: { sessionVersion: true },
+  });
   return user.sessionVersion;
 }
 
@@ -46,5 +53,7 @@ export function endAllSessions(userId: string, ip?: string | null) {
 export async function auditInEveryOrganization(tx: Prisma.TransactionClient, userId: string, action: string, ip?: string | null) {
   const memberships = await tx.membership.findMany({ where: { userId }, select: { organizationId: true } });
   if (memberships.length === 0) return;
-  await tx.auditLog.createMany({ data: memberships.map((m) => ({ organizationId: m.organizationId, actorId: userId, action, ip: ip ?? null })) });
+  await tx.auditLog.createMany({
+    data: memberships.map((m) => ({ organizationId: m.organizationId, actorId: userId, action, ip: ip ?? null })),
+  });
 }

@@ -2,8 +2,26 @@ import { randomBytes } from "node:crypto";
 
 // Top-level paths the app owns; an organization may not take them as its slug.
 const RESERVED = new Set([
-  "api", "account", "sign-in", "sign-up", "sign-out", "invite", "invites", "settings", "new", "app",
-  "_next", "static", "public", "favicon.ico", "robots.txt", "docs", "admin", "auth", "login", "logout",
+  "api",
+  "account",
+  "sign-in",
+  "sign-up",
+  "sign-out",
+  "invite",
+  "invites",
+  "settings",
+  "new",
+  "app",
+  "_next",
+  "static",
+  "public",
+  "favicon.ico",
+  "robots.txt",
+  "docs",
+  "admin",
+  "auth",
+  "login",
+  "logout",
 ]);
 
 export function slugify(name: string): string {

@@ -18,7 +18,14 @@ export interface TurnStart {
 }
 
 /** The settings' columns are null when the organization never saved any (the LEFT JOIN found nothing). */
-type TurnStartRow = { role: string; organizationId: string; orgSlug: string; lastEventSeq: bigint; expiredRun: boolean; storeId: string | null } & {
+type TurnStartRow = {
+  role: string;
+  organizationId: string;
+  orgSlug: string;
+  lastEventSeq: bigint;
+  expiredRun: boolean;
+  storeId: string | null;
+} & {
   [K in keyof AgentSettingsColumns]: AgentSettingsColumns[K] | null;
 };
 

@@ -30,7 +30,10 @@ export async function createUserWithOrganization(input: {
     return await prisma.$transaction(async (tx) => {
       const user = await tx.user.create({ data: { email: input.email.toLowerCase(), name: input.name, passwordHash: input.passwordHash } });
       const organization = await createOrganizationTx(tx, input.organizationName ?? `${input.name}'s team`, user.id);
-      await recordAudit({ organizationId: organization.id, actorId: user.id, action: "user.signed_up", target: user.email, ip: input.ip }, tx);
+      await recordAudit(
+        { organizationId: organization.id, actorId: user.id, action: "user.signed_up", target: user.email, ip: input.ip },
+        tx,
+      );
       return { user, organization };
     });
   } catch (error) {

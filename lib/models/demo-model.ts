@@ -58,7 +58,13 @@ export class DemoModel implements ModelAdapter {
 
     const stopReason = toolCalls.length > 0 ? "tool_use" : "end_turn";
     const tokensOut = countWords(reply.text) + toolCalls.length;
-    await notify("model_response_complete", { text: reply.text, tool_calls: toolCalls, stop_reason: stopReason, tokens_in: tokensIn, tokens_out: tokensOut });
+    await notify("model_response_complete", {
+      text: reply.text,
+      tool_calls: toolCalls,
+      stop_reason: stopReason,
+      tokens_in: tokensIn,
+      tokens_out: tokensOut,
+    });
     return {
       messages: [{ sender: "agent", text: reply.text, ...(toolCalls.length > 0 && { tool_calls: toolCalls }) }],
       tokens_in: tokensIn,
@@ -87,7 +93,10 @@ function planReply(request: PromptRequest, longAnswerWords = 600): PlannedReply 
  * folded so the triggers' end-anchored patterns work on multi-line messages.
  */
 function userWords(text: string): string {
-  return text.split(/\n\s*\n\[/)[0].replace(/\s+/g, " ").trim();
+  return text
+    .split(/\n\s*\n\[/)[0]
+    .replace(/\s+/g, " ")
+    .trim();
 }
 
 /** Compaction and the loop's last call at its iteration cap forbid tools: text only. */
@@ -150,7 +159,9 @@ function summarize(messages: Message[]): string {
     .map((message) => `"${truncate(message.text, 80)}"`);
   const results = messages
     .flatMap((message) => message.tool_results ?? [])
-    .map(({ tool_name: tool, result }) => (result.status === "success" ? `${tool} succeeded` : `${tool} failed (${truncate(errorReason(result), 60)})`));
+    .map(({ tool_name: tool, result }) =>
+      result.status === "success" ? `${tool} succeeded` : `${tool} failed (${truncate(errorReason(result), 60)})`,
+    );
   const inbox = messages
     .flatMap((message) => message.tool_calls ?? [])
     .filter((call) => call.tool_name === "glove_post_to_inbox")

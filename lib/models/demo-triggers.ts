@@ -60,7 +60,10 @@ function snakeCase(text: string): string {
 
 /** The rest of the sentence after a match, without closing punctuation. */
 function tail(text: string, pattern: RegExp): string | undefined {
-  const rest = text.match(pattern)?.[1]?.trim().replace(/[.!?]+$/, "");
+  const rest = text
+    .match(pattern)?.[1]
+    ?.trim()
+    .replace(/[.!?]+$/, "");
   return rest || undefined;
 }
 
@@ -136,7 +139,11 @@ export const DEMO_TRIGGERS: readonly DemoTrigger[] = [
     pattern: /\bask (?!me\b)(\w[\w -]*?) to (approve|review|sign off on|check|confirm) (.+)$/i,
     input: (text) => {
       const [, team, verb, thing] = text.match(/\bask (\w[\w -]*?) to (approve|review|sign off on|check|confirm) (.+)$/i) ?? [];
-      return { tag: snakeCase(team ?? "team"), request: `${capitalize(verb ?? "review")} ${str(thing).replace(/[.!?]+$/, "")}`, blocking: true };
+      return {
+        tag: snakeCase(team ?? "team"),
+        request: `${capitalize(verb ?? "review")} ${str(thing).replace(/[.!?]+$/, "")}`,
+        blocking: true,
+      };
     },
     lead: (input) => `I'll ask ${str(input.tag).replace(/_/g, " ")} and wait for their answer.`,
     done: (input) => `I posted "${str(input.request)}" to the ${str(input.tag)} inbox and will continue once it is resolved.`,
@@ -257,7 +264,13 @@ export const DEMO_TRIGGERS: readonly DemoTrigger[] = [
     example: "show an info card about billing",
     pattern: /\binfo card\b|\bshow (?:me )?(?:an? )?(?:info|tip|note|warning|success|error)\b/i,
     input: (text) => {
-      const variant = /\bwarning\b/i.test(text) ? "warning" : /\berror\b/i.test(text) ? "error" : /\bsuccess\b/i.test(text) ? "success" : "info";
+      const variant = /\bwarning\b/i.test(text)
+        ? "warning"
+        : /\berror\b/i.test(text)
+          ? "error"
+          : /\bsuccess\b/i.test(text)
+            ? "success"
+            : "info";
       const topic = tail(text, /\babout (.+)$/i) ?? "the demo";
       return { variant, title: capitalize(topic), body: `The demo model shows this ${variant} card about ${topic}.` };
     },

@@ -25,7 +25,10 @@ const blankToUndefined = (value: unknown) => (typeof value === "string" && value
 // rule; written here because lib/models imports nothing of the app).
 const noControl = (text: string) => !/[\u0000-\u001f\u007f]/.test(text) && text.isWellFormed();
 const optionalText = (max: number) =>
-  z.preprocess(blankToUndefined, z.string().trim().min(1).max(max).refine(noControl, "Remove control characters and invalid Unicode from this field.").optional());
+  z.preprocess(
+    blankToUndefined,
+    z.string().trim().min(1).max(max).refine(noControl, "Remove control characters and invalid Unicode from this field.").optional(),
+  );
 
 const targetFields = {
   provider: z.enum(MODEL_PROVIDERS),
@@ -36,7 +39,13 @@ const targetFields = {
    * For "anthropic" without `/v1` (the Anthropic SDK adds it); for the AI SDK providers with
    * it, e.g. http://localhost:11434/v1 for Ollama. Required for "openai-compatible".
    */
-  baseURL: z.preprocess(blankToUndefined, z.url({ protocol: /^https?$/ }).refine(noControl, "Remove control characters and invalid Unicode from this field.").optional()),
+  baseURL: z.preprocess(
+    blankToUndefined,
+    z
+      .url({ protocol: /^https?$/ })
+      .refine(noControl, "Remove control characters and invalid Unicode from this field.")
+      .optional(),
+  ),
 };
 
 type TargetFields = { provider: ModelProvider; model?: string; baseURL?: string };

@@ -4,15 +4,7 @@
  * response body; the original error stays on `cause` for the server log.
  */
 
-export type ModelErrorKind =
-  | "rate_limit"
-  | "overloaded"
-  | "auth"
-  | "bad_request"
-  | "server"
-  | "network"
-  | "timeout"
-  | "aborted";
+export type ModelErrorKind = "rate_limit" | "overloaded" | "auth" | "bad_request" | "server" | "network" | "timeout" | "aborted";
 
 /** Kinds worth another attempt: the same request may succeed a moment later. */
 export const RETRYABLE_KINDS: ReadonlySet<ModelErrorKind> = new Set(["rate_limit", "overloaded", "server", "network", "timeout"]);
@@ -75,7 +67,8 @@ export function describeModelError(kind: ModelErrorKind, modelName: string, stat
         : `The ${name} API key was rejected. Check the key in agent settings.`;
     case "bad_request":
       if (status === 404) return `${subject} does not know the model "${modelId(modelName)}". Check the model name in agent settings.`;
-      if (status === 413) return `The conversation is too large for ${subject.replace(/^The /, "the ")}. Start a new conversation or remove large attachments.`;
+      if (status === 413)
+        return `The conversation is too large for ${subject.replace(/^The /, "the ")}. Start a new conversation or remove large attachments.`;
       return `${subject} rejected the request as invalid. Try again; if it keeps happening, start a new conversation or pick another model in agent settings.`;
     case "rate_limit":
       return `${subject} is rate limiting this workspace. Wait a minute and try again, or raise the limit with ${name}.`;

@@ -89,7 +89,13 @@ function createAdapter(target: ModelTarget, apiKey: string | undefined, config: 
     case "demo":
       return new DemoModel(options.demo);
     case "anthropic":
-      return new AnthropicAdapter({ model, apiKey: apiKey ?? "", baseURL: target.baseURL, maxTokens: config.maxTokens, thinking: config.thinking });
+      return new AnthropicAdapter({
+        model,
+        apiKey: apiKey ?? "",
+        baseURL: target.baseURL,
+        maxTokens: config.maxTokens,
+        thinking: config.thinking,
+      });
     default:
       return createAiSdkAdapter({ provider: target.provider, model, apiKey, baseURL: target.baseURL, maxTokens: config.maxTokens });
   }
@@ -106,7 +112,11 @@ export function buildModel(input: ModelConfigInput, options: BuildModelOptions =
   const reliability = { ...options.reliability, ...(config.maxAttempts !== undefined && { maxAttempts: config.maxAttempts }) };
 
   if (config.provider === "demo") {
-    return { model: withReliability([new DemoModel(options.demo)], reliability), usingDemo: true, notices: ["The agent is set to the offline demo model."] };
+    return {
+      model: withReliability([new DemoModel(options.demo)], reliability),
+      usingDemo: true,
+      notices: ["The agent is set to the offline demo model."],
+    };
   }
   const primary = resolveKey(config, env);
   if (needsKey(config) && primary.key === undefined) {
@@ -123,7 +133,9 @@ export function buildModel(input: ModelConfigInput, options: BuildModelOptions =
     const resolved = resolveKey(fallback, env);
     if (needsKey(fallback) && resolved.key === undefined) {
       // Fallbacks hold no key of their own (the settings refuse one), so only the operator's list helps.
-      notices.push(`The fallback model ${fallback.provider}:${fallback.model} is skipped. ${missingKeyNotice(fallback, resolved.reason, false)}`);
+      notices.push(
+        `The fallback model ${fallback.provider}:${fallback.model} is skipped. ${missingKeyNotice(fallback, resolved.reason, false)}`,
+      );
       continue;
     }
     models.push(createAdapter(fallback, resolved.key, config, options));

@@ -102,7 +102,14 @@ class ReliableModel implements ModelAdapter {
 
         if (attempt < maxAttempts) {
           const delayMs = this.retryDelay(failure, attempt);
-          const event: ModelRetryEvent = { attempt: attempt + 1, maxAttempts, delayMs, kind: failure.kind, model: model.name, discardPartial: streamed };
+          const event: ModelRetryEvent = {
+            attempt: attempt + 1,
+            maxAttempts,
+            delayMs,
+            kind: failure.kind,
+            model: model.name,
+            discardPartial: streamed,
+          };
           await notify("model_retry", event);
           await this.settings.sleep(delayMs, signal);
           continue;

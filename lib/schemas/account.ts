@@ -39,4 +39,7 @@ export const acceptInviteSchema = z.object({ token: shortText().min(20).max(200)
 export const createOrganizationSchema = z.object({ name: organizationNameSchema });
 export const renameOrganizationSchema = z.object({ name: organizationNameSchema });
 export const updateProfileSchema = z.object({ name: personNameSchema });
-export const changePasswordSchema = z.object({ currentPassword: z.string().min(1, "Enter your current password.").max(200), newPassword: passwordSchema });
+export const changePasswordSchema = z.object({
+  currentPassword: z.string().min(1, "Enter your current password.").max(200),
+  newPassword: passwordSchema,
+});

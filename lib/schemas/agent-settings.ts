@@ -20,7 +20,9 @@ export const permissionPolicySchema = z.record(shortText().max(100), z.enum(["al
 export const agentSettingsInputSchema = z.object({
   name: trimmedText().min(1, "Give the agent a name.").max(AGENT_NAME_MAX).default("Assistant"),
   // Free text: pasted prompts keep their text (NUL removed, unpaired surrogates replaced).
-  systemPrompt: freeText().pipe(z.string().max(20_000, "The system prompt may be at most 20,000 characters.")).default(DEFAULT_SYSTEM_PROMPT),
+  systemPrompt: freeText()
+    .pipe(z.string().max(20_000, "The system prompt may be at most 20,000 characters."))
+    .default(DEFAULT_SYSTEM_PROMPT),
   /** Without `apiKey`: keys travel in `providerApiKey` and are never echoed back. */
   model: modelConfigSchema.default({ provider: "demo", fallbacks: [], thinking: "off" }),
   /** Names of the built-in tools this agent may use. */

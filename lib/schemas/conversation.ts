@@ -29,17 +29,27 @@ export const listConversationsQuerySchema = z.object({
 export const attachmentSchema = z.object({
   media_type: z.enum(["image/png", "image/jpeg", "image/gif", "image/webp"]),
   /** base64, no data: prefix */
-  data: z.string().max(Math.ceil((ATTACHMENT_MAX_BYTES * 4) / 3), "An image may be at most 2 MB.").regex(/^[A-Za-z0-9+/=]+$/, "data must be base64"),
+  data: z
+    .string()
+    .max(Math.ceil((ATTACHMENT_MAX_BYTES * 4) / 3), "An image may be at most 2 MB.")
+    .regex(/^[A-Za-z0-9+/=]+$/, "data must be base64"),
 });
 
 export const sendMessageSchema = z.object({
   // Free text: what a person wrote is kept (NUL removed, unpaired surrogates replaced; lib/schemas/text.ts).
-  text: freeText().pipe(z.string().trim().min(1, "Type a message.").max(MESSAGE_TEXT_MAX, `A message may be at most ${MESSAGE_TEXT_MAX} characters.`)),
+  text: freeText().pipe(
+    z.string().trim().min(1, "Type a message.").max(MESSAGE_TEXT_MAX, `A message may be at most ${MESSAGE_TEXT_MAX} characters.`),
+  ),
   attachments: z.array(attachmentSchema).max(ATTACHMENTS_MAX).optional(),
 });
 
 // An answer is stored as JSON (jsonb refuses \u0000): its strings are cleaned like free text before the card's schema checks it.
-export const resolveSlotSchema = z.object({ value: z.unknown().refine((v) => v !== undefined, "value is required").transform(storableJson) });
+export const resolveSlotSchema = z.object({
+  value: z
+    .unknown()
+    .refine((v) => v !== undefined, "value is required")
+    .transform(storableJson),
+});
 export const rejectSlotSchema = z.object({ reason: freeText().pipe(z.string().trim().max(1000)).optional() });
 
 /*
@@ -78,7 +88,10 @@ export const conversationPageSchema = z.object({
 export type ConversationPage = z.infer<typeof conversationPageSchema>;
 
 /** `POST /api/conversations` (201) and, without `organization`, `PATCH /api/conversations/:id`. */
-export const conversationResponseSchema = z.object({ organization: z.object({ slug: z.string() }).optional(), conversation: conversationSummarySchema });
+export const conversationResponseSchema = z.object({
+  organization: z.object({ slug: z.string() }).optional(),
+  conversation: conversationSummarySchema,
+});
 export type ConversationResponse = z.infer<typeof conversationResponseSchema>;
 
 export const conversationStatsSchema = z.object({

@@ -44,11 +44,23 @@ export function freeText() {
 }
 
 /** An id in a path or a body (our ids are cuids; anything else cannot exist). */
-export const idSchema = z.string().min(1).max(100).regex(/^[A-Za-z0-9_-]+$/, "Not an id of this service.");
+export const idSchema = z
+  .string()
+  .min(1)
+  .max(100)
+  .regex(/^[A-Za-z0-9_-]+$/, "Not an id of this service.");
 /** An organization's URL name (lib/db/slug.ts makes them of these characters). */
-export const slugSchema = z.string().min(1).max(100).regex(/^[a-z0-9-]+$/, "Not an organization of this service.");
+export const slugSchema = z
+  .string()
+  .min(1)
+  .max(100)
+  .regex(/^[a-z0-9-]+$/, "Not an organization of this service.");
 /** An invite token in a link (base64url). */
-export const tokenSchema = z.string().min(20).max(200).regex(/^[A-Za-z0-9_-]+$/, "Not an invite link of this service.");
+export const tokenSchema = z
+  .string()
+  .min(20)
+  .max(200)
+  .regex(/^[A-Za-z0-9_-]+$/, "Not an invite link of this service.");
 
 /**
  * A value about to be stored as JSON, made storable: every string (keys too) cleaned as free text.

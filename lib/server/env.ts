@@ -28,14 +28,29 @@ interface Variable<T extends z.ZodType = z.ZodType> {
 
 const text = (description: string): Variable<z.ZodOptional<z.ZodString>> => ({ schema: z.string().optional(), must: "text", description });
 
-const url = (description: string): Variable<z.ZodOptional<z.ZodURL>> => ({ schema: z.url().optional(), must: "an absolute URL such as https://handoff.example.com", description });
+const url = (description: string): Variable<z.ZodOptional<z.ZodURL>> => ({
+  schema: z.url().optional(),
+  must: "an absolute URL such as https://handoff.example.com",
+  description,
+});
 
-const whole = (min: number, fallback: number, must: string, description: string) => ({ schema: z.coerce.number().int().min(min).default(fallback), must, description });
-const optionalWhole = (min: number, must: string, description: string) => ({ schema: z.coerce.number().int().min(min).optional(), must, description });
+const whole = (min: number, fallback: number, must: string, description: string) => ({
+  schema: z.coerce.number().int().min(min).default(fallback),
+  must,
+  description,
+});
+const optionalWhole = (min: number, must: string, description: string) => ({
+  schema: z.coerce.number().int().min(min).optional(),
+  must,
+  description,
+});
 
 const flag = (description: string) => ({
   schema: z
-    .preprocess((value) => (typeof value === "string" ? value.toLowerCase() : value), z.enum(["1", "true", "yes", "0", "false", "no"]).optional())
+    .preprocess(
+      (value) => (typeof value === "string" ? value.toLowerCase() : value),
+      z.enum(["1", "true", "yes", "0", "false", "no"]).optional(),
+    )
     .transform((value) => value === "1" || value === "true" || value === "yes"),
   must: "1, true or yes to allow, or 0, false or no",
   description,
@@ -61,7 +76,9 @@ export const ENV_VARIABLES = {
   SERVER_KEY_BASE_URLS: text(
     "comma-separated base URLs or origins (e.g. your LLM gateway) that may receive the server-wide provider keys; any other custom base URL needs the team's own key ([docs/models.md](docs/models.md))",
   ),
-  ALLOW_PRIVATE_MODEL_URLS: flag("`1` lets agent settings point at private or loopback model servers (Ollama on the same machine); refused otherwise"),
+  ALLOW_PRIVATE_MODEL_URLS: flag(
+    "`1` lets agent settings point at private or loopback model servers (Ollama on the same machine); refused otherwise",
+  ),
   TRUSTED_PROXY_HOPS: whole(
     0,
     0,
@@ -74,11 +91,35 @@ export const ENV_VARIABLES = {
     must: "debug, info, warn or error",
     description: "the least severe log line printed: `debug`, `info` (default), `warn` or `error`",
   },
-  RUN_LEASE_MS: whole(500, 30_000, "a whole number of milliseconds, at least 500", "how long a run's lease lasts without a heartbeat before another instance may declare its server dead (default 30000; heartbeats come every third of it)"),
-  SSE_HEARTBEAT_MS: whole(1, 15_000, "a whole number of milliseconds, at least 1", "how often an idle event stream sends a comment heartbeat (default 15000)"),
-  BACKGROUND_JOBS_INTERVAL_MS: whole(100, 10_000, "a whole number of milliseconds, at least 100", "how often each instance sweeps for dead runs and overdue cards (default 10000)"),
-  MESSAGE_RATE_LIMIT_PER_MINUTE: whole(1, 60, "a whole number, at least 1", "messages one user may send per minute over all conversations and instances (default 60)"),
-  DEMO_MODEL_WORD_DELAY_MS: optionalWhole(0, "a whole number of milliseconds, 0 or more", "pause of the offline demo model between streamed words (default: the demo model's own; tests set 0)"),
+  RUN_LEASE_MS: whole(
+    500,
+    30_000,
+    "a whole number of milliseconds, at least 500",
+    "how long a run's lease lasts without a heartbeat before another instance may declare its server dead (default 30000; heartbeats come every third of it)",
+  ),
+  SSE_HEARTBEAT_MS: whole(
+    1,
+    15_000,
+    "a whole number of milliseconds, at least 1",
+    "how often an idle event stream sends a comment heartbeat (default 15000)",
+  ),
+  BACKGROUND_JOBS_INTERVAL_MS: whole(
+    100,
+    10_000,
+    "a whole number of milliseconds, at least 100",
+    "how often each instance sweeps for dead runs and overdue cards (default 10000)",
+  ),
+  MESSAGE_RATE_LIMIT_PER_MINUTE: whole(
+    1,
+    60,
+    "a whole number, at least 1",
+    "messages one user may send per minute over all conversations and instances (default 60)",
+  ),
+  DEMO_MODEL_WORD_DELAY_MS: optionalWhole(
+    0,
+    "a whole number of milliseconds, 0 or more",
+    "pause of the offline demo model between streamed words (default: the demo model's own; tests set 0)",
+  ),
 } satisfies Record<string, Variable>;
 
 export type EnvName = keyof typeof ENV_VARIABLES;
@@ -102,7 +143,10 @@ export function parseEnv(record: Record<string, string | undefined>): ServerEnv 
     if (result.success) parsed[name] = result.data;
     else problems.push(`${name} must be ${variable.must}, not ${JSON.stringify(raw)}.`);
   }
-  if (problems.length) throw new EnvError(`The server's environment is invalid: ${problems.join(" ")} Fix the value or unset it (see the README's configuration table).`);
+  if (problems.length)
+    throw new EnvError(
+      `The server's environment is invalid: ${problems.join(" ")} Fix the value or unset it (see the README's configuration table).`,
+    );
   return Object.freeze(parsed) as ServerEnv;
 }
 

@@ -6,13 +6,16 @@ type Level = "debug" | "info" | "warn" | "error";
 const order: Record<Level, number> = { debug: 10, info: 20, warn: 30, error: 40 };
 
 function serialise(value: unknown): unknown {
-  if (value instanceof Error) return { name: value.name, message: value.message, stack: process.env.NODE_ENV === "production" ? undefined : value.stack };
+  if (value instanceof Error)
+    return { name: value.name, message: value.message, stack: process.env.NODE_ENV === "production" ? undefined : value.stack };
   return value;
 }
 
 function write(level: Level, message: string, fields: Record<string, unknown> = {}) {
   if (order[level] < order[serverEnv().LOG_LEVEL]) return;
-  const entry = Object.fromEntries(Object.entries({ level, time: new Date().toISOString(), message, ...fields }).map(([k, v]) => [k, serialise(v)]));
+  const entry = Object.fromEntries(
+    Object.entries({ level, time: new Date().toISOString(), message, ...fields }).map(([k, v]) => [k, serialise(v)]),
+  );
   (level === "error" || level === "warn" ? console.error : console.log)(JSON.stringify(entry));
 }
 

@@ -39,7 +39,12 @@ function limiter(spec: LimitSpec) {
  * Failed sign-ins lock the (email, address) pair, not the email: a lock on the email alone would
  * let anyone lock its owner out. Per email they only slow down (signInDelayMs).
  */
-export const SIGN_IN_FAILURES_PER_EMAIL_AND_IP: LimitSpec = { keyPrefix: "signin-email-ip", points: 5, durationSeconds: 15 * 60, blockSeconds: 15 * 60 };
+export const SIGN_IN_FAILURES_PER_EMAIL_AND_IP: LimitSpec = {
+  keyPrefix: "signin-email-ip",
+  points: 5,
+  durationSeconds: 15 * 60,
+  blockSeconds: 15 * 60,
+};
 /** Counted, never refused: the count sets the delay. Its points only bound the counter. */
 export const SIGN_IN_FAILURES_PER_EMAIL: LimitSpec = { keyPrefix: "signin-email-slow", points: 1_000_000, durationSeconds: 15 * 60 };
 export const SIGN_IN_FAILURES_PER_IP: LimitSpec = { keyPrefix: "signin-ip", points: 30, durationSeconds: 15 * 60, blockSeconds: 15 * 60 };

@@ -12,7 +12,16 @@ import { textInput } from "./text-input/shape";
  * tool list and the browser's renderer registry both derive from it: each is keyed by these
  * names, and the compiler refuses a list that misses one (tests/unit/tools/catalog.test.ts checks it too).
  */
-export const BUILTIN_TOOL_SHAPES = [sendEmail, confirmAction, askPreference, suggestOptions, textInput, collectForm, approvePlan, showInfoCard] as const;
+export const BUILTIN_TOOL_SHAPES = [
+  sendEmail,
+  confirmAction,
+  askPreference,
+  suggestOptions,
+  textInput,
+  collectForm,
+  approvePlan,
+  showInfoCard,
+] as const;
 
 type BuiltinShape = (typeof BUILTIN_TOOL_SHAPES)[number];
 export type BuiltinToolName = BuiltinShape["name"];

@@ -20,8 +20,10 @@ const { positionals, values } = parseArgs({
   options: { port: { type: "string", default: "3100" }, ready: { type: "string", default: "^Handoff is ready" } },
 });
 const clone = path.resolve(positionals[0] ?? "");
-if (!positionals[0] || !existsSync(path.join(clone, "node_modules"))) throw new Error("Usage: cold-start.ts <installed clone> [--port N] [--ready regex]");
-for (const warm of [".next", ".data"]) if (existsSync(path.join(clone, warm))) throw new Error(`${clone}/${warm} exists: not a cold clone.`);
+if (!positionals[0] || !existsSync(path.join(clone, "node_modules")))
+  throw new Error("Usage: cold-start.ts <installed clone> [--port N] [--ready regex]");
+for (const warm of [".next", ".data"])
+  if (existsSync(path.join(clone, warm))) throw new Error(`${clone}/${warm} exists: not a cold clone.`);
 
 const baseURL = `http://127.0.0.1:${values.port}`;
 const ready = new RegExp(values.ready, "m");
@@ -33,7 +35,12 @@ const mark = (name: string) => {
   console.error(`${seconds.toFixed(1).padStart(6)} s  ${name}`);
 };
 
-const dev = spawn("npm", ["run", "dev"], { cwd: clone, env: { ...process.env, PORT: values.port }, stdio: ["ignore", "pipe", "pipe"], detached: true });
+const dev = spawn("npm", ["run", "dev"], {
+  cwd: clone,
+  env: { ...process.env, PORT: values.port },
+  stdio: ["ignore", "pipe", "pipe"],
+  detached: true,
+});
 let output = "";
 const exited = new Promise<void>((resolve) => dev.once("exit", () => resolve()));
 const readyLine = new Promise<void>((resolve, reject) => {
@@ -63,7 +70,9 @@ try {
   await page("/sign-up");
   const email = `cold-${Date.now()}@example.com`;
   const password = "a-good-long-password";
-  const created = await client.json<{ organization: { slug: string } }>("/api/signup", { json: { email, password, name: "Cold Start", organization: "Cold Start Team" } });
+  const created = await client.json<{ organization: { slug: string } }>("/api/signup", {
+    json: { email, password, name: "Cold Start", organization: "Cold Start Team" },
+  });
   if (created.status !== 201) throw new Error(`sign-up: ${created.status} ${JSON.stringify(created.body)}`);
   mark("POST /api/signup");
   if (!(await client.signIn(email, password))) throw new Error("sign-in failed");
@@ -80,7 +89,12 @@ try {
   mark("first text_delta");
   await stream.close();
   const firstWord = marks.at(-1)![1];
-  console.log(JSON.stringify({ firstWordSeconds: Number(firstWord.toFixed(1)), marks: Object.fromEntries(marks.map(([name, s]) => [name, Number(s.toFixed(1))])) }));
+  console.log(
+    JSON.stringify({
+      firstWordSeconds: Number(firstWord.toFixed(1)),
+      marks: Object.fromEntries(marks.map(([name, s]) => [name, Number(s.toFixed(1))])),
+    }),
+  );
 } catch (error) {
   console.error(output);
   throw error;

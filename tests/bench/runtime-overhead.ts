@@ -155,9 +155,15 @@ function percentile(values: number[], fraction: number): number {
 function report(result: Result) {
   const micros = (value: number) => `${Math.round(value)} µs`;
   const mean = (values: number[]) => values.reduce((sum, value) => sum + value, 0) / values.length;
-  console.log(`\n${result.label}: ${result.stepMicros.length} steps (${MEASURED_REQUESTS} requests of ${STEPS_PER_REQUEST} tool steps + a reply)`);
-  console.log(`  per step: p50 ${micros(percentile(result.stepMicros, 0.5))}, p99 ${micros(percentile(result.stepMicros, 0.99))}, mean ${micros(mean(result.stepMicros))}`);
-  console.log(`  database round trips per step: ${percentile(result.stepQueries, 0.5)} (min ${Math.min(...result.stepQueries)}, max ${Math.max(...result.stepQueries)})`);
+  console.log(
+    `\n${result.label}: ${result.stepMicros.length} steps (${MEASURED_REQUESTS} requests of ${STEPS_PER_REQUEST} tool steps + a reply)`,
+  );
+  console.log(
+    `  per step: p50 ${micros(percentile(result.stepMicros, 0.5))}, p99 ${micros(percentile(result.stepMicros, 0.99))}, mean ${micros(mean(result.stepMicros))}`,
+  );
+  console.log(
+    `  database round trips per step: ${percentile(result.stepQueries, 0.5)} (min ${Math.min(...result.stepQueries)}, max ${Math.max(...result.stepQueries)})`,
+  );
   console.log(`  database round trips per request: ${percentile(result.requestQueries, 0.5)}`);
   console.log(`  store calls per step: ${result.stepCalls.join(", ")}`);
   console.log(`  store calls per request outside steps: ${result.requestCalls.join(", ")}`);

@@ -12,10 +12,17 @@ import type { InboxItem, QueuedMessage, RunRecord, SlotRecord, StoreAdapter, Tas
  */
 export function defineStoreContract(name: string, makeStore: () => Promise<StoreAdapter>) {
   let sequence = 0;
-  const uid = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${(sequence++).toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
+  const uid = (prefix: string) =>
+    `${prefix}-${Date.now().toString(36)}-${(sequence++).toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
   const at = (second: number) => new Date(Date.UTC(2030, 0, 1, 0, 0, second)).toISOString();
 
-  const message = (text: string, extra: Partial<Message> = {}): Message => ({ id: uid("msg"), sender: "user", text, created_at: at(0), ...extra });
+  const message = (text: string, extra: Partial<Message> = {}): Message => ({
+    id: uid("msg"),
+    sender: "user",
+    text,
+    created_at: at(0),
+    ...extra,
+  });
   const run = (extra: Partial<RunRecord> = {}): RunRecord => ({ id: uid("run"), status: "running", created_at: at(0), ...extra });
   const inboxItem = (extra: Partial<InboxItem> = {}): InboxItem => ({
     id: uid("inbox"),
@@ -183,7 +190,13 @@ export function defineStoreContract(name: string, makeStore: () => Promise<Store
         expect(await store.getPermission("deploy", key)).toBeNull();
         expect(await store.getPermission("deploy", key, null)).toBeNull();
         expect(await store.getPermission("deploy", key, "u2")).toBeNull();
-        expect(await store.getPermission("deploy", key, "u1")).toMatchObject({ tool_name: "deploy", input_key: key, user_id: "u1", status: "granted", granted_by: "u1" });
+        expect(await store.getPermission("deploy", key, "u1")).toMatchObject({
+          tool_name: "deploy",
+          input_key: key,
+          user_id: "u1",
+          status: "granted",
+          granted_by: "u1",
+        });
         await store.setPermission({ tool_name: "deploy", input_key: key, status: "granted", granted_by: "admin" });
         expect(await store.getPermission("deploy", key)).toMatchObject({ user_id: null, granted_by: "admin" });
         await store.setPermission({ tool_name: "deploy", input_key: key, user_id: "u1", status: "denied", reason: "No" });
@@ -215,7 +228,8 @@ export function defineStoreContract(name: string, makeStore: () => Promise<Store
         const store = await makeStore();
         const item = inboxItem();
         await store.addInboxItem(item);
-        const answer = (response: string) => store.updateInboxItem(item.id, { status: "resolved", response, resolved_at: at(5) }, "pending");
+        const answer = (response: string) =>
+          store.updateInboxItem(item.id, { status: "resolved", response, resolved_at: at(5) }, "pending");
         const results = await Promise.all([answer("yes"), answer("no")]);
         expect(results.filter(Boolean)).toHaveLength(1);
         const stored = (await store.getInboxItems())[0];
@@ -449,9 +463,13 @@ export function defineStoreContract(name: string, makeStore: () => Promise<Store
           scope: "organization" as const,
           grant: { tool_name: "deploy", input_key: inputKey, status: "granted" as const },
         });
-        expect(await store.settleSlot(record.id, { status: "resolved", value: "a", settled_at: at(1) }, decision('{"v":1}'))).toMatchObject({ won: true });
+        expect(await store.settleSlot(record.id, { status: "resolved", value: "a", settled_at: at(1) }, decision('{"v":1}'))).toMatchObject(
+          { won: true },
+        );
         expect(await store.getPermission("deploy", '{"v":1}')).toMatchObject({ status: "granted" });
-        expect(await store.settleSlot(record.id, { status: "resolved", value: "b", settled_at: at(2) }, decision('{"v":2}'))).toMatchObject({ won: false });
+        expect(await store.settleSlot(record.id, { status: "resolved", value: "b", settled_at: at(2) }, decision('{"v":2}'))).toMatchObject(
+          { won: false },
+        );
         expect(await store.getPermission("deploy", '{"v":2}')).toBeNull();
       });
 

@@ -19,7 +19,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
   }
   project.provide("postgresAdminUrl", server.adminUrl);
   return async () => {
-    if (process.env.DATABASE_URL) await runAdmin(server.adminUrl, `DROP DATABASE IF EXISTS ${quoteIdentifier(TEMPLATE_DATABASE)} WITH (FORCE)`);
+    if (process.env.DATABASE_URL)
+      await runAdmin(server.adminUrl, `DROP DATABASE IF EXISTS ${quoteIdentifier(TEMPLATE_DATABASE)} WITH (FORCE)`);
     await server.stop();
   };
 }

@@ -20,7 +20,10 @@ describe("migrate", () => {
   afterAll(() => fresh.drop());
 
   it("applies every migration and records it as Prisma does", async () => {
-    const folders = (await fs.readdir(migrationsDir, { withFileTypes: true })).filter((e) => e.isDirectory()).map((e) => e.name).sort();
+    const folders = (await fs.readdir(migrationsDir, { withFileTypes: true }))
+      .filter((e) => e.isDirectory())
+      .map((e) => e.name)
+      .sort();
     expect(folders.length).toBeGreaterThan(0);
 
     const { applied } = await migrate(fresh.url);
@@ -49,11 +52,35 @@ describe("migrate", () => {
     expect(columns).toEqual([
       { column_name: "id", data_type: "character varying", character_maximum_length: 36, is_nullable: "NO", column_default: null },
       { column_name: "checksum", data_type: "character varying", character_maximum_length: 64, is_nullable: "NO", column_default: null },
-      { column_name: "finished_at", data_type: "timestamp with time zone", character_maximum_length: null, is_nullable: "YES", column_default: null },
-      { column_name: "migration_name", data_type: "character varying", character_maximum_length: 255, is_nullable: "NO", column_default: null },
+      {
+        column_name: "finished_at",
+        data_type: "timestamp with time zone",
+        character_maximum_length: null,
+        is_nullable: "YES",
+        column_default: null,
+      },
+      {
+        column_name: "migration_name",
+        data_type: "character varying",
+        character_maximum_length: 255,
+        is_nullable: "NO",
+        column_default: null,
+      },
       { column_name: "logs", data_type: "text", character_maximum_length: null, is_nullable: "YES", column_default: null },
-      { column_name: "rolled_back_at", data_type: "timestamp with time zone", character_maximum_length: null, is_nullable: "YES", column_default: null },
-      { column_name: "started_at", data_type: "timestamp with time zone", character_maximum_length: null, is_nullable: "NO", column_default: "now()" },
+      {
+        column_name: "rolled_back_at",
+        data_type: "timestamp with time zone",
+        character_maximum_length: null,
+        is_nullable: "YES",
+        column_default: null,
+      },
+      {
+        column_name: "started_at",
+        data_type: "timestamp with time zone",
+        character_maximum_length: null,
+        is_nullable: "NO",
+        column_default: "now()",
+      },
       { column_name: "applied_steps_count", data_type: "integer", character_maximum_length: null, is_nullable: "NO", column_default: "0" },
     ]);
     const [primaryKey] = await query<{ columns: string }>(
@@ -128,9 +155,14 @@ describe("migrate", () => {
     });
 
     it("rolls the failed migration back whole, records the attempt, and applies the fixed file next time", async () => {
-      await expect(migrate(database.url, { directory })).rejects.toThrow(/20000101000001_broken failed and was rolled back: function no_such_function\(\) does not exist/);
+      await expect(migrate(database.url, { directory })).rejects.toThrow(
+        /20000101000001_broken failed and was rolled back: function no_such_function\(\) does not exist/,
+      );
 
-      const tables = await query<{ table_name: string }>(database.url, "SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' ORDER BY 1");
+      const tables = await query<{ table_name: string }>(
+        database.url,
+        "SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' ORDER BY 1",
+      );
       expect(tables.map((t) => t.table_name)).toEqual(["_prisma_migrations", "first"]);
       const attempts = await ledger(database.url);
       expect(attempts.map((row) => [row.migration_name, row.finished_at === null, row.rolled_back_at !== null])).toEqual([

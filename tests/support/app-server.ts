@@ -48,7 +48,11 @@ export async function startAppServer(options: { databaseUrl: string; env?: Recor
     });
     child.stdout?.on("data", (d) => (log += d));
     child.stderr?.on("data", (d) => (log += d));
-    await waitForHealth(baseURL, () => child?.exitCode != null, () => log);
+    await waitForHealth(
+      baseURL,
+      () => child?.exitCode != null,
+      () => log,
+    );
   };
 
   const kill = async (signal: NodeJS.Signals) => {

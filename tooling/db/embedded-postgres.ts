@@ -40,9 +40,7 @@ export interface DatabaseHandle {
  * The application database: DATABASE_URL when set, otherwise database `databaseName` on the
  * embedded development server in `.data/postgres` (started, or reused when already running).
  */
-export async function ensureDatabase(
-  options: { dataDir?: string; databaseName?: string } = {},
-): Promise<DatabaseHandle> {
+export async function ensureDatabase(options: { dataDir?: string; databaseName?: string } = {}): Promise<DatabaseHandle> {
   const fromEnvironment = process.env.DATABASE_URL;
   if (fromEnvironment) return { url: fromEnvironment, embedded: false, stop: async () => {} };
 

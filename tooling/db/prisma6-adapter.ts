@@ -23,7 +23,10 @@ class CharColumnsMarkingClient extends pg.Client {
     const last = args.at(-1);
     if (typeof last === "function") {
       const callback = last as (error: Error | null, result: unknown) => void;
-      const forwarded = [...args.slice(0, -1), (error: Error | null, result: unknown) => callback(error, error ? result : markCharColumns(result))];
+      const forwarded = [
+        ...args.slice(0, -1),
+        (error: Error | null, result: unknown) => callback(error, error ? result : markCharColumns(result)),
+      ];
       return Reflect.apply(super.query, this, forwarded) as never;
     }
     const result = Reflect.apply(super.query, this, args) as unknown;
@@ -72,7 +75,8 @@ function withCharacterColumns<T extends object>(queryable: T, overrides: Record<
         return async (query: unknown) => typeMarkedColumnsAsCharacter(await (value as Queryable["queryRaw"]).call(target, query));
       }
       if (property === "startTransaction") {
-        return async (...args: unknown[]) => withCharacterColumns(await (value as (...a: unknown[]) => Promise<object>).apply(target, args));
+        return async (...args: unknown[]) =>
+          withCharacterColumns(await (value as (...a: unknown[]) => Promise<object>).apply(target, args));
       }
       return (value as (...a: unknown[]) => unknown).bind(target);
     },

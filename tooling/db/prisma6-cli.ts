@@ -28,7 +28,11 @@ export interface SchemaDiff {
  * database on a server where a temporary shadow database may be created (and is dropped afterwards).
  */
 export function diffMigrationsToSchema(options: { serverUrl: string; migrations?: string; schema?: string }): Promise<SchemaDiff> {
-  return runMigrateDiff({ serverUrl: options.serverUrl, migrations: options.migrations ?? migrationsDir, schema: options.schema ?? schemaPath });
+  return runMigrateDiff({
+    serverUrl: options.serverUrl,
+    migrations: options.migrations ?? migrationsDir,
+    schema: options.schema ?? schemaPath,
+  });
 }
 
 /** The SQL that takes the existing database at `databaseUrl` to schema.prisma: empty when they agree. */

@@ -68,8 +68,19 @@ export async function warmUpRoutes(options: WarmUpOptions): Promise<{ failed: st
 
   // Auth.js's credentials sign-in, as the sign-in form does it; it also compiles the auth route.
   const csrf = (await (await request("/api/auth/csrf")).json()) as { csrfToken: string };
-  const form = new URLSearchParams({ csrfToken: csrf.csrfToken, email: login.email, password: login.password, callbackUrl: `${baseURL}/app` });
-  await (await request("/api/auth/callback/credentials", { method: "POST", body: form, headers: { "content-type": "application/x-www-form-urlencoded" } })).arrayBuffer();
+  const form = new URLSearchParams({
+    csrfToken: csrf.csrfToken,
+    email: login.email,
+    password: login.password,
+    callbackUrl: `${baseURL}/app`,
+  });
+  await (
+    await request("/api/auth/callback/credentials", {
+      method: "POST",
+      body: form,
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+    })
+  ).arrayBuffer();
 
   for (const pathname of apis) {
     const response = await request(pathname).catch(() => undefined);

@@ -25,7 +25,17 @@ export default async function SignInPage({ searchParams }: { searchParams: Promi
     <AuthCard
       title="Sign in"
       description="Welcome back. Your agent may be waiting for you."
-      footer={<>New to Handoff? <Link className="font-medium text-primary underline-offset-4 hover:underline" href={`/sign-up?callbackUrl=${encodeURIComponent(callbackUrl)}`}>Create an account</Link></>}
+      footer={
+        <>
+          New to Handoff?{" "}
+          <Link
+            className="font-medium text-primary underline-offset-4 hover:underline"
+            href={`/sign-up?callbackUrl=${encodeURIComponent(callbackUrl)}`}
+          >
+            Create an account
+          </Link>
+        </>
+      }
     >
       <OAuthButtons {...oauthProviders()} callbackUrl={callbackUrl} />
       <SignInForm callbackUrl={callbackUrl} initialError={errorKey ? (ERRORS[errorKey] ?? "Sign-in failed. Try again.") : undefined} />

@@ -20,7 +20,17 @@ export default async function SignUpPage({ searchParams }: { searchParams: Promi
     <AuthCard
       title="Create your account"
       description="Your team's agent, with people in the loop. Free to start, no card needed."
-      footer={<>Already have an account? <Link className="font-medium text-primary underline-offset-4 hover:underline" href={`/sign-in?callbackUrl=${encodeURIComponent(callbackUrl)}`}>Sign in</Link></>}
+      footer={
+        <>
+          Already have an account?{" "}
+          <Link
+            className="font-medium text-primary underline-offset-4 hover:underline"
+            href={`/sign-in?callbackUrl=${encodeURIComponent(callbackUrl)}`}
+          >
+            Sign in
+          </Link>
+        </>
+      }
     >
       <OAuthButtons {...oauthProviders()} callbackUrl={callbackUrl} />
       <SignUpForm callbackUrl={hasCallback ? callbackUrl : undefined} defaultEmail={email} />

@@ -15,9 +15,13 @@ export default async function GeneralSettings({ params }: { params: Promise<{ or
   const name = (await organizationName(user, ctx.orgSlug)) ?? ctx.orgSlug;
   return (
     <section aria-labelledby="general-heading" className="grid gap-4">
-      <h2 id="general-heading" className="text-lg font-semibold">General</h2>
+      <h2 id="general-heading" className="text-lg font-semibold">
+        General
+      </h2>
       <RenameOrganizationForm slug={ctx.orgSlug} name={name} canEdit={isAdmin(ctx)} />
-      <p className="text-sm text-muted-foreground">Address: <code>/{ctx.orgSlug}</code></p>
+      <p className="text-sm text-muted-foreground">
+        Address: <code>/{ctx.orgSlug}</code>
+      </p>
     </section>
   );
 }

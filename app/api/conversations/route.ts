@@ -2,7 +2,12 @@ import { z } from "zod";
 import { json } from "@/lib/server/http/route";
 import { userRoute } from "@/lib/server/http/route-builders";
 import { parseWith } from "@/lib/server/http/parse-body";
-import { conversationPageSchema, conversationResponseSchema, createConversationSchema, listConversationsQuerySchema } from "@/lib/schemas/conversation";
+import {
+  conversationPageSchema,
+  conversationResponseSchema,
+  createConversationSchema,
+  listConversationsQuerySchema,
+} from "@/lib/schemas/conversation";
 import { shortText } from "@/lib/schemas/text";
 import { conversationList, organizationOf, startConversation } from "@/lib/server/conversations/conversation-service";
 import { methodNotAllowed } from "@/lib/server/http/method-not-allowed";
@@ -18,7 +23,10 @@ export const GET = userRoute({}, async (user, { request }) => {
 
 export const POST = userRoute({ body: createConversationSchema }, async (user, { request, body }) => {
   const ctx = await organizationOf(user, orgParam(request));
-  return json(conversationResponseSchema.parse({ organization: { slug: ctx.orgSlug }, conversation: await startConversation(ctx, body.title) }), 201);
+  return json(
+    conversationResponseSchema.parse({ organization: { slug: ctx.orgSlug }, conversation: await startConversation(ctx, body.title) }),
+    201,
+  );
 });
 
 export const { PUT, PATCH, DELETE, OPTIONS } = methodNotAllowed("GET", "POST");

@@ -25,7 +25,15 @@ export default async function InvitePage({ params }: { params: Promise<{ token: 
   const here = `/invite/${token}`;
   if (!invite) {
     return (
-      <AuthCard title="Invite not found" description="This link is not valid." footer={<Link href="/" className="underline">Back to Handoff</Link>}>
+      <AuthCard
+        title="Invite not found"
+        description="This link is not valid."
+        footer={
+          <Link href="/" className="underline">
+            Back to Handoff
+          </Link>
+        }
+      >
         <p className="text-sm">Check that you copied the whole link, or ask an admin for a new one.</p>
       </AuthCard>
     );
@@ -34,17 +42,33 @@ export default async function InvitePage({ params }: { params: Promise<{ token: 
     <AuthCard
       title={`Join ${invite.organization.name}`}
       description={`You were invited as ${invite.role === "admin" ? "an admin" : `a ${invite.role}`} (${invite.email}).`}
-      footer={<Link href="/" className="underline">What is Handoff?</Link>}
+      footer={
+        <Link href="/" className="underline">
+          What is Handoff?
+        </Link>
+      }
     >
       {invite.status !== "open" ? (
-        <Alert variant="destructive"><AlertDescription>{CLOSED[invite.status]}</AlertDescription></Alert>
+        <Alert variant="destructive">
+          <AlertDescription>{CLOSED[invite.status]}</AlertDescription>
+        </Alert>
       ) : !user ? (
         <div className="grid gap-2">
-          <Button asChild><Link href={`/sign-up?callbackUrl=${encodeURIComponent(here)}&email=${encodeURIComponent(invite.email)}`}>Create an account to join</Link></Button>
-          <Button asChild variant="outline"><Link href={`/sign-in?callbackUrl=${encodeURIComponent(here)}`}>I already have an account</Link></Button>
+          <Button asChild>
+            <Link href={`/sign-up?callbackUrl=${encodeURIComponent(here)}&email=${encodeURIComponent(invite.email)}`}>
+              Create an account to join
+            </Link>
+          </Button>
+          <Button asChild variant="outline">
+            <Link href={`/sign-in?callbackUrl=${encodeURIComponent(here)}`}>I already have an account</Link>
+          </Button>
         </div>
       ) : user.email !== invite.email ? (
-        <Alert variant="warning"><AlertDescription>You are signed in as {user.email}, but this invite is for {invite.email}. Sign out and sign in with that address.</AlertDescription></Alert>
+        <Alert variant="warning">
+          <AlertDescription>
+            You are signed in as {user.email}, but this invite is for {invite.email}. Sign out and sign in with that address.
+          </AlertDescription>
+        </Alert>
       ) : (
         <AcceptInviteButton token={token} organizationName={invite.organization.name} />
       )}

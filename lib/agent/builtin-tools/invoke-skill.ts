@@ -11,7 +11,10 @@ export function createInvokeSkillTool(skills: ReadonlyMap<string, DefineSkillArg
   const exposed = [...skills.values()].filter((skill) => skill.exposeToAgent);
   return defineTool({
     name: INVOKE_SKILL_TOOL_NAME,
-    description: ["Run one of these skills and get its instructions or content:", ...exposed.map((skill) => `- ${skill.name}: ${skill.description ?? ""}`)].join("\n"),
+    description: [
+      "Run one of these skills and get its instructions or content:",
+      ...exposed.map((skill) => `- ${skill.name}: ${skill.description ?? ""}`),
+    ].join("\n"),
     inputSchema: z.object({ name: z.string(), args: z.string().optional() }),
     async do(input) {
       const skill = skills.get(input.name);

@@ -60,7 +60,9 @@ export function createInvokeSubagentTool(subagents: ReadonlyMap<string, DefineSu
         if (outcome.status === "aborted") throw new AbortError();
         if (outcome.status === "suspended") {
           await child.abort();
-          return failure(`Subagent "${input.name}" needed an answer from a person, which subagents cannot wait for. Do that step yourself.`);
+          return failure(
+            `Subagent "${input.name}" needed an answer from a person, which subagents cannot wait for. Do that step yourself.`,
+          );
         }
         if (outcome.status === "failed") return failure(`Subagent "${input.name}" failed: ${outcome.error}`);
         return failure(`Subagent "${input.name}" could not start (${outcome.status}).`);

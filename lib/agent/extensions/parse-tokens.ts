@@ -12,7 +12,10 @@ export interface ParsedTokens {
  * Finds the `/name` directives bound to a registered hook or skill (a hook wins a name clash).
  * Unbound `/tokens` (paths like /usr/local too) and `@mentions` are left exactly as typed.
  */
-export function parseTokens(text: string, registries: { hooks: ReadonlyMap<string, unknown>; skills: ReadonlyMap<string, unknown> }): ParsedTokens {
+export function parseTokens(
+  text: string,
+  registries: { hooks: ReadonlyMap<string, unknown>; skills: ReadonlyMap<string, unknown> },
+): ParsedTokens {
   const hooks: string[] = [];
   const skills: string[] = [];
   const replaced = text.replace(DIRECTIVE, (match, lead: string, name: string) => {

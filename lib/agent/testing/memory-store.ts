@@ -97,7 +97,10 @@ export class MemoryStore implements StoreAdapter {
   }
 
   async setPermission(record: PermissionRecord) {
-    this.permissions.set(permissionKey(record.tool_name, record.input_key, record.user_id ?? null), clone({ ...record, user_id: record.user_id ?? null }));
+    this.permissions.set(
+      permissionKey(record.tool_name, record.input_key, record.user_id ?? null),
+      clone({ ...record, user_id: record.user_id ?? null }),
+    );
   }
 
   /** The permission decisions recorded by `settleSlot`, oldest first (the audit trail, for tests). */
@@ -203,8 +206,7 @@ export class MemoryStore implements StoreAdapter {
     return clone(
       this.slots.filter(
         (slot) =>
-          (filter.runId === undefined || slot.run_id === filter.runId) &&
-          (filter.status === undefined || slot.status === filter.status),
+          (filter.runId === undefined || slot.run_id === filter.runId) && (filter.status === undefined || slot.status === filter.status),
       ),
     );
   }

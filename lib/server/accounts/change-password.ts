@@ -10,7 +10,11 @@ const tooMany = (seconds: number) => tooManyRequests(`Too many wrong passwords. 
  * session must not become a way around the sign-in lock to guess the password. Ends every session
  * of the user; returns the new session version.
  */
-export async function changePassword({ userId, ip }: { userId: string; ip: string }, currentPassword: string, newPassword: string): Promise<number> {
+export async function changePassword(
+  { userId, ip }: { userId: string; ip: string },
+  currentPassword: string,
+  newPassword: string,
+): Promise<number> {
   const user = await findUserById(userId);
   if (user) {
     const blocked = await secondsBlocked(SIGN_IN_FAILURES_PER_EMAIL_AND_IP, emailAndIp(user.email, ip));
@@ -19,7 +23,9 @@ export async function changePassword({ userId, ip }: { userId: string; ip: strin
   if (!user?.passwordHash || !(await verifyPassword(user.passwordHash, currentPassword))) {
     const wait = user ? await countEvent(SIGN_IN_FAILURES_PER_EMAIL_AND_IP, emailAndIp(user.email, ip)) : 0;
     if (wait > 0) throw tooMany(wait);
-    throw new AppError(422, "wrong_password", "The current password is not correct.", { issues: [{ path: "currentPassword", message: "The current password is not correct." }] });
+    throw new AppError(422, "wrong_password", "The current password is not correct.", {
+      issues: [{ path: "currentPassword", message: "The current password is not correct." }],
+    });
   }
   return updateUserPassword(userId, await hashPassword(newPassword), ip);
 }

@@ -52,7 +52,8 @@ export async function buildConversationAgent(
 ): Promise<ConversationAgent> {
   const scope = { organizationId: tenant.organizationId, conversationId };
   const { preloaded, observers } = options;
-  const knownSettings = preloaded?.agentSettings ?? (preloaded?.settings !== undefined ? agentSettingsFrom(tenant, preloaded.settings) : null);
+  const knownSettings =
+    preloaded?.agentSettings ?? (preloaded?.settings !== undefined ? agentSettingsFrom(tenant, preloaded.settings) : null);
   // The settings and model, and the store, side by side: neither needs the other.
   const [{ settings, model }, store] = await settleAll([
     (knownSettings ? Promise.resolve(knownSettings) : loadAgentSettings(tenant)).then(async (settings) => {
@@ -105,9 +106,14 @@ export async function buildConversationAgent(
 }
 
 /** The tenant's enabled built-in tools for one conversation (a card answer needs them for their schemas only). */
-export function enabledTools(tenant: Pick<TenantContext, "organizationId">, conversationId: string, settings: TenantAgentConfig): GloveTool[] {
+export function enabledTools(
+  tenant: Pick<TenantContext, "organizationId">,
+  conversationId: string,
+  settings: TenantAgentConfig,
+): GloveTool[] {
   const mailbox = {
-    record: (email: { to: string; subject: string; body: string; toolCallId: string }) => recordDemoEmail(tenant, { conversationId, ...email }),
+    record: (email: { to: string; subject: string; body: string; toolCallId: string }) =>
+      recordDemoEmail(tenant, { conversationId, ...email }),
   };
   return createBuiltinTools({ mailbox }).filter((tool) => settings.enabledTools.includes(tool.name)) as GloveTool[];
 }

@@ -40,7 +40,8 @@ export function agentSettingsFrom(ctx: Pick<TenantContext, "organizationId">, st
   if (!stored) return { ...DEFAULT_AGENT_SETTINGS, providerKey: null, notices: [] };
   const notices: string[] = [];
   const model = modelConfigSchema.safeParse(stored.modelConfig);
-  if (!model.success) notices.push("The stored model settings are no longer valid, so the demo model answers. Save the model settings again.");
+  if (!model.success)
+    notices.push("The stored model settings are no longer valid, so the demo model answers. Save the model settings again.");
   let providerKey: string | null = null;
   if (stored.providerKeySealed) {
     try {
@@ -72,7 +73,11 @@ const demoOptions = (env: ServerEnv) => (env.DEMO_MODEL_WORD_DELAY_MS === undefi
  * delete a conversation or say which model answers never fails on a URL. `urlsChecked`: the
  * caller just passed `checkModelUrls`, so the first call need not resolve the names again.
  */
-export function buildTenantModel(settings: TenantAgentConfig, env: ServerEnv = serverEnv(), options: { urlsChecked?: boolean } = {}): BuiltModel {
+export function buildTenantModel(
+  settings: TenantAgentConfig,
+  env: ServerEnv = serverEnv(),
+  options: { urlsChecked?: boolean } = {},
+): BuiltModel {
   const config = { ...settings.model, ...(settings.providerKey && { apiKey: settings.providerKey }) };
   const built = buildModel(config, { env: modelEnv(env), demo: demoOptions(env) });
   const model = options.urlsChecked ? built.model : guardModelUrls(built.model, () => modelUrlRefusal(settings, env));
@@ -93,7 +98,8 @@ async function modelUrlRefusal(settings: TenantAgentConfig, env: ServerEnv): Pro
   return null;
 }
 
-const modelUrls = (model: ModelConfig) => [model.baseURL, ...model.fallbacks.map((fallback) => fallback.baseURL)].filter((url): url is string => Boolean(url));
+const modelUrls = (model: ModelConfig) =>
+  [model.baseURL, ...model.fallbacks.map((fallback) => fallback.baseURL)].filter((url): url is string => Boolean(url));
 
 export async function agentSettingsView(ctx: TenantContext): Promise<AgentSettingsView> {
   const stored = await getAgentSettings(ctx);
@@ -123,7 +129,12 @@ type AgentSettingsInput = z.output<typeof agentSettingsInputSchema>;
 export async function updateAgentSettings(ctx: TenantContext & { ip?: string | null }, input: AgentSettingsInput): Promise<void> {
   const issues = await settingsIssues(input);
   if (issues.length > 0) {
-    throw new AppError(422, "validation_failed", `Fix these fields: ${issues.map((issue) => `${issue.path}: ${issue.message}`).join("; ")}`, { issues });
+    throw new AppError(
+      422,
+      "validation_failed",
+      `Fix these fields: ${issues.map((issue) => `${issue.path}: ${issue.message}`).join("; ")}`,
+      { issues },
+    );
   }
   const { apiKey: _none, ...model } = input.model;
   await saveAgentSettings(
@@ -135,7 +146,12 @@ export async function updateAgentSettings(ctx: TenantContext & { ip?: string | n
       enabledTools: [...new Set(input.enabledTools)],
       permissionPolicy: input.permissionPolicy,
       slotTtlMinutes: input.slotTtlMinutes,
-      providerKeySealed: input.providerApiKey === undefined ? undefined : input.providerApiKey.trim() === "" ? null : sealSecret(input.providerApiKey.trim(), keyContext(ctx)),
+      providerKeySealed:
+        input.providerApiKey === undefined
+          ? undefined
+          : input.providerApiKey.trim() === ""
+            ? null
+            : sealSecret(input.providerApiKey.trim(), keyContext(ctx)),
     },
     ctx.ip,
   );
@@ -147,14 +163,17 @@ async function settingsIssues(input: AgentSettingsInput): Promise<Issue[]> {
   const issues: Issue[] = [];
   const known = [...BUILTIN_TOOL_NAMES, ...ALWAYS_ON_TOOLS];
   input.enabledTools.forEach((name, index) => {
-    if (!BUILTIN_TOOL_NAMES.includes(name)) issues.push({ path: `enabledTools.${index}`, message: `Unknown tool "${name}". Choose among: ${BUILTIN_TOOL_NAMES.join(", ")}.` });
+    if (!BUILTIN_TOOL_NAMES.includes(name))
+      issues.push({ path: `enabledTools.${index}`, message: `Unknown tool "${name}". Choose among: ${BUILTIN_TOOL_NAMES.join(", ")}.` });
   });
   for (const name of Object.keys(input.permissionPolicy)) {
     if (!known.includes(name)) issues.push({ path: `permissionPolicy.${name}`, message: `Unknown tool "${name}".` });
   }
-  if (input.model.apiKey) issues.push({ path: "model.apiKey", message: "Send the key in providerApiKey: keys inside the model settings are not stored." });
+  if (input.model.apiKey)
+    issues.push({ path: "model.apiKey", message: "Send the key in providerApiKey: keys inside the model settings are not stored." });
   input.model.fallbacks.forEach((fallback, index) => {
-    if (fallback.apiKey) issues.push({ path: `model.fallbacks.${index}.apiKey`, message: "Fallback models use the server's keys; keys here are not stored." });
+    if (fallback.apiKey)
+      issues.push({ path: `model.fallbacks.${index}.apiKey`, message: "Fallback models use the server's keys; keys here are not stored." });
   });
   const urls: Array<[string, string | undefined]> = [
     ["model.baseURL", input.model.baseURL],

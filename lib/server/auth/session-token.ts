@@ -43,7 +43,9 @@ export async function sessionUserIdFromCookies(cookieHeader: string | null): Pro
  * session is still current, apart: the route builders run the check beside the request's first
  * query instead of before it. Null without a decodable session cookie.
  */
-export async function sessionClaim(cookieHeader: string | null): Promise<{ principal: UserPrincipal; isCurrent: () => Promise<boolean> } | null> {
+export async function sessionClaim(
+  cookieHeader: string | null,
+): Promise<{ principal: UserPrincipal; isCurrent: () => Promise<boolean> } | null> {
   const session = await decodeSession(cookieHeader);
   if (!session) return null;
   return {
@@ -73,7 +75,8 @@ async function decodeSession(cookieHeader: string | null): Promise<Remembered | 
   if (!decoded) return null;
   const { token } = decoded;
   // Tokens issued before sessions carried an id and a version are not honoured (one more sign-in).
-  if (typeof token.uid !== "string" || typeof token.sid !== "string" || typeof token.sv !== "number" || typeof token.exp !== "number") return null;
+  if (typeof token.uid !== "string" || typeof token.sid !== "string" || typeof token.sv !== "number" || typeof token.exp !== "number")
+    return null;
   const entry = { userId: token.uid, sessionId: token.sid, sessionVersion: token.sv, expiresAt: token.exp * 1000 };
   remember(key, entry);
   return entry;

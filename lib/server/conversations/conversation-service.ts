@@ -52,11 +52,21 @@ export async function startConversation(ctx: TenantContext, title?: string): Pro
 
 export async function conversationList(ctx: TenantContext, options: { q?: string; cursor?: string; limit: number }) {
   const page = await listConversations(ctx, { query: options.q, cursor: options.cursor, limit: options.limit });
-  const activity = await readConversationActivity(ctx, page.conversations.map((conversation) => conversation.id));
-  return { conversations: page.conversations.map((conversation) => view(ctx, conversation, activity.get(conversation.id))), nextCursor: page.nextCursor };
+  const activity = await readConversationActivity(
+    ctx,
+    page.conversations.map((conversation) => conversation.id),
+  );
+  return {
+    conversations: page.conversations.map((conversation) => view(ctx, conversation, activity.get(conversation.id))),
+    nextCursor: page.nextCursor,
+  };
 }
 
-export async function retitleConversation(ctx: TenantContext & PublicContext, conversationId: string, title: string): Promise<ConversationSummary> {
+export async function retitleConversation(
+  ctx: TenantContext & PublicContext,
+  conversationId: string,
+  title: string,
+): Promise<ConversationSummary> {
   const renamed = await renameConversation(ctx, conversationId, title, ctx.ip);
   if (!renamed) throw notFound("This conversation");
   const activity = await readConversationActivity(ctx, [conversationId]);

@@ -10,7 +10,9 @@ import { settleAll } from "@/lib/server/settle-all";
 export async function conversationSnapshot(ctx: TenantContext, conversationId: string, before?: string): Promise<ConversationSnapshot> {
   // Which model answers needs nothing of the conversation: side by side.
   const [rows, settings] = await settleAll([
-    recoverDeadRuns({ organizationId: ctx.organizationId, conversationId }).then(() => readConversationSnapshot(ctx, conversationId, { before })),
+    recoverDeadRuns({ organizationId: ctx.organizationId, conversationId }).then(() =>
+      readConversationSnapshot(ctx, conversationId, { before }),
+    ),
     loadAgentSettings(ctx),
   ] as const);
   if (!rows) throw notFound("This conversation");

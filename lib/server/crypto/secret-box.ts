@@ -33,7 +33,9 @@ export function sealSecret(plaintext: string, context: string): string {
   const cipher = createCipheriv("aes-256-gcm", encryptionKey(), iv);
   cipher.setAAD(Buffer.from(context, "utf8"));
   const ciphertext = Buffer.concat([cipher.update(plaintext, "utf8"), cipher.final()]);
-  return [VERSION, iv, cipher.getAuthTag(), ciphertext].map((part) => (typeof part === "string" ? part : part.toString("base64url"))).join(".");
+  return [VERSION, iv, cipher.getAuthTag(), ciphertext]
+    .map((part) => (typeof part === "string" ? part : part.toString("base64url")))
+    .join(".");
 }
 
 /** Throws `SecretUnreadableError` when the value was sealed with another key or context, or was altered. */
@@ -52,7 +54,9 @@ export function openSecret(sealed: string, context: string): string {
 
 export class SecretUnreadableError extends Error {
   constructor() {
-    super("A stored secret could not be decrypted: the server's ENCRYPTION_KEY (or AUTH_SECRET) changed, or the value was altered. Set the secret again.");
+    super(
+      "A stored secret could not be decrypted: the server's ENCRYPTION_KEY (or AUTH_SECRET) changed, or the value was altered. Set the secret again.",
+    );
     this.name = "SecretUnreadableError";
   }
 }

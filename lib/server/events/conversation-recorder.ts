@@ -20,7 +20,8 @@ export function conversationRecorder(
   const pool = getPgPool();
   const notice = { channel: RUN_EVENTS_CHANNEL, instanceId: instanceId() };
   return new RunEventRecorder({
-    writeBatch: (events) => appendAndAnnounceRunEvents((text, values) => pool.query(text, values), notice, tenant.organizationId, conversationId, events),
+    writeBatch: (events) =>
+      appendAndAnnounceRunEvents((text, values) => pool.query(text, values), notice, tenant.organizationId, conversationId, events),
     publish(event) {
       localHub().publish(conversationId, event.seq, event);
     },

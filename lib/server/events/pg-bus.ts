@@ -147,7 +147,12 @@ export function eventBus(): PgBus {
     const connectionString = serverEnv().DATABASE_URL;
     if (!connectionString) throw new Error("DATABASE_URL is not set.");
     const pool = getPgPool();
-    shared.handoffEventBus = new PgBus({ connectionString, instanceId: instanceId(), hub: localHub(), query: (text, values) => pool.query(text, values) });
+    shared.handoffEventBus = new PgBus({
+      connectionString,
+      instanceId: instanceId(),
+      hub: localHub(),
+      query: (text, values) => pool.query(text, values),
+    });
   }
   return shared.handoffEventBus;
 }

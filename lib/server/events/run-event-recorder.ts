@@ -119,7 +119,9 @@ export class RunEventRecorder implements SubscriberAdapter {
   private enqueue(pending: PendingRunEvent): Promise<void> {
     // Model output and tool results may hold NUL or unpaired surrogates, which Postgres refuses in JSON text.
     const event = { ...pending, data: storableJson(pending.data) };
-    const written = new Promise<void>((resolve, reject) => this.queued.push({ event, settle: (error) => (error === undefined ? resolve() : reject(error)) }));
+    const written = new Promise<void>((resolve, reject) =>
+      this.queued.push({ event, settle: (error) => (error === undefined ? resolve() : reject(error)) }),
+    );
     this.draining ??= this.drain();
     return written;
   }
@@ -183,6 +185,7 @@ const notStored = (event: PendingRunEvent): PendingRunEvent => ({
   data: {
     run_id: event.runId,
     lost_type: event.type,
-    message: "Part of this answer could not be saved and is missing. Reload the conversation; if something is missing, retry the last message.",
+    message:
+      "Part of this answer could not be saved and is missing. Reload the conversation; if something is missing, retry the last message.",
   },
 });

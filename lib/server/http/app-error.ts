@@ -17,8 +17,7 @@ export const notFound = (what = "This resource") =>
 
 export const forbidden = (message: string) => new AppError(403, "forbidden", message);
 
-export const unauthorized = () =>
-  new AppError(401, "unauthorized", "You are signed out. Sign in and try again.");
+export const unauthorized = () => new AppError(401, "unauthorized", "You are signed out. Sign in and try again.");
 
 export const conflict = (message: string, details?: unknown) => new AppError(409, "conflict", message, details);
 

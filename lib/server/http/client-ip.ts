@@ -15,7 +15,10 @@ export function clientIp(request: Request | undefined, env: Pick<ServerEnv, "TRU
   const hops = env.TRUSTED_PROXY_HOPS;
   const candidate =
     hops > 0
-      ? (request?.headers.get("x-forwarded-for") ?? "").split(",").map((entry) => entry.trim()).at(-hops)
+      ? (request?.headers.get("x-forwarded-for") ?? "")
+          .split(",")
+          .map((entry) => entry.trim())
+          .at(-hops)
       : request?.headers.get(PEER_ADDRESS_HEADER)?.trim();
   return candidate && ipaddr.isValid(candidate) ? candidate : "local";
 }

@@ -11,7 +11,8 @@ import { AgentError, ValidationError } from "@/lib/agent/errors";
  */
 export function toAppError(error: unknown): AppError | null {
   if (error instanceof AppError) return error;
-  if (error instanceof EmailTakenError) return conflict("An account with this email already exists. Sign in instead, or use another email.");
+  if (error instanceof EmailTakenError)
+    return conflict("An account with this email already exists. Sign in instead, or use another email.");
   if (error instanceof MembershipRuleError) {
     if (error.reason === "not_found") return notFound("That member or invite");
     if (error.reason === "forbidden") return forbidden(error.message);
@@ -39,6 +40,8 @@ function fromAgentError(error: AgentError): AppError {
     case 429:
       return new AppError(429, error.code, error.message);
     default:
-      return new AppError(422, error.code, error.message, { issues: (error instanceof ValidationError && error.issues) || [{ path: "value", message: error.message }] });
+      return new AppError(422, error.code, error.message, {
+        issues: (error instanceof ValidationError && error.issues) || [{ path: "value", message: error.message }],
+      });
   }
 }

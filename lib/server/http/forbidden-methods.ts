@@ -20,9 +20,15 @@ export function refuseForbiddenMethods() {
   http.Server.prototype.emit = function (this: http.Server, event: string, ...args: unknown[]) {
     if (event === "request" && FORBIDDEN.has((args[0] as http.IncomingMessage).method ?? "")) {
       const body = JSON.stringify({
-        error: { code: "method_not_allowed", message: `This server does not accept that method. Use one of ${ALLOW}.`, details: { allow: ALLOW } },
+        error: {
+          code: "method_not_allowed",
+          message: `This server does not accept that method. Use one of ${ALLOW}.`,
+          details: { allow: ALLOW },
+        },
       });
-      (args[1] as http.ServerResponse).writeHead(405, { "content-type": "application/json", allow: ALLOW, "cache-control": "no-store" }).end(body);
+      (args[1] as http.ServerResponse)
+        .writeHead(405, { "content-type": "application/json", allow: ALLOW, "cache-control": "no-store" })
+        .end(body);
       return true;
     }
     return Reflect.apply(emit, this, [event, ...args]) as boolean;

@@ -102,7 +102,9 @@ const ROLE_REFUSAL: Record<RoleName, string> = {
  * get 404, never 403, so other teams' slugs are not confirmed. Other path params are ids, named
  * in `ids` with what a 404 calls them (impossible ids are 404 without a query, path-id.ts).
  */
-export function memberRoute<P extends Params = { slug: string }>(options: { minRole?: RoleName; ids?: Partial<Record<keyof P, string>> } = {}) {
+export function memberRoute<P extends Params = { slug: string }>(
+  options: { minRole?: RoleName; ids?: Partial<Record<keyof P, string>> } = {},
+) {
   return build<MemberContext, P>(async (request, params) => {
     for (const [name, what] of Object.entries(options.ids ?? {})) if (!possibleId(params[name])) throw notFound(what as string);
     const slug = params.slug;

@@ -35,7 +35,8 @@ export function crossOriginRefusal(request: Request, pathname: string): NextResp
     {
       error: {
         code: "cross_origin_request",
-        message: "This request did not come from a Handoff page, so it was refused. Use the app itself, or the API at /api/v1 with an API key.",
+        message:
+          "This request did not come from a Handoff page, so it was refused. Use the app itself, or the API at /api/v1 with an API key.",
         details: { origin },
       },
     },

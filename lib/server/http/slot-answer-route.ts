@@ -8,7 +8,10 @@ import { answerSlot, type SlotAnswerInput } from "@/lib/server/runs/answer-slot"
 export function slotAnswerRoute<S extends z.ZodType>(schema: S, toAnswer: (body: z.infer<S>) => SlotAnswerInput) {
   return cardRoute({ body: schema }, async (ctx, { request, body }) => {
     const wantsStream = (request.headers.get("accept") ?? "").includes("text/event-stream");
-    const reply = await answerSlot(ctx, ctx.conversationId, ctx.slotId, toAnswer(body as z.infer<S>), { wantsStream, requestSignal: request.signal });
+    const reply = await answerSlot(ctx, ctx.conversationId, ctx.slotId, toAnswer(body as z.infer<S>), {
+      wantsStream,
+      requestSignal: request.signal,
+    });
     return reply.kind === "stream" ? reply.response : json({ slot: reply.slot, continued: reply.continued } satisfies SlotAnswerResponse);
   });
 }

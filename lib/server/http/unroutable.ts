@@ -12,7 +12,11 @@ const error = (status: number, code: string, message: string) => NextResponse.js
  */
 export function unroutableRefusal(request: Request, pathname: string): NextResponse | null {
   if (!ROUTABLE_METHODS.has(request.method)) {
-    return error(501, "method_not_implemented", `Handoff does not implement ${request.method}. Use GET, POST, PUT, PATCH or DELETE as the API documents.`);
+    return error(
+      501,
+      "method_not_implemented",
+      `Handoff does not implement ${request.method}. Use GET, POST, PUT, PATCH or DELETE as the API documents.`,
+    );
   }
   try {
     decodeURIComponent(pathname);

@@ -57,13 +57,19 @@ export async function answerSlot(
   const slot = await store.getSlot(slotId);
   if (!slot) throw notFound("This card");
   if (answer.kind === "resolve" && slot.status === "pending") checkAnswer(ctx, slot, answer.value);
-  const result = await storeAnswer(tenant, conversationId, store, enabledTools(tenant, conversationId, settings), slotId, answer, { userId: ctx.userId, isAdmin: isAdmin(ctx) });
+  const result = await storeAnswer(tenant, conversationId, store, enabledTools(tenant, conversationId, settings), slotId, answer, {
+    userId: ctx.userId,
+    isAdmin: isAdmin(ctx),
+  });
   if (!result.continuable) return { kind: "json", slot: result.slot, continued: false };
   const agent = await openAgent(tenant, conversationId, { preloaded: { agentSettings: settings } });
   const launched = await launchContinuation(conversationId, agent);
   const continued = launched.kind === "running";
   if (!options.wantsStream || !continued) return { kind: "json", slot: result.slot, continued };
-  return { kind: "stream", response: await conversationStream(ctx, conversationId, { after, until: launched.done, requestSignal: options.requestSignal }) };
+  return {
+    kind: "stream",
+    response: await conversationStream(ctx, conversationId, { after, until: launched.done, requestSignal: options.requestSignal }),
+  };
 }
 
 /** The runtime's one answer path (lib/agent/slot-answer.ts), its events recorded and written before any continuation's. */
@@ -85,15 +91,20 @@ async function storeAnswer(
     now: () => new Date(),
   };
   try {
-    return answer.kind === "resolve" ? await resolveSlot(deps, slotId, answer.value, answerer) : await rejectSlot(deps, slotId, answer.reason || undefined, answerer);
+    return answer.kind === "resolve"
+      ? await resolveSlot(deps, slotId, answer.value, answerer)
+      : await rejectSlot(deps, slotId, answer.reason || undefined, answerer);
   } finally {
     await recorder.flush();
   }
 }
 
 function checkAnswer(ctx: TenantContext, slot: SlotRecord, value: unknown) {
-  const editsInput = typeof value === "object" && value !== null && "editedInput" in value && (value as { editedInput?: unknown }).editedInput !== undefined;
-  if (editsInput && !isAdmin(ctx)) throw forbidden("Only owners and admins can edit what a tool will run with. Allow or deny it as it is, or ask an admin.");
-  const decision = typeof value === "object" && value !== null && "decision" in value ? (value as { decision?: unknown }).decision : undefined;
+  const editsInput =
+    typeof value === "object" && value !== null && "editedInput" in value && (value as { editedInput?: unknown }).editedInput !== undefined;
+  if (editsInput && !isAdmin(ctx))
+    throw forbidden("Only owners and admins can edit what a tool will run with. Allow or deny it as it is, or ask an admin.");
+  const decision =
+    typeof value === "object" && value !== null && "decision" in value ? (value as { decision?: unknown }).decision : undefined;
   if (slot.index === PERMISSION_SLOT_INDEX && decision === "allow_tool_always" && !isAdmin(ctx)) throw forbidden(TOOL_ALWAYS_IS_FOR_ADMINS);
 }

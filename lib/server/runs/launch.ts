@@ -46,12 +46,13 @@ export async function launch<T>(
     });
   track(execution);
 
-  const first = await Promise.race([running.then((runId) => ({ kind: "running" as const, runId })), outcome.then((result) => ({ kind: "settled" as const, outcome: result }))]).catch(
-    async (error) => {
-      await execution.done;
-      throw error;
-    },
-  );
+  const first = await Promise.race([
+    running.then((runId) => ({ kind: "running" as const, runId })),
+    outcome.then((result) => ({ kind: "settled" as const, outcome: result })),
+  ]).catch(async (error) => {
+    await execution.done;
+    throw error;
+  });
   if (first.kind === "running") {
     admitted = true;
     return { ...first, done: execution.done };

@@ -11,13 +11,20 @@ import { recoverDeadRunsThenReadLastEventSeq } from "./recover-dead-runs";
 
 export type RecordedAgent = ConversationAgent & { recorder: RunEventRecorder };
 
-type AgentOptions = { checkModelUrls?: boolean; preloaded?: Partial<Pick<TurnStart, "settings" | "storeId">> & { agentSettings?: TenantAgentConfig } };
+type AgentOptions = {
+  checkModelUrls?: boolean;
+  preloaded?: Partial<Pick<TurnStart, "settings" | "storeId">> & { agentSettings?: TenantAgentConfig };
+};
 
 /**
  * The conversation's agent with its events recorded: text deltas wait longer when many
  * conversations stream on this instance (text-flush-interval.ts).
  */
-export async function openAgent(tenant: Pick<TenantContext, "organizationId">, conversationId: string, options: AgentOptions = {}): Promise<RecordedAgent> {
+export async function openAgent(
+  tenant: Pick<TenantContext, "organizationId">,
+  conversationId: string,
+  options: AgentOptions = {},
+): Promise<RecordedAgent> {
   const recorder = conversationRecorder(tenant, conversationId, () => textFlushIntervalMs(activeConversationCount()));
   const agent = await buildConversationAgent(tenant, conversationId, { ...options, observers: [recordingObserver(recorder)] });
   return { ...agent, recorder };
@@ -53,7 +60,9 @@ function recordingObserver(recorder: RunEventRecorder): ConversationObserver {
     onUserMessage(message) {
       // Images stay out of the event (up to 16 MB of base64); the snapshot has them.
       const { images, ...rest } = message;
-      void recorder.recordServerEvent("user_message", { message: { ...rest, ...(images?.length && { image_count: images.length }) } }).catch(() => {});
+      void recorder
+        .recordServerEvent("user_message", { message: { ...rest, ...(images?.length && { image_count: images.length }) } })
+        .catch(() => {});
     },
     onDone: () => recorder.flush(),
   };

@@ -27,6 +27,9 @@ export async function retryLastTurn(ctx: TenantContext, conversationId: string, 
     const reason = launched.outcome.status === "idle" && previous?.status === "aborted" ? "stopped" : launched.outcome.status;
     throw conflict(NOTHING_TO_RETRY[reason] ?? NOTHING_TO_RETRY.busy);
   }
-  await agent.recorder.recordServerEvent("run_retried", { run_id: launched.runId, ...(previous && { retry_of: previous.id, previous_status: previous.status }) });
+  await agent.recorder.recordServerEvent("run_retried", {
+    run_id: launched.runId,
+    ...(previous && { retry_of: previous.id, previous_status: previous.status }),
+  });
   return conversationStream(ctx, conversationId, { after, until: launched.done, requestSignal });
 }

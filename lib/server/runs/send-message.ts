@@ -11,15 +11,30 @@ import { openTurn } from "./open-turn";
  * is active, queues the message for that run's next safe point and answers with a stream that
  * carries `message_queued` and ends. A full queue throws SteeringQueueFullError (429).
  */
-export async function sendMessage(turn: TurnStart, conversationId: string, input: z.output<typeof sendMessageSchema>, requestSignal?: AbortSignal): Promise<Response> {
+export async function sendMessage(
+  turn: TurnStart,
+  conversationId: string,
+  input: z.output<typeof sendMessageSchema>,
+  requestSignal?: AbortSignal,
+): Promise<Response> {
   const { ctx } = turn;
   // From what the opening read brought: no query when there is nothing to recover.
   const { after, agent } = await openTurn(ctx, conversationId, turn);
   const launched = await launch(
     conversationId,
     agent,
-    (signal) => agent.glove.processRequest(input.text, { signal, runId: randomUUID(), startedBy: ctx.userId, ...(input.attachments?.length && { images: input.attachments }) }),
+    (signal) =>
+      agent.glove.processRequest(input.text, {
+        signal,
+        runId: randomUUID(),
+        startedBy: ctx.userId,
+        ...(input.attachments?.length && { images: input.attachments }),
+      }),
     (outcome) => drainQueue(agent, outcome),
   );
-  return conversationStream(ctx, conversationId, { after, until: launched.kind === "running" ? launched.done : Promise.resolve(), requestSignal });
+  return conversationStream(ctx, conversationId, {
+    after,
+    until: launched.kind === "running" ? launched.done : Promise.resolve(),
+    requestSignal,
+  });
 }

@@ -11,6 +11,9 @@ import { settleAll } from "@/lib/server/settle-all";
  * rate limit beside it and beside the session check. Errors: 401, 404, then 429 (then the body's).
  */
 export const turnRoute = tenantRowRoute("This conversation", async (userId, conversationId) => {
-  const [turn] = await settleAll([readTurnStart(userId, conversationId, runLeaseMs()), enforce(messagesPerUser(), userId, "messages")] as const);
+  const [turn] = await settleAll([
+    readTurnStart(userId, conversationId, runLeaseMs()),
+    enforce(messagesPerUser(), userId, "messages"),
+  ] as const);
   return turn && { ctx: turn.ctx, conversationId, turn: turn as TurnStart };
 });

@@ -34,9 +34,7 @@ export async function conversationStream(
         },
       });
       await tail.start();
-      void options.until
-        ?.then(() => tail.catchUp())
-        .finally(() => writer.close());
+      void options.until?.then(() => tail.catchUp()).finally(() => writer.close());
       return () => tail.stop();
     },
     { requestSignal: options.requestSignal },

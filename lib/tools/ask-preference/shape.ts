@@ -14,7 +14,11 @@ export const askPreference = defineCardShape({
   card: "wait",
   props: askPreferenceProps,
   answer: askPreferenceAnswer,
-  answerFor: ({ options }) => askPreferenceAnswer.refine((answer) => options.includes(answer.choice), { path: ["choice"], message: `Choose one of: ${options.join(", ")}.` }),
+  answerFor: ({ options }) =>
+    askPreferenceAnswer.refine((answer) => options.includes(answer.choice), {
+      path: ["choice"],
+      message: `Choose one of: ${options.join(", ")}.`,
+    }),
 });
 export type AskPreferenceProps = z.infer<typeof askPreferenceProps>;
 export type AskPreferenceAnswer = z.infer<typeof askPreferenceAnswer>;

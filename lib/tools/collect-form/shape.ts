@@ -30,13 +30,32 @@ export function valuesSchemaFor(fields: FormFieldSpec[]) {
   const shape: Record<string, z.ZodType<string, string | undefined>> = {};
   for (const field of fields) {
     let rule: z.ZodType<string, string> = z.string().trim().max(FORM_VALUE_MAX);
-    if (field.type === "email") rule = z.string().trim().pipe(z.email({ message: `${field.label} must be an email address` }));
-    if (field.type === "url") rule = z.string().trim().pipe(z.url({ message: `${field.label} must be a URL` }));
-    if (field.type === "number") rule = z.string().trim().regex(/^-?\d+(\.\d+)?$/, `${field.label} must be a number`);
-    if (field.type === "tel") rule = z.string().trim().regex(/^[+()\d\s.-]{3,30}$/, `${field.label} must be a phone number`);
+    if (field.type === "email")
+      rule = z
+        .string()
+        .trim()
+        .pipe(z.email({ message: `${field.label} must be an email address` }));
+    if (field.type === "url")
+      rule = z
+        .string()
+        .trim()
+        .pipe(z.url({ message: `${field.label} must be a URL` }));
+    if (field.type === "number")
+      rule = z
+        .string()
+        .trim()
+        .regex(/^-?\d+(\.\d+)?$/, `${field.label} must be a number`);
+    if (field.type === "tel")
+      rule = z
+        .string()
+        .trim()
+        .regex(/^[+()\d\s.-]{3,30}$/, `${field.label} must be a phone number`);
     shape[field.name] = field.required
       ? z.string().trim().min(1, `${field.label} is required`).pipe(rule)
-      : z.union([z.literal(""), rule]).optional().transform((v) => v ?? "");
+      : z
+          .union([z.literal(""), rule])
+          .optional()
+          .transform((v) => v ?? "");
   }
   return z.object(shape);
 }

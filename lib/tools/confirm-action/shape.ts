@@ -9,6 +9,11 @@ export const confirmActionProps = z.object({
   confirmLabel: z.string().max(40).optional(),
 });
 export const confirmActionAnswer = z.object({ confirmed: z.boolean() });
-export const confirmAction = defineCardShape({ name: CONFIRM_ACTION, card: "wait", props: confirmActionProps, answer: confirmActionAnswer });
+export const confirmAction = defineCardShape({
+  name: CONFIRM_ACTION,
+  card: "wait",
+  props: confirmActionProps,
+  answer: confirmActionAnswer,
+});
 export type ConfirmActionProps = z.infer<typeof confirmActionProps>;
 export type ConfirmActionAnswer = z.infer<typeof confirmActionAnswer>;

@@ -7,7 +7,8 @@ export interface DemoMailbox {
   record(email: SendEmailInput & { toolCallId: string }): Promise<{ id: string; createdAt: string }>;
 }
 
-export const SIMULATED_DELIVERY_NOTE = "Simulated delivery: the email was stored in the team's demo mailbox; no mail server is connected, so nothing left Handoff.";
+export const SIMULATED_DELIVERY_NOTE =
+  "Simulated delivery: the email was stored in the team's demo mailbox; no mail server is connected, so nothing left Handoff.";
 
 /** Permission-gated: a person allows (an admin may edit the email first) before `do` runs. */
 export const createSendEmailTool = (mailbox: DemoMailbox) =>

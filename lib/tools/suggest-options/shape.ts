@@ -17,7 +17,10 @@ export const suggestOptions = defineCardShape({
   answer: suggestOptionsAnswer,
   answerFor: ({ options, multiple }) =>
     suggestOptionsAnswer
-      .refine((answer) => answer.choices.every((choice) => options.includes(choice)), { path: ["choices"], message: `Pick among: ${options.join(", ")}.` })
+      .refine((answer) => answer.choices.every((choice) => options.includes(choice)), {
+        path: ["choices"],
+        message: `Pick among: ${options.join(", ")}.`,
+      })
       .refine((answer) => multiple || answer.choices.length === 1, { path: ["choices"], message: "Pick exactly one option." }),
 });
 export type SuggestOptionsProps = z.infer<typeof suggestOptionsProps>;

@@ -27,8 +27,17 @@ async function relay(raw: string, res: http.ServerResponse) {
   const send = (event: string, data: unknown) => res.write(`id: ${++seq}\nevent: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
   try {
     const { text } = JSON.parse(raw) as { text: string };
-    res.writeHead(200, { "content-type": "text/event-stream; charset=utf-8", "cache-control": "no-cache, no-transform", connection: "keep-alive" });
-    const stream = await client.messages.create({ model: "claude-bench", max_tokens: 1024, messages: [{ role: "user", content: text }], stream: true });
+    res.writeHead(200, {
+      "content-type": "text/event-stream; charset=utf-8",
+      "cache-control": "no-cache, no-transform",
+      connection: "keep-alive",
+    });
+    const stream = await client.messages.create({
+      model: "claude-bench",
+      max_tokens: 1024,
+      messages: [{ role: "user", content: text }],
+      stream: true,
+    });
     for await (const event of stream) {
       if (event.type === "content_block_delta" && event.delta.type === "text_delta") send("text_delta", { text: event.delta.text });
     }

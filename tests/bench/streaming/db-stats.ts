@@ -25,7 +25,10 @@ export async function readDbCounters(databaseUrl: string): Promise<DbCounters> {
       xactCommit: Number(db.rows[0]?.xact_commit ?? 0),
       xactRollback: Number(db.rows[0]?.xact_rollback ?? 0),
       tables: Object.fromEntries(
-        tables.rows.map((r) => [r.relname, { ins: Number(r.n_tup_ins), upd: Number(r.n_tup_upd), seqScan: Number(r.seq_scan), idxScan: Number(r.idx_scan ?? 0) }]),
+        tables.rows.map((r) => [
+          r.relname,
+          { ins: Number(r.n_tup_ins), upd: Number(r.n_tup_upd), seqScan: Number(r.seq_scan), idxScan: Number(r.idx_scan ?? 0) },
+        ]),
       ),
     };
   } finally {
@@ -80,7 +83,12 @@ export async function readStatements(databaseUrl: string, limit = 25): Promise<S
        ORDER BY calls DESC LIMIT $1`,
       [limit],
     );
-    return rows.map((r) => ({ query: r.query.replace(/\s+/g, " ").trim(), calls: Number(r.calls), totalMs: r.total_exec_time, rows: Number(r.rows) }));
+    return rows.map((r) => ({
+      query: r.query.replace(/\s+/g, " ").trim(),
+      calls: Number(r.calls),
+      totalMs: r.total_exec_time,
+      rows: Number(r.rows),
+    }));
   } finally {
     await client.end();
   }

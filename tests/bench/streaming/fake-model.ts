@@ -10,12 +10,7 @@
  * - a user message containing `[bench:tokens=N]`: N tokens of text;
  * - anything else: BENCH_TOKENS tokens of text.
  */
-import {
-  anthropicText,
-  anthropicToolUse,
-  startFakeAnthropic,
-  type AnthropicRequestBody,
-} from "../../support/fake-providers/anthropic";
+import { anthropicText, anthropicToolUse, startFakeAnthropic, type AnthropicRequestBody } from "../../support/fake-providers/anthropic";
 import { CONFIRM_MARKER, TOKEN_TEXT, TOKENS_MARKER_PATTERN, benchTiming } from "./scenario";
 
 const timing = benchTiming(process.env);
@@ -34,7 +29,11 @@ const server = await startFakeAnthropic((request) => {
   if (text.includes(CONFIRM_MARKER)) {
     calls += 1;
     return anthropicToolUse(
-      { id: `toolu_bench_${process.pid}_${calls}`, name: "confirm_action", input: { title: "Send the weekly report", message: "Send the weekly report to the whole team now?" } },
+      {
+        id: `toolu_bench_${process.pid}_${calls}`,
+        name: "confirm_action",
+        input: { title: "Send the weekly report", message: "Send the weekly report to the whole team now?" },
+      },
       timing,
     );
   }

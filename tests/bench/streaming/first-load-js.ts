@@ -64,7 +64,12 @@ export async function measureFirstLoadJs(url: string, cookies: { name: string; v
           try {
             const body = await response.body();
             const sizes = await response.request().sizes();
-            scripts.push({ url: response.url(), body, transferred: sizes.responseBodySize, encoding: response.headers()["content-encoding"] ?? "identity" });
+            scripts.push({
+              url: response.url(),
+              body,
+              transferred: sizes.responseBodySize,
+              encoding: response.headers()["content-encoding"] ?? "identity",
+            });
           } catch {
             // a redirect or an aborted response has no body
           }
@@ -83,7 +88,9 @@ export async function measureFirstLoadJs(url: string, cookies: { name: string; v
     await page.waitForLoadState("networkidle", { timeout: 15_000 }).catch(() => {});
     await Promise.all(pending);
     const html = response ? await response.text().catch(() => "") : "";
-    const named = new Set([...html.matchAll(/(?:src|href)="([^"]+\.js[^"]*)"/g)].map((m) => new URL(m[1].replaceAll("&amp;", "&"), url).pathname));
+    const named = new Set(
+      [...html.matchAll(/(?:src|href)="([^"]+\.js[^"]*)"/g)].map((m) => new URL(m[1].replaceAll("&amp;", "&"), url).pathname),
+    );
     const measured = scripts.map((s) => ({
       url: s.url,
       raw: s.body.length,

@@ -68,7 +68,11 @@ export async function startHandoff(
   let statements = false;
   if (embedded && durable) {
     // pg_stat_statements (shipped with the embedded server) needs a restart to load: it tells which statements an answer costs.
-    const settings: Record<string, string> = { shared_preload_libraries: "pg_stat_statements", "pg_stat_statements.track": "all", ...options.postgresSettings };
+    const settings: Record<string, string> = {
+      shared_preload_libraries: "pg_stat_statements",
+      "pg_stat_statements.track": "all",
+      ...options.postgresSettings,
+    };
     const admin = new pg.Client({ connectionString: embedded.adminUrl });
     await admin.connect();
     try {
@@ -102,7 +106,10 @@ export async function startHandoff(
     await migrate(databaseUrl);
     if (statements) await withClient(databaseUrl, (client) => client.query("CREATE EXTENSION IF NOT EXISTS pg_stat_statements"));
     process.env.AUTH_SECRET = AUTH_SECRET;
-    app = await startAppServer({ databaseUrl, env: { ...PRODUCTION_SETTINGS, AUTH_SECRET, [ALLOW_PRIVATE_MODEL_URLS_ENV]: "1", ...options.env } });
+    app = await startAppServer({
+      databaseUrl,
+      env: { ...PRODUCTION_SETTINGS, AUTH_SECRET, [ALLOW_PRIVATE_MODEL_URLS_ENV]: "1", ...options.env },
+    });
     const started = app;
     return {
       app: started,
@@ -156,10 +163,18 @@ export class Account {
 
   headers(extra: Record<string, string> = {}): Record<string, string> {
     // Origin as a browser's same-origin fetch sends it: the proxy refuses cookie writes without it.
-    return { "x-forwarded-for": this.ip, origin: new URL(this.baseURL).origin, ...(this.cookies.size ? { cookie: this.cookieHeader } : {}), ...extra };
+    return {
+      "x-forwarded-for": this.ip,
+      origin: new URL(this.baseURL).origin,
+      ...(this.cookies.size ? { cookie: this.cookieHeader } : {}),
+      ...extra,
+    };
   }
 
-  async json<T = Record<string, unknown>>(pathname: string, init: { method?: string; json?: unknown; body?: string; headers?: Record<string, string> } = {}) {
+  async json<T = Record<string, unknown>>(
+    pathname: string,
+    init: { method?: string; json?: unknown; body?: string; headers?: Record<string, string> } = {},
+  ) {
     const response = await jsonRequest<T>(`${this.baseURL}${pathname}`, { ...init, headers: this.headers(init.headers) });
     storeSetCookies(this.cookies, response.headers["set-cookie"] ?? []);
     return response;
@@ -179,8 +194,13 @@ export class Account {
     if (created.status !== 202) throw new Error(`sign-up failed: ${created.status} ${excerpt(created.text)}`);
     const csrf = await account.json<{ csrfToken: string }>("/api/auth/csrf");
     const form = new URLSearchParams({ csrfToken: csrf.body.csrfToken, email: account.email, password, callbackUrl: `${baseURL}/app` });
-    await account.json("/api/auth/callback/credentials", { method: "POST", body: form.toString(), headers: { "content-type": "application/x-www-form-urlencoded" } });
-    if (![...account.cookies.keys()].some((k) => k.includes("session-token"))) throw new Error("sign-in after sign-up issued no session cookie");
+    await account.json("/api/auth/callback/credentials", {
+      method: "POST",
+      body: form.toString(),
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+    });
+    if (![...account.cookies.keys()].some((k) => k.includes("session-token")))
+      throw new Error("sign-in after sign-up issued no session cookie");
     // The sign-up answer names no account (it must not tell a new address from a taken one).
     account.userId = (await account.json<{ user: { id: string } }>("/api/account")).body.user.id;
     account.orgSlug = (await account.json<{ organizations: { slug: string }[] }>("/api/orgs")).body.organizations[0].slug;
@@ -202,24 +222,36 @@ export class Account {
         providerApiKey: "sk-ant-bench-dummy-key",
       },
     });
-    if (response.status !== 200) throw new Error(`PUT /api/orgs/${this.orgSlug}/agent answered ${response.status}: ${excerpt(response.text)}`);
-    const body = response.body as { settings?: { usingDemoModel?: boolean; notices?: string[] }; usingDemoModel?: boolean; notices?: string[] };
+    if (response.status !== 200)
+      throw new Error(`PUT /api/orgs/${this.orgSlug}/agent answered ${response.status}: ${excerpt(response.text)}`);
+    const body = response.body as {
+      settings?: { usingDemoModel?: boolean; notices?: string[] };
+      usingDemoModel?: boolean;
+      notices?: string[];
+    };
     const view = body.settings ?? body;
     if (view.usingDemoModel) throw new Error(`the agent still uses the demo model: ${JSON.stringify(view.notices)}`);
   }
 
   async createConversation(): Promise<string> {
-    const response = await this.json<{ conversation?: { id: string }; id?: string }>(`/api/conversations?org=${encodeURIComponent(this.orgSlug)}`, {
-      method: "POST",
-      json: {},
-    });
+    const response = await this.json<{ conversation?: { id: string }; id?: string }>(
+      `/api/conversations?org=${encodeURIComponent(this.orgSlug)}`,
+      {
+        method: "POST",
+        json: {},
+      },
+    );
     const id = response.body?.conversation?.id ?? response.body?.id;
     if (response.status >= 300 || !id) throw new Error(`POST /api/conversations answered ${response.status}: ${excerpt(response.text)}`);
     return id;
   }
 
   sendMessage(conversationId: string, text: string, init: RequestOptions = {}): StreamHandle {
-    return this.stream(`/api/conversations/${encodeURIComponent(conversationId)}/messages`, { ...init, method: "POST", body: JSON.stringify({ text }) });
+    return this.stream(`/api/conversations/${encodeURIComponent(conversationId)}/messages`, {
+      ...init,
+      method: "POST",
+      body: JSON.stringify({ text }),
+    });
   }
 }
 
@@ -242,7 +274,10 @@ export async function insertConversation(databaseUrl: string, organizationId: st
   await client.connect();
   try {
     const id = `bench${randomBytes(8).toString("hex")}`;
-    await client.query(`INSERT INTO "Conversation" ("id", "organizationId", "createdById", "title", "updatedAt") VALUES ($1, $2, $3, 'Bench', now())`, [id, organizationId, userId]);
+    await client.query(
+      `INSERT INTO "Conversation" ("id", "organizationId", "createdById", "title", "updatedAt") VALUES ($1, $2, $3, 'Bench', now())`,
+      [id, organizationId, userId],
+    );
     return id;
   } finally {
     await client.end();

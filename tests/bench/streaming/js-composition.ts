@@ -31,7 +31,12 @@ const minGzip = Number(minArg ?? 8) * 1000;
 const packageOf = (source: string) => {
   const pkg = source.match(/node_modules\/((?:@[^/]+\/)?[^/]+)/);
   if (pkg) return pkg[1];
-  return `app: ${source.replace(/^.*\[project\]\//, "").replace(/^(\.\.\/)+/, "").split("/").slice(0, 2).join("/")}`;
+  return `app: ${source
+    .replace(/^.*\[project\]\//, "")
+    .replace(/^(\.\.\/)+/, "")
+    .split("/")
+    .slice(0, 2)
+    .join("/")}`;
 };
 
 const rows: { file: string; gzip: number; parts: [string, number][] }[] = [];

@@ -110,7 +110,10 @@ export function machineInfo() {
     memory: `${Math.round(os.totalmem() / 2 ** 30)} GiB`,
     os: `${os.type()} ${os.release()}`,
     node: process.version,
-    loadavg: os.loadavg().map((l) => l.toFixed(2)).join(" "),
+    loadavg: os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(" "),
   };
 }
 

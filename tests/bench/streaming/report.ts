@@ -33,9 +33,11 @@ interface TtftPhase {
 type ThroughputPhase = { relay: LoadResult; handoff: LoadResult; relayAgain?: LoadResult };
 
 /** The relay's throughput: the mean of its runs before and after Handoff's, when there are two. */
-const relayRate = (tp: ThroughputPhase) => (tp.relayAgain ? (tp.relay.charsPerSecond + tp.relayAgain.charsPerSecond) / 2 : tp.relay.charsPerSecond);
+const relayRate = (tp: ThroughputPhase) =>
+  tp.relayAgain ? (tp.relay.charsPerSecond + tp.relayAgain.charsPerSecond) / 2 : tp.relay.charsPerSecond;
 /** The relay's per-stream rate (p50), over both relay runs when there are two. */
-const relayStreamRate = (tp: ThroughputPhase) => (tp.relayAgain ? (tp.relay.streamRate.p50 + tp.relayAgain.streamRate.p50) / 2 : tp.relay.streamRate.p50);
+const relayStreamRate = (tp: ThroughputPhase) =>
+  tp.relayAgain ? (tp.relay.streamRate.p50 + tp.relayAgain.streamRate.p50) / 2 : tp.relay.streamRate.p50;
 type RampPhase = { level: number; relay?: LoadResult; handoff?: LoadResult }[];
 interface ResolvePhase {
   mode: string;
@@ -95,7 +97,13 @@ function rows(report: Report): Row[] {
       target: `≤ ${TARGETS.ttftAddedP50Ms} ms p50`,
       verdict: addedP50 <= TARGETS.ttftAddedP50Ms && ttft.handoff.errors === 0 ? "met" : "missed",
     });
-  } else out.push(notMeasured("1. time to first token added", failed(ttft) ?? (ttft?.handoff ? `Handoff errors: ${ttft.handoff.errorSamples.join("; ")}` : undefined)));
+  } else
+    out.push(
+      notMeasured(
+        "1. time to first token added",
+        failed(ttft) ?? (ttft?.handoff ? `Handoff errors: ${ttft.handoff.errorSamples.join("; ")}` : undefined),
+      ),
+    );
 
   const tp = p.throughput as ThroughputPhase | undefined;
   if (tp && !failed(tp) && tp.handoff) {
@@ -103,7 +111,9 @@ function rows(report: Report): Row[] {
     const rate = tp.handoff.streamRate.p50 / relayStreamRate(tp);
     out.push({
       metric: `2. sustained streaming rate of a stream, text chars/s p50 (${load})`,
-      relay: tp.relayAgain ? `${num(relayStreamRate(tp))} (runs before and after Handoff: ${num(tp.relay.streamRate.p50)}, ${num(tp.relayAgain.streamRate.p50)})` : num(tp.relay.streamRate.p50),
+      relay: tp.relayAgain
+        ? `${num(relayStreamRate(tp))} (runs before and after Handoff: ${num(tp.relay.streamRate.p50)}, ${num(tp.relayAgain.streamRate.p50)})`
+        : num(tp.relay.streamRate.p50),
       handoff: `${num(tp.handoff.streamRate.p50)}${tp.handoff.errors ? `, ${tp.handoff.errors} errors` : ""}`,
       result: `ratio ${rate.toFixed(2)}`,
       target: `≥ ${TARGETS.throughputRatio}`,
@@ -176,7 +186,9 @@ function rows(report: Report): Row[] {
       metric: "6. first-load JavaScript of the chat page (gzip): named by the HTML / all until idle",
       relay: "—",
       handoff: `${kb(js.initialGzipBytes)} (${js.initialScripts} files) / ${kb(js.gzipBytes)} (${js.scripts} files)`,
-      result: pageOk ? kb(js.initialGzipBytes) : `${kb(js.initialGzipBytes)} (page answered ${js.status}${Number.isNaN(js.composerMs) ? ", no composer" : ""})`,
+      result: pageOk
+        ? kb(js.initialGzipBytes)
+        : `${kb(js.initialGzipBytes)} (page answered ${js.status}${Number.isNaN(js.composerMs) ? ", no composer" : ""})`,
       target: `≤ ${TARGETS.firstLoadJsGzipBytes / 1000} kB`,
       verdict: pageOk ? (js.initialGzipBytes <= TARGETS.firstLoadJsGzipBytes ? "met" : "missed") : "not measured",
     });
@@ -201,19 +213,32 @@ function details(report: Report): string[] {
     out.push("### 1. Time to first token (one client at a time, alternating)");
     out.push(
       markdownTable(
-        ["", "n", "headers p50", "request → model p50", "model's first token → client p50", "first token p50", "p90", "p99", "whole answer p50", "errors"],
-        (["relay", "handoff"] as const).filter((k) => ttft[k]).map((k) => [
-          k === "relay" ? "bare relay" : "Handoff",
-          String(ttft[k].ttft.n),
-          ms(ttft[k].headers.p50),
-          ms(ttft[k].beforeModel?.p50 ?? Number.NaN),
-          ms(ttft[k].afterModel?.p50 ?? Number.NaN),
-          ms(ttft[k].ttft.p50),
-          ms(ttft[k].ttft.p90),
-          ms(ttft[k].ttft.p99),
-          ms(ttft[k].total.p50),
-          `${ttft[k].errors}${ttft[k].errorSamples.length ? ` (${ttft[k].errorSamples.join("; ")})` : ""}`,
-        ]),
+        [
+          "",
+          "n",
+          "headers p50",
+          "request → model p50",
+          "model's first token → client p50",
+          "first token p50",
+          "p90",
+          "p99",
+          "whole answer p50",
+          "errors",
+        ],
+        (["relay", "handoff"] as const)
+          .filter((k) => ttft[k])
+          .map((k) => [
+            k === "relay" ? "bare relay" : "Handoff",
+            String(ttft[k].ttft.n),
+            ms(ttft[k].headers.p50),
+            ms(ttft[k].beforeModel?.p50 ?? Number.NaN),
+            ms(ttft[k].afterModel?.p50 ?? Number.NaN),
+            ms(ttft[k].ttft.p50),
+            ms(ttft[k].ttft.p90),
+            ms(ttft[k].ttft.p99),
+            ms(ttft[k].total.p50),
+            `${ttft[k].errors}${ttft[k].errorSamples.length ? ` (${ttft[k].errorSamples.join("; ")})` : ""}`,
+          ]),
       ),
     );
   }
@@ -231,7 +256,19 @@ function details(report: Report): string[] {
     ms(r.duration.p50, 0),
     perAnswer(r, cpu),
   ];
-  const loadHeader = ["", "ok", "wall s", "text chars/s", "per-stream rate p50", "frames/s", "frames/answer", "first token p50", "p99", "answer p50", "server CPU/answer"];
+  const loadHeader = [
+    "",
+    "ok",
+    "wall s",
+    "text chars/s",
+    "per-stream rate p50",
+    "frames/s",
+    "frames/answer",
+    "first token p50",
+    "p99",
+    "answer p50",
+    "server CPU/answer",
+  ];
   if (tp && !failed(tp)) {
     out.push(`### 2. Sustained throughput (${tp.relay.clients} concurrent clients, ${tp.relay.rounds} answers each)`);
     out.push(
@@ -253,16 +290,21 @@ function details(report: Report): string[] {
     out.push(cpuTable(tp));
     if (tp.handoff?.db) out.push(dbLine(tp.handoff));
     if (tp.handoff?.statements?.length) out.push(statementsTable(tp.handoff));
-    for (const k of ["relay", "handoff"] as const) if (tp[k]?.errorSamples.length) out.push(`${k} errors: ${tp[k].errorSamples.join("; ")}`);
+    for (const k of ["relay", "handoff"] as const)
+      if (tp[k]?.errorSamples.length) out.push(`${k} errors: ${tp[k].errorSamples.join("; ")}`);
   }
   const long = p.long as ThroughputPhase | undefined;
   if (long && !failed(long) && long.handoff) {
-    out.push(`### 2 with longer answers (${report.config.longTokens} tokens each, ${long.relay.clients} concurrent clients, one answer each)`);
+    out.push(
+      `### 2 with longer answers (${report.config.longTokens} tokens each, ${long.relay.clients} concurrent clients, one answer each)`,
+    );
     out.push(
       "Not a target: the same two readings with answers ten times longer, where the relay's per-frame cost weighs more and Handoff's per-answer cost less. " +
         `Per stream, ratio ${(long.handoff.streamRate.p50 / long.relay.streamRate.p50).toFixed(2)}; all streams together, ratio ${(long.handoff.charsPerSecond / long.relay.charsPerSecond).toFixed(2)}.`,
     );
-    out.push(markdownTable(loadHeader, [loadRow("bare relay", long.relay, ["relay"]), loadRow("Handoff", long.handoff, ["server", "postgres"])]));
+    out.push(
+      markdownTable(loadHeader, [loadRow("bare relay", long.relay, ["relay"]), loadRow("Handoff", long.handoff, ["server", "postgres"])]),
+    );
     out.push(cpuTable(long));
     if (long.handoff.db) out.push(dbLine(long.handoff));
   }
@@ -271,9 +313,28 @@ function details(report: Report): string[] {
     out.push(`### 3. Concurrency ramp (each client ${report.config.rampRounds} answers in a row, a fresh conversation each)`);
     const rowsOut: string[][] = [];
     for (const row of ramp) {
-      if (row.relay) rowsOut.push([`${row.level}`, "relay", `${row.relay.ok}/${row.relay.requests}`, num(row.relay.charsPerSecond), ms(row.relay.ttft.p50, 0), ms(row.relay.ttft.p99, 0), ms(row.relay.duration.p50, 0), row.relay.errorSamples[0] ?? ""]);
+      if (row.relay)
+        rowsOut.push([
+          `${row.level}`,
+          "relay",
+          `${row.relay.ok}/${row.relay.requests}`,
+          num(row.relay.charsPerSecond),
+          ms(row.relay.ttft.p50, 0),
+          ms(row.relay.ttft.p99, 0),
+          ms(row.relay.duration.p50, 0),
+          row.relay.errorSamples[0] ?? "",
+        ]);
       if (row.handoff)
-        rowsOut.push([`${row.level}`, "Handoff", `${row.handoff.ok}/${row.handoff.requests}`, num(row.handoff.charsPerSecond), ms(row.handoff.ttft.p50, 0), ms(row.handoff.ttft.p99, 0), ms(row.handoff.duration.p50, 0), row.handoff.errorSamples.join("; ")]);
+        rowsOut.push([
+          `${row.level}`,
+          "Handoff",
+          `${row.handoff.ok}/${row.handoff.requests}`,
+          num(row.handoff.charsPerSecond),
+          ms(row.handoff.ttft.p50, 0),
+          ms(row.handoff.ttft.p99, 0),
+          ms(row.handoff.duration.p50, 0),
+          row.handoff.errorSamples.join("; "),
+        ]);
     }
     out.push(markdownTable(["concurrent", "", "ok", "text chars/s", "first token p50", "p99", "answer p50", "errors"], rowsOut));
     const failures = ramp.flatMap((row) => (row.handoff?.failures ?? []).map((f) => `${row.level} concurrent: ${f}`));
@@ -293,7 +354,12 @@ function details(report: Report): string[] {
       out.push(
         markdownTable(
           ["", "p50", "p90", "p99"],
-          Object.entries(resolve.byType).map(([type, s]) => [type === "headers" ? "response headers" : `first \`${type}\``, ms(s.p50), ms(s.p90), ms(s.p99)]),
+          Object.entries(resolve.byType).map(([type, s]) => [
+            type === "headers" ? "response headers" : `first \`${type}\``,
+            ms(s.p50),
+            ms(s.p90),
+            ms(s.p99),
+          ]),
         ),
       );
     }
@@ -311,8 +377,15 @@ function details(report: Report): string[] {
   }
   if (overhead && !failed(overhead)) {
     out.push("### The fixed cost of a request");
-    out.push("Server CPU per request (from /proc, 200 requests one at a time after 20 warm-up ones) and latency, for requests that do no chat work:");
-    out.push(markdownTable(["request", "server CPU per request", "latency p50", "p99"], overhead.map((o) => [o.probe, ms(o.serverCpuMs), ms(o.latency.p50), ms(o.latency.p99)])));
+    out.push(
+      "Server CPU per request (from /proc, 200 requests one at a time after 20 warm-up ones) and latency, for requests that do no chat work:",
+    );
+    out.push(
+      markdownTable(
+        ["request", "server CPU per request", "latency p50", "p99"],
+        overhead.map((o) => [o.probe, ms(o.serverCpuMs), ms(o.latency.p50), ms(o.latency.p99)]),
+      ),
+    );
   }
   const js = p.js as FirstLoadJs | undefined;
   if (js && !failed(js)) {
@@ -341,13 +414,37 @@ function traceSection(report: Report): string[] {
     "A second instance of the app on the same database, with a pg hook (`query-trace-hook.mjs`) that logs every query the server sends, " +
       "after warm-up turns; `npx tsx tests/bench/streaming/trace-turn.ts` prints the same for a fresh setup. One sample each, so single numbers move by a few ms.",
   );
-  const rows = [trace.message, trace.resolve].filter((t): t is TraceResult => Boolean(t)).map((t) => {
-    const s = t.summary;
-    return [s.label, ms(s.receivedMs), ms(s.firstQueryMs), `${s.queriesBeforeModel} (${ms(s.queryMsBeforeModel)})`, ms(s.modelRequestMs), ms(s.firstEventMs), ms(s.firstTextMs), ms(s.afterModelMs), String(s.queriesInAll), ms(s.totalMs)];
-  });
+  const rows = [trace.message, trace.resolve]
+    .filter((t): t is TraceResult => Boolean(t))
+    .map((t) => {
+      const s = t.summary;
+      return [
+        s.label,
+        ms(s.receivedMs),
+        ms(s.firstQueryMs),
+        `${s.queriesBeforeModel} (${ms(s.queryMsBeforeModel)})`,
+        ms(s.modelRequestMs),
+        ms(s.firstEventMs),
+        ms(s.firstTextMs),
+        ms(s.afterModelMs),
+        String(s.queriesInAll),
+        ms(s.totalMs),
+      ];
+    });
   out.push(
     markdownTable(
-      ["request", "server got it", "first query", "queries before the model (time in them)", "model got its request", "first event", "first text", "model's first token → client", "queries in all", "stream ended"],
+      [
+        "request",
+        "server got it",
+        "first query",
+        "queries before the model (time in them)",
+        "model got its request",
+        "first event",
+        "first text",
+        "model's first token → client",
+        "queries in all",
+        "stream ended",
+      ],
       rows,
     ),
   );
@@ -394,18 +491,22 @@ function findings(report: Report): string[] {
     out.push(
       `**Throughput**: per stream, an answer reaches its reader at ${num(h.streamRate.p50)} chars/s p50 against the relay's ${num(relayStreamRate(tp))} (ratio ${(h.streamRate.p50 / relayStreamRate(tp)).toFixed(2)}): ` +
         "once started, storing and relaying the text does not slow a stream below the relay's pace, and coalescing makes fewer, larger frames. " +
-        `All streams together (the capacity, ratio ${(h.charsPerSecond / relayRate(tp)).toFixed(2)}) `+
+        `All streams together (the capacity, ratio ${(h.charsPerSecond / relayRate(tp)).toFixed(2)}) ` +
         "is bound by CPU per answer: " +
         `the Next server process ran at ${serverCores.toFixed(2)} cores during the Handoff phase${serverCores > 0.85 ? " (its one JavaScript thread is the limit: a single instance cannot use more)" : ""}, the relay at ${((r.cpuMs.relay ?? 0) / r.wallMs).toFixed(2)}. ` +
         (h.machineBusyMs / h.wallMs >= 1.8 ? "The two cores are saturated, so throughput is the inverse of CPU per answer. " : "") +
-      `Handoff costs ${per(h, ["server", "postgres"]).toFixed(1)} ms of CPU per answer (Next server ${per(h, ["server"]).toFixed(1)}, PostgreSQL ${per(h, ["postgres"]).toFixed(1)}); the relay ${per(r, ["relay"]).toFixed(1)} ms. ` +
+        `Handoff costs ${per(h, ["server", "postgres"]).toFixed(1)} ms of CPU per answer (Next server ${per(h, ["server"]).toFixed(1)}, PostgreSQL ${per(h, ["postgres"]).toFixed(1)}); the relay ${per(r, ["relay"]).toFixed(1)} ms. ` +
         `It is not per-frame cost: Handoff sends ${(h.frames / Math.max(1, h.ok)).toFixed(0)} frames per answer against the relay's ${(r.frames / Math.max(1, r.ok)).toFixed(0)}. ` +
         (statements !== undefined
           ? `Per answer the database sees about ${(statements / Math.max(1, h.requests)).toFixed(0)} statements, of which ${(append / Math.max(1, h.requests)).toFixed(1)} event appends` +
-            (notify ? ` and ${(notify / Math.max(1, h.requests)).toFixed(1)} separate \`pg_notify\` round trips (one of each per run event)` : " (each also announces its events: no separate `pg_notify`)") +
+            (notify
+              ? ` and ${(notify / Math.max(1, h.requests)).toFixed(1)} separate \`pg_notify\` round trips (one of each per run event)`
+              : " (each also announces its events: no separate `pg_notify`)") +
             `, and ${h.db ? (h.db.transactions / Math.max(1, h.requests)).toFixed(0) : "?"} commits. `
           : "") +
-        (requestCost ? `A request that only authenticates (${requestCost.probe}) costs the server ${requestCost.serverCpuMs.toFixed(1)} ms of CPU.` : ""),
+        (requestCost
+          ? `A request that only authenticates (${requestCost.probe}) costs the server ${requestCost.serverCpuMs.toFixed(1)} ms of CPU.`
+          : ""),
     );
     const long = p.long as ThroughputPhase | undefined;
     if (long?.handoff && !failed(long)) {
@@ -432,7 +533,10 @@ function findings(report: Report): string[] {
   const ramp = p.ramp as RampPhase | undefined;
   if (ramp && !failed(ramp)) {
     const slow = ramp.filter((row) => row.handoff && row.handoff.ttft.p50 > 1000).map((row) => row.level);
-    if (slow.length) out.push(`**Concurrency**: no errors, but from ${slow[0]} concurrent answers on, Handoff's first token takes more than a second at p50 (the CPU per answer above, queued).`);
+    if (slow.length)
+      out.push(
+        `**Concurrency**: no errors, but from ${slow[0]} concurrent answers on, Handoff's first token takes more than a second at p50 (the CPU per answer above, queued).`,
+      );
   }
   const js = p.js as FirstLoadJs | undefined;
   if (js && !failed(js) && js.initialGzipBytes > TARGETS.firstLoadJsGzipBytes) {
@@ -442,7 +546,10 @@ function findings(report: Report): string[] {
       by.set(lib, (by.get(lib) ?? 0) + file.gzipBytes);
     }
     out.push(
-      `**First-load JavaScript** (${kb(js.initialGzipBytes)} named by the HTML): by the first library recognisable in each chunk: ${[...by].sort((a, b) => b[1] - a[1]).map(([lib, bytes]) => `${lib} ${kb(bytes)}`).join(", ")}. ` +
+      `**First-load JavaScript** (${kb(js.initialGzipBytes)} named by the HTML): by the first library recognisable in each chunk: ${[...by]
+        .sort((a, b) => b[1] - a[1])
+        .map(([lib, bytes]) => `${lib} ${kb(bytes)}`)
+        .join(", ")}. ` +
         "`js-composition.ts` breaks chunks down by package when the build has browser source maps (see tests/bench/README.md).",
     );
   }
@@ -462,7 +569,10 @@ function cpuTable(tp: ThroughputPhase): string {
   };
   return (
     "CPU milliseconds per completed answer, by process (from /proc), the machine's busy cores during the phase (2.00 = both cores saturated) and how much of that was other work on the machine:\n\n" +
-    markdownTable(["", "Next server", "PostgreSQL", "bare relay", "fake model", "load driver", "busy cores", "of which other processes and the kernel"], [line("bare relay phase", tp.relay), ...(tp.handoff ? [line("Handoff phase", tp.handoff)] : [])])
+    markdownTable(
+      ["", "Next server", "PostgreSQL", "bare relay", "fake model", "load driver", "busy cores", "of which other processes and the kernel"],
+      [line("bare relay phase", tp.relay), ...(tp.handoff ? [line("Handoff phase", tp.handoff)] : [])],
+    )
   );
 }
 
@@ -474,7 +584,13 @@ function statementsTable(r: LoadResult): string {
     `The most frequent statements of the Handoff phase (pg_stat_statements, top ${all.length}: ${per(calls)} per answer in all):\n\n` +
     markdownTable(
       ["per answer", "mean ms", "statement"],
-      all.slice(0, 15).map((s) => [per(s.calls), (s.totalMs / Math.max(1, s.calls)).toFixed(2), `\`${s.query.slice(0, 110)}${s.query.length > 110 ? "…" : ""}\``]),
+      all
+        .slice(0, 15)
+        .map((s) => [
+          per(s.calls),
+          (s.totalMs / Math.max(1, s.calls)).toFixed(2),
+          `\`${s.query.slice(0, 110)}${s.query.length > 110 ? "…" : ""}\``,
+        ]),
     )
   );
 }
@@ -532,7 +648,9 @@ function renderSection(report: Report, table: Row[]): string {
       "**Handoff** is `next start` on the production build with a fresh embedded PostgreSQL, organizations whose agent settings use provider `anthropic` " +
       `at the fake's base URL with a dummy key (${report.config.accounts} signed-in accounts shared by the clients), a fresh conversation per answer, ` +
       "`POST /api/conversations/{id}/messages` read as an event stream until `run_completed`. " +
-      `The server runs with the production defaults, not the e2e harness's fast ones: ${Object.entries((report.config.serverSettings as Record<string, string>) ?? {})
+      `The server runs with the production defaults, not the e2e harness's fast ones: ${Object.entries(
+        (report.config.serverSettings as Record<string, string>) ?? {},
+      )
         .map(([k, v]) => `${k}=${v}`)
         .join(", ")} (the last lifts the per-user abuse limit: the clients share a few users). ` +
       (report.config.durablePostgres
@@ -541,7 +659,14 @@ function renderSection(report: Report, table: Row[]): string {
     "",
     markdownTable(
       ["metric", "bare relay", "Handoff", "result", "target", "met"],
-      table.map((r) => [r.metric, r.relay, r.handoff, r.result, r.target, r.verdict === "met" ? "yes" : r.verdict === "missed" ? "**no**" : r.verdict === "reported" ? "—" : "not measured"]),
+      table.map((r) => [
+        r.metric,
+        r.relay,
+        r.handoff,
+        r.result,
+        r.target,
+        r.verdict === "met" ? "yes" : r.verdict === "missed" ? "**no**" : r.verdict === "reported" ? "—" : "not measured",
+      ]),
     ),
     "",
     ...(findings(report).length ? ["### Findings", "", ...findings(report).flatMap((f) => [`- ${f}`]), ""] : []),

@@ -19,7 +19,17 @@ import { performance } from "node:perf_hooks";
 import { repoRoot } from "@/tooling/db/embedded-postgres";
 import { diffDbCounters, readStatements, resetStatements, settledDbCounters, type DbCounters, type StatementStat } from "./db-stats";
 import { measureFirstLoadJs, type FirstLoadJs } from "./first-load-js";
-import { ALLOW_PRIVATE_MODEL_URLS_ENV, AUTH_SECRET, Account, PRODUCTION_SETTINGS, benchDataDir, insertConversation, organizationIdOf, startHandoff, type HandoffInstance } from "./handoff";
+import {
+  ALLOW_PRIVATE_MODEL_URLS_ENV,
+  AUTH_SECRET,
+  Account,
+  PRODUCTION_SETTINGS,
+  benchDataDir,
+  insertConversation,
+  organizationIdOf,
+  startHandoff,
+  type HandoffInstance,
+} from "./handoff";
 import { startTracedServer, traceTurn } from "./trace";
 import { busyCores, CpuMeter, machineBusyMs, machineInfo, pidListeningOn, withDescendants } from "./procstat";
 import { writeReport, type Report } from "./report";
@@ -30,8 +40,14 @@ import { summarize, type Summary } from "./stats";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const env = process.env;
-const int = (name: string, fallback: number) => (env[name] !== undefined && Number.isFinite(Number(env[name])) ? Number(env[name]) : fallback);
-const list = (name: string, fallback: number[]) => (env[name] ? env[name]!.split(",").map(Number).filter((n) => n > 0) : fallback);
+const int = (name: string, fallback: number) =>
+  env[name] !== undefined && Number.isFinite(Number(env[name])) ? Number(env[name]) : fallback;
+const list = (name: string, fallback: number[]) =>
+  env[name]
+    ? env[name]!.split(",")
+        .map(Number)
+        .filter((n) => n > 0)
+    : fallback;
 
 const QUICK = env.BENCH_QUICK === "1";
 const CONFIG = {
@@ -182,7 +198,8 @@ function streamError(result: StreamResult, expectedChars = EXPECTED_CHARS): stri
   const failed = result.events.find((e) => e.type === "run_failed");
   if (failed) return `run_failed: ${JSON.stringify(failed.data).slice(0, 200)}`;
   if (result.textChars !== expectedChars) return `incomplete text: ${result.textChars}/${expectedChars} characters`;
-  if (!result.events.some((e) => e.type === "run_completed")) return `no run_completed (last event ${result.events.at(-1)?.type ?? "none"})`;
+  if (!result.events.some((e) => e.type === "run_completed"))
+    return `no run_completed (last event ${result.events.at(-1)?.type ?? "none"})`;
   return null;
 }
 
@@ -239,7 +256,12 @@ export interface LoadResult {
 }
 
 /** `clients` concurrent clients, each sending `rounds` requests one after the other. */
-async function runLoad(contestant: Contestant, clients: number, rounds: number, options: { db?: boolean; tokens?: number } = {}): Promise<LoadResult> {
+async function runLoad(
+  contestant: Contestant,
+  clients: number,
+  rounds: number,
+  options: { db?: boolean; tokens?: number } = {},
+): Promise<LoadResult> {
   freshConnections();
   const tokens = options.tokens ?? CONFIG.timing.tokens;
   const expected = expectedTextChars(tokens);
@@ -251,14 +273,18 @@ async function runLoad(contestant: Contestant, clients: number, rounds: number, 
   const cpuBefore = cpuMeter.sample();
   const busyBefore = machineBusyMs();
   const started = performance.now();
-  const load = () => Promise.all(
-    Array.from({ length: clients }, async (_, client) => {
-      for (let round = 0; round < rounds; round++) {
-        const target = targets[client * rounds + round];
-        results.push(await contestant.send(target, `${marker}Hello from client ${client}, round ${round}. Tell me a story.`, CONFIG.streamTimeoutMs).done);
-      }
-    }),
-  );
+  const load = () =>
+    Promise.all(
+      Array.from({ length: clients }, async (_, client) => {
+        for (let round = 0; round < rounds; round++) {
+          const target = targets[client * rounds + round];
+          results.push(
+            await contestant.send(target, `${marker}Hello from client ${client}, round ${round}. Tell me a story.`, CONFIG.streamTimeoutMs)
+              .done,
+          );
+        }
+      }),
+    );
   if (contestant.name === "handoff") await profiled(`load-${clients}x${rounds}`, load);
   else await load();
   const wallMs = performance.now() - started;
@@ -271,7 +297,10 @@ async function runLoad(contestant: Contestant, clients: number, rounds: number, 
   const failures = results
     .filter((r) => streamError(r, expected) !== null)
     .slice(0, 5)
-    .map((r) => `${streamError(r, expected)} after ${Math.round(r.endAt - r.startedAt)} ms (HTTP ${r.status || "none"}, ${r.bytes} bytes, ${r.textChars} text chars, last event ${r.events.at(-1)?.type ?? "none"})`);
+    .map(
+      (r) =>
+        `${streamError(r, expected)} after ${Math.round(r.endAt - r.startedAt)} ms (HTTP ${r.status || "none"}, ${r.bytes} bytes, ${r.textChars} text chars, last event ${r.events.at(-1)?.type ?? "none"})`,
+    );
   const ok = results.filter((r) => streamError(r, expected) === null);
   const sum = (pick: (r: StreamResult) => number) => ok.reduce((a, r) => a + pick(r), 0);
   const textChars = sum((r) => r.textChars);
@@ -367,7 +396,9 @@ async function measureResolve(accounts: Account[]) {
     const account = accounts[i % accounts.length];
     try {
       const conversationId = await account.createConversation();
-      const turn = await account.sendMessage(conversationId, `${CONFIRM_MARKER} Please send the weekly report (${i}).`, { timeoutMs: 30_000 }).done;
+      const turn = await account.sendMessage(conversationId, `${CONFIRM_MARKER} Please send the weekly report (${i}).`, {
+        timeoutMs: 30_000,
+      }).done;
       if (turn.status !== 200) throw new Error(`message answered HTTP ${turn.status}: ${turn.body.slice(0, 200)}`);
       const push = turn.events.find((e) => e.type === "slot_push");
       const slotId = (push?.data as { slot?: { id?: string } } | undefined)?.slot?.id;
@@ -402,11 +433,12 @@ async function measureResolve(accounts: Account[]) {
       const first = streamed ? resolved.firstEventAt : tailFirst;
       if (i < CONFIG.warmup) continue;
       if (Number.isNaN(first)) throw new Error("no continuation event arrived");
-      const firstEvent = streamed ? resolved.events[0]?.type ?? "text_delta" : "tail";
+      const firstEvent = streamed ? (resolved.events[0]?.type ?? "text_delta") : "tail";
       firstTypes.set(firstEvent, (firstTypes.get(firstEvent) ?? 0) + 1);
       latencies.push(first - sent);
       if (streamed) {
-        const at = (type: string) => (type === "text_delta" ? resolved.firstTextAt : (resolved.events.find((e) => e.type === type)?.at ?? Number.NaN));
+        const at = (type: string) =>
+          type === "text_delta" ? resolved.firstTextAt : (resolved.events.find((e) => e.type === type)?.at ?? Number.NaN);
         for (const type of ["run_started", "tool_use_result", "text_delta", "run_completed"]) {
           const t = at(type);
           if (!Number.isNaN(t)) (byType[type] ??= []).push(t - sent);
@@ -414,7 +446,8 @@ async function measureResolve(accounts: Account[]) {
         if (!Number.isNaN(resolved.headersAt)) (byType.headers ??= []).push(resolved.headersAt - sent);
       }
       if (!Number.isNaN(tailFirst)) tailLatencies.push(tailFirst - sent);
-      if (streamed && !resolved.events.some((e) => e.type === "run_completed")) errors.push(`continuation did not complete (events: ${resolved.events.map((e) => e.type).join(",")})`);
+      if (streamed && !resolved.events.some((e) => e.type === "run_completed"))
+        errors.push(`continuation did not complete (events: ${resolved.events.map((e) => e.type).join(",")})`);
     } catch (error) {
       if (i >= CONFIG.warmup) errors.push(error instanceof Error ? error.message : String(error));
     }
@@ -464,7 +497,10 @@ async function measureRequestOverhead(account: Account, conversationId: string) 
   const probes: [string, () => Promise<unknown>][] = [
     ["GET /api/health, no cookie", () => jsonRequest(`${account.baseURL}/api/health`)],
     ["GET /api/health, session cookie", () => account.json("/api/health")],
-    ["POST .../messages, invalid body (auth, tenant, 422)", () => account.json(`/api/conversations/${encodeURIComponent(conversationId)}/messages`, { method: "POST", json: { text: "" } })],
+    [
+      "POST .../messages, invalid body (auth, tenant, 422)",
+      () => account.json(`/api/conversations/${encodeURIComponent(conversationId)}/messages`, { method: "POST", json: { text: "" } }),
+    ],
   ];
   const out: { probe: string; serverCpuMs: number; latency: Summary }[] = [];
   for (const [probe, send] of probes) {
@@ -525,7 +561,10 @@ async function takeMachineLock(waitSeconds: number): Promise<void> {
         }
         continue;
       }
-      if (Date.now() > deadline) throw new Error(`another streaming benchmark (pid ${holder}) is running; wait for it (BENCH_WAIT_QUIET_S waits) or remove ${LOCK_FILE} if it is stale`);
+      if (Date.now() > deadline)
+        throw new Error(
+          `another streaming benchmark (pid ${holder}) is running; wait for it (BENCH_WAIT_QUIET_S waits) or remove ${LOCK_FILE} if it is stale`,
+        );
       log(`another streaming benchmark (pid ${holder}) is running; waiting for it to finish`);
       await new Promise((r) => setTimeout(r, 15_000));
     }
@@ -551,7 +590,12 @@ async function main() {
   const startedAt = new Date();
   const report: Report = {
     date: startedAt.toISOString(),
-    command: [...Object.entries(env).filter(([k]) => k.startsWith("BENCH_") && k !== "BENCH_COMMIT").map(([k, v]) => `${k}=${v}`), "npx tsx tests/bench/streaming/run.ts"].join(" "),
+    command: [
+      ...Object.entries(env)
+        .filter(([k]) => k.startsWith("BENCH_") && k !== "BENCH_COMMIT")
+        .map(([k, v]) => `${k}=${v}`),
+      "npx tsx tests/bench/streaming/run.ts",
+    ].join(" "),
     commit: gitCommit(),
     machine: machineInfo(),
     config: { ...CONFIG, phases: [...CONFIG.phases], expectedChars: EXPECTED_CHARS, serverSettings: PRODUCTION_SETTINGS },
@@ -561,7 +605,7 @@ async function main() {
 
   await takeMachineLock(CONFIG.waitQuietSeconds);
   let otherLoad = await busyCores(3000);
-  for (const deadline = Date.now() + CONFIG.waitQuietSeconds * 1000; otherLoad > 0.5 && Date.now() < deadline; ) {
+  for (const deadline = Date.now() + CONFIG.waitQuietSeconds * 1000; otherLoad > 0.5 && Date.now() < deadline;) {
     log(`the machine is busy (${otherLoad.toFixed(2)} cores used by other work); waiting for it to be quiet`);
     await new Promise((r) => setTimeout(r, 20_000));
     otherLoad = await busyCores(3000);
@@ -569,7 +613,9 @@ async function main() {
   report.machine.otherLoadAtStart = `${otherLoad.toFixed(2)} cores busy with other work`;
   if (otherLoad > 0.5) log(`warning: ${otherLoad.toFixed(2)} cores were busy with other work at the start; figures will be noisy`);
 
-  log(`fake model: time to first token ${CONFIG.timing.timeToFirstTokenMs} ms, ${CONFIG.timing.tokens} tokens ${CONFIG.timing.interTokenDelayMs} ms apart`);
+  log(
+    `fake model: time to first token ${CONFIG.timing.timeToFirstTokenMs} ms, ${CONFIG.timing.tokens} tokens ${CONFIG.timing.interTokenDelayMs} ms apart`,
+  );
   const fake = await spawnChild("fake-model.ts", {
     BENCH_TTFT_MS: String(CONFIG.timing.timeToFirstTokenMs),
     BENCH_TOKENS: String(CONFIG.timing.tokens),
@@ -646,7 +692,9 @@ async function main() {
     for (const c of contestants) {
       log(`  ${c.label}: ${CONFIG.throughputClients} clients × ${CONFIG.throughputRounds} answers`);
       out[c.name] = await runLoad(c, CONFIG.throughputClients, CONFIG.throughputRounds, { db: c.name === "handoff" });
-      log(`  ${c.label}: ${out[c.name].ok}/${out[c.name].requests} ok, ${Math.round(out[c.name].charsPerSecond)} chars/s, ${Math.round(out[c.name].framesPerSecond)} frames/s`);
+      log(
+        `  ${c.label}: ${out[c.name].ok}/${out[c.name].requests} ok, ${Math.round(out[c.name].charsPerSecond)} chars/s, ${Math.round(out[c.name].framesPerSecond)} frames/s`,
+      );
     }
     if (app) {
       // The relay once more after Handoff: on a shared machine, the ratio is taken against both relay runs.
@@ -661,7 +709,9 @@ async function main() {
     const out: Record<string, LoadResult> = {};
     for (const c of contestants) {
       out[c.name] = await runLoad(c, CONFIG.longClients, 1, { db: c.name === "handoff", tokens: CONFIG.longTokens });
-      log(`  ${c.label}, ${CONFIG.longTokens}-token answers: ${out[c.name].ok}/${out[c.name].requests} ok, ${Math.round(out[c.name].charsPerSecond)} chars/s`);
+      log(
+        `  ${c.label}, ${CONFIG.longTokens}-token answers: ${out[c.name].ok}/${out[c.name].requests} ok, ${Math.round(out[c.name].charsPerSecond)} chars/s`,
+      );
     }
     return out;
   });
@@ -672,7 +722,9 @@ async function main() {
       const row: { level: number; relay?: LoadResult; handoff?: LoadResult } = { level };
       for (const c of contestants) {
         row[c.name] = await runLoad(c, level, CONFIG.rampRounds, { db: c.name === "handoff" });
-        log(`  ${level} concurrent, ${c.label}: ${row[c.name]!.ok}/${row[c.name]!.requests} ok, ttft p50 ${row[c.name]!.ttft.p50.toFixed(0)} ms, ${row[c.name]!.errorSamples[0] ?? ""}`);
+        log(
+          `  ${level} concurrent, ${c.label}: ${row[c.name]!.ok}/${row[c.name]!.requests} ok, ttft p50 ${row[c.name]!.ttft.p50.toFixed(0)} ms, ${row[c.name]!.errorSamples[0] ?? ""}`,
+        );
       }
       levels.push(row);
       // Past the first level Handoff fails at, more load says nothing new and costs minutes.
@@ -691,8 +743,12 @@ async function main() {
       const conversationId = handoffApp
         ? await account.createConversation()
         : await insertConversation(handoff!.databaseUrl, await organizationIdOf(handoff!.databaseUrl, account.orgSlug), account.userId);
-      if (handoffApp) await account.sendMessage(conversationId, "Hello: one answer so the page has a timeline.", { timeoutMs: 30_000 }).done;
-      return measureFirstLoadJs(`${baseURL}/${encodeURIComponent(account.orgSlug)}/c/${encodeURIComponent(conversationId)}`, account.browserCookies());
+      if (handoffApp)
+        await account.sendMessage(conversationId, "Hello: one answer so the page has a timeline.", { timeoutMs: 30_000 }).done;
+      return measureFirstLoadJs(
+        `${baseURL}/${encodeURIComponent(account.orgSlug)}/c/${encodeURIComponent(conversationId)}`,
+        account.browserCookies(),
+      );
     });
   }
 
@@ -700,10 +756,20 @@ async function main() {
     const current = handoff;
     await phase("trace", async () => {
       // A second instance of the same database with the query hook loaded: the measured server stays unhooked.
-      const traced = await startTracedServer(current.databaseUrl, { ...PRODUCTION_SETTINGS, AUTH_SECRET, [ALLOW_PRIVATE_MODEL_URLS_ENV]: "1" });
+      const traced = await startTracedServer(current.databaseUrl, {
+        ...PRODUCTION_SETTINGS,
+        AUTH_SECRET,
+        [ALLOW_PRIVATE_MODEL_URLS_ENV]: "1",
+      });
       try {
         const account = accounts[0].withBaseURL(traced.app.baseURL);
-        const common = { account, traceFile: traced.traceFile, arrivals: () => modelArrivals, timeToFirstTokenMs: CONFIG.timing.timeToFirstTokenMs, warmups: CONFIG.warmup };
+        const common = {
+          account,
+          traceFile: traced.traceFile,
+          arrivals: () => modelArrivals,
+          timeToFirstTokenMs: CONFIG.timing.timeToFirstTokenMs,
+          warmups: CONFIG.warmup,
+        };
         return { message: await traceTurn({ ...common, kind: "message" }), resolve: await traceTurn({ ...common, kind: "resolve" }) };
       } finally {
         await traced.app.stop();
@@ -711,7 +777,12 @@ async function main() {
     });
   }
 
-  if (handoff) report.serverLogTail = handoff.app.output().split("\n").filter((l) => /error|warn/i.test(l)).slice(-15);
+  if (handoff)
+    report.serverLogTail = handoff.app
+      .output()
+      .split("\n")
+      .filter((l) => /error|warn/i.test(l))
+      .slice(-15);
   await cleanup();
 
   clearTimeout(watchdog);

@@ -18,14 +18,25 @@ export function longHistory(count: number): Message[] {
     const id = `seed-${i}`;
     switch (i % 4) {
       case 0:
-        messages.push({ id, sender: "user", text: `Question ${i}: can you summarise the weekly report and send it to the team if it looks right?`, created_at });
+        messages.push({
+          id,
+          sender: "user",
+          text: `Question ${i}: can you summarise the weekly report and send it to the team if it looks right?`,
+          created_at,
+        });
         break;
       case 1:
         messages.push({
           id,
           sender: "agent",
           text: `${paragraph}\n\nShall I send it?`,
-          tool_calls: [{ id: `toolu_seed_${i}`, tool_name: "confirm_action", input_args: { title: "Send the weekly report", message: "Send it to the whole team now?" } }],
+          tool_calls: [
+            {
+              id: `toolu_seed_${i}`,
+              tool_name: "confirm_action",
+              input_args: { title: "Send the weekly report", message: "Send it to the whole team now?" },
+            },
+          ],
           usage: { tokens_in: 1200 + i, tokens_out: 80 },
           created_at,
         });
@@ -35,7 +46,9 @@ export function longHistory(count: number): Message[] {
           id,
           sender: "user",
           text: "",
-          tool_results: [{ tool_name: "confirm_action", call_id: `toolu_seed_${i - 1}`, result: { status: "success", data: { confirmed: true } } }],
+          tool_results: [
+            { tool_name: "confirm_action", call_id: `toolu_seed_${i - 1}`, result: { status: "success", data: { confirmed: true } } },
+          ],
           created_at,
         });
         break;

@@ -197,22 +197,33 @@ export async function jsonRequest<T = unknown>(
   if (options.json !== undefined) headers["content-type"] = "application/json";
   if (body !== undefined) headers["content-length"] = String(Buffer.byteLength(body));
   return new Promise((resolve, reject) => {
-    const request = http.request(url, { method: options.method ?? (body !== undefined ? "POST" : "GET"), headers, agent, timeout: options.timeoutMs ?? 60_000 }, (response) => {
-      const chunks: Buffer[] = [];
-      response.on("data", (chunk: Buffer) => chunks.push(chunk));
-      response.on("end", () => {
-        const raw = Buffer.concat(chunks);
-        const text = raw.toString("utf8");
-        let parsed: unknown = text;
-        try {
-          parsed = JSON.parse(text);
-        } catch {
-          // not JSON
-        }
-        resolve({ status: response.statusCode ?? 0, body: parsed as T, text, headers: response.headers, ms: performance.now() - startedAt, bytes: raw.length });
-      });
-      response.on("error", reject);
-    });
+    const request = http.request(
+      url,
+      { method: options.method ?? (body !== undefined ? "POST" : "GET"), headers, agent, timeout: options.timeoutMs ?? 60_000 },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on("data", (chunk: Buffer) => chunks.push(chunk));
+        response.on("end", () => {
+          const raw = Buffer.concat(chunks);
+          const text = raw.toString("utf8");
+          let parsed: unknown = text;
+          try {
+            parsed = JSON.parse(text);
+          } catch {
+            // not JSON
+          }
+          resolve({
+            status: response.statusCode ?? 0,
+            body: parsed as T,
+            text,
+            headers: response.headers,
+            ms: performance.now() - startedAt,
+            bytes: raw.length,
+          });
+        });
+        response.on("error", reject);
+      },
+    );
     request.on("timeout", () => request.destroy(new Error("request timed out")));
     request.on("error", reject);
     if (body !== undefined) request.write(body);

@@ -32,7 +32,8 @@ export function summarize(values: number[]): Summary {
 }
 
 export const ms = (value: number, digits = 1) => (Number.isFinite(value) ? `${value.toFixed(digits)} ms` : "n/a");
-export const num = (value: number, digits = 0) => (Number.isFinite(value) ? value.toLocaleString("en-US", { maximumFractionDigits: digits, minimumFractionDigits: digits }) : "n/a");
+export const num = (value: number, digits = 0) =>
+  Number.isFinite(value) ? value.toLocaleString("en-US", { maximumFractionDigits: digits, minimumFractionDigits: digits }) : "n/a";
 
 /** A plain-text table for the terminal (and the same rows become markdown in the report). */
 export function textTable(header: string[], rows: string[][]): string {
@@ -43,5 +44,9 @@ export function textTable(header: string[], rows: string[][]): string {
 
 export function markdownTable(header: string[], rows: string[][]): string {
   const esc = (cell: string) => (cell ?? "").replaceAll("|", "\\|");
-  return [`| ${header.map(esc).join(" | ")} |`, `|${header.map(() => "---").join("|")}|`, ...rows.map((r) => `| ${r.map(esc).join(" | ")} |`)].join("\n");
+  return [
+    `| ${header.map(esc).join(" | ")} |`,
+    `|${header.map(() => "---").join("|")}|`,
+    ...rows.map((r) => `| ${r.map(esc).join(" | ")} |`),
+  ].join("\n");
 }

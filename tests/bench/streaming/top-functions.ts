@@ -47,7 +47,8 @@ const total = [...selfUs.values()].reduce((a, b) => a + b, 0);
 // Source maps of the build's chunks (source-map-js comes with Next's CSS tooling; without it, minified names stay).
 let SourceMapConsumer: (new (map: unknown) => Consumer) | undefined;
 try {
-  SourceMapConsumer = ((await import("source-map-js")) as unknown as { SourceMapConsumer: new (map: unknown) => Consumer }).SourceMapConsumer;
+  SourceMapConsumer = ((await import("source-map-js")) as unknown as { SourceMapConsumer: new (map: unknown) => Consumer })
+    .SourceMapConsumer;
 } catch {
   SourceMapConsumer = undefined;
 }
@@ -62,11 +63,18 @@ function original(frame: CallFrame): { file: string; name: string } | null {
   if (!consumer) return null;
   const position = consumer.originalPositionFor({ line: frame.lineNumber + 1, column: frame.columnNumber });
   if (!position.source) return null;
-  const source = position.source.replace(/^(\.\.\/)+/, "").replace(/^turbopack:\/\/+/, "").replace(/.*node_modules\//, "~/");
+  const source = position.source
+    .replace(/^(\.\.\/)+/, "")
+    .replace(/^turbopack:\/\/+/, "")
+    .replace(/.*node_modules\//, "~/");
   return { file: source, name: position.name ?? frame.functionName };
 }
 
-const short = (url: string) => url.replace(/^file:\/\//, "").replace(/.*node_modules\//, "~/").replace(/.*\/\.next\//, ".next/");
+const short = (url: string) =>
+  url
+    .replace(/^file:\/\//, "")
+    .replace(/.*node_modules\//, "~/")
+    .replace(/.*\/\.next\//, ".next/");
 const frameFile = (frame: CallFrame) => original(frame)?.file ?? short(frame.url);
 const area = (frame: CallFrame) => {
   if (!frame.url) return `(${frame.functionName || "program"})`;
@@ -88,11 +96,16 @@ const groupSelf = (key: (frame: CallFrame) => string) => {
   return [...sums].sort((a, b) => b[1] - a[1]);
 };
 
-console.log(`profile ${((profile.endTime - profile.startTime) / 1e6).toFixed(1)} s, ${(total / 1e6).toFixed(1)} s sampled${SourceMapConsumer ? "" : " (no source maps)"}\n`);
+console.log(
+  `profile ${((profile.endTime - profile.startTime) / 1e6).toFixed(1)} s, ${(total / 1e6).toFixed(1)} s sampled${SourceMapConsumer ? "" : " (no source maps)"}\n`,
+);
 console.log("self time by area:");
 for (const [k, us] of groupSelf(area).slice(0, 20)) console.log(`${pct(us)}  ${k}`);
 console.log("\nself time by function:");
-for (const [k, us] of groupSelf((f) => `${original(f)?.name || f.functionName || "(anonymous)"}  ${frameFile(f)}:${f.lineNumber + 1}`).slice(0, count)) console.log(`${pct(us)}  ${k}`);
+for (const [k, us] of groupSelf(
+  (f) => `${original(f)?.name || f.functionName || "(anonymous)"}  ${frameFile(f)}:${f.lineNumber + 1}`,
+).slice(0, count))
+  console.log(`${pct(us)}  ${k}`);
 
 // Inclusive time per app source file: every distinct app file on a sample's stack gets the sample.
 const inclusive = new Map<string, number>();

@@ -22,9 +22,13 @@ let calls = 0;
 const fake = await startFakeAnthropic((request) => {
   arrivals.push(performance.now());
   const content = (request.body as AnthropicRequestBody).messages.at(-1)?.content;
-  if (Array.isArray(content) && content.some((b) => b.type === "tool_result")) return anthropicText("Done: the report was sent to the team.", timing);
+  if (Array.isArray(content) && content.some((b) => b.type === "tool_result"))
+    return anthropicText("Done: the report was sent to the team.", timing);
   if (JSON.stringify(content ?? "").includes(CONFIRM_MARKER)) {
-    return anthropicToolUse({ id: `toolu_trace_${++calls}`, name: "confirm_action", input: { title: "Send the weekly report", message: "Send it now?" } }, timing);
+    return anthropicToolUse(
+      { id: `toolu_trace_${++calls}`, name: "confirm_action", input: { title: "Send the weekly report", message: "Send it now?" } },
+      timing,
+    );
   }
   return anthropicText(TOKEN_TEXT(timing.tokens), timing);
 });
@@ -33,7 +37,14 @@ const traced = await startTracedServer(handoff.databaseUrl, { ...PRODUCTION_SETT
 try {
   const account = await Account.signUp(traced.app.baseURL, "trace");
   await account.useFakeAnthropic(fake.url);
-  const result = await traceTurn({ account, traceFile: traced.traceFile, arrivals: () => arrivals, timeToFirstTokenMs: timing.timeToFirstTokenMs, kind, warmups });
+  const result = await traceTurn({
+    account,
+    traceFile: traced.traceFile,
+    arrivals: () => arrivals,
+    timeToFirstTokenMs: timing.timeToFirstTokenMs,
+    kind,
+    warmups,
+  });
   console.log(`\n${formatTrace(result)}\n`);
   console.log(JSON.stringify(result.summary, null, 2));
 } finally {

@@ -53,7 +53,10 @@ export interface TraceResult {
 /** A server of the same database with the query hook loaded (the benchmark's own server stays unhooked). */
 export async function startTracedServer(databaseUrl: string, env: Record<string, string>): Promise<{ app: AppServer; traceFile: string }> {
   const traceFile = path.join(mkdtempSync(path.join(os.tmpdir(), "handoff-trace-")), "queries.log");
-  const app = await startAppServer({ databaseUrl, env: { ...env, NODE_OPTIONS: `--import ${path.join(here, "query-trace-hook.mjs")}`, BENCH_QUERY_TRACE: traceFile } });
+  const app = await startAppServer({
+    databaseUrl,
+    env: { ...env, NODE_OPTIONS: `--import ${path.join(here, "query-trace-hook.mjs")}`, BENCH_QUERY_TRACE: traceFile },
+  });
   return { app, traceFile };
 }
 
@@ -81,7 +84,11 @@ export async function traceTurn(options: {
     return slotId;
   };
   const resolve = (slotId: string) =>
-    account.stream(`/api/slots/${encodeURIComponent(slotId)}/resolve`, { method: "POST", body: JSON.stringify({ value: { confirmed: true } }), timeoutMs: 30_000 }).done;
+    account.stream(`/api/slots/${encodeURIComponent(slotId)}/resolve`, {
+      method: "POST",
+      body: JSON.stringify({ value: { confirmed: true } }),
+      timeoutMs: 30_000,
+    }).done;
 
   for (let i = 0; i < options.warmups; i++) {
     if (kind === "message") await turn(`Warm-up ${i}: tell me a story.`);
@@ -109,7 +116,8 @@ export async function traceTurn(options: {
   const lines: TraceLine[] = [{ at: 0, text: `client: ${label} sent` }];
   if (!Number.isNaN(traced.headersAt)) lines.push({ at: rel(traced.headersAt), text: "client: response headers" });
   for (const event of traced.events) lines.push({ at: rel(event.at), text: `client: event ${event.type} (seq ${event.seq})` });
-  if (!Number.isNaN(traced.firstTextAt)) lines.push({ at: rel(traced.firstTextAt), text: `client: first text_delta (${traced.textFrames} text frames in all)` });
+  if (!Number.isNaN(traced.firstTextAt))
+    lines.push({ at: rel(traced.firstTextAt), text: `client: first text_delta (${traced.textFrames} text frames in all)` });
   const modelAt = options.arrivals().filter((a) => a >= t0 && a <= end);
   for (const at of modelAt) {
     lines.push({ at: rel(at), text: "model: the fake model got its request" });

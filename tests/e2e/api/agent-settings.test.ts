@@ -36,15 +36,20 @@ afterAll(async () => {
   await model.close();
 });
 
-const settingsOf = async (account: TestAccount) => (await account.client.json<{ settings: View }>(`/api/orgs/${account.orgSlug}/agent`)).body.settings;
-const put = (account: TestAccount, body: unknown) => account.client.json<{ settings: View } & ErrorBody>(`/api/orgs/${account.orgSlug}/agent`, { method: "PUT", json: body });
+const settingsOf = async (account: TestAccount) =>
+  (await account.client.json<{ settings: View }>(`/api/orgs/${account.orgSlug}/agent`)).body.settings;
+const put = (account: TestAccount, body: unknown) =>
+  account.client.json<{ settings: View } & ErrorBody>(`/api/orgs/${account.orgSlug}/agent`, { method: "PUT", json: body });
 const base = { name: "Helper", systemPrompt: "Be brief.", enabledTools: BUILTIN };
 
 async function storedKeyColumn(orgSlug: string): Promise<string | null> {
   const client = new pg.Client({ connectionString: appDatabaseUrl() });
   await client.connect();
   try {
-    const { rows } = await client.query(`SELECT s."providerKeyEncrypted" FROM "AgentSettings" s JOIN "Organization" o ON o.id = s."organizationId" WHERE o.slug = $1`, [orgSlug]);
+    const { rows } = await client.query(
+      `SELECT s."providerKeyEncrypted" FROM "AgentSettings" s JOIN "Organization" o ON o.id = s."organizationId" WHERE o.slug = $1`,
+      [orgSlug],
+    );
     return rows[0]?.providerKeyEncrypted ?? null;
   } finally {
     await client.end();
@@ -55,7 +60,15 @@ describe("agent settings", () => {
   it("a new organization gets the demo model and every built-in tool", async () => {
     const owner = await createAccount(appBaseURL(), "fresh");
     const settings = await settingsOf(owner);
-    expect(settings).toMatchObject({ name: "Assistant", model: { provider: "demo" }, enabledTools: BUILTIN, permissionPolicy: {}, slotTtlMinutes: null, providerKeySet: false, usingDemoModel: true });
+    expect(settings).toMatchObject({
+      name: "Assistant",
+      model: { provider: "demo" },
+      enabledTools: BUILTIN,
+      permissionPolicy: {},
+      slotTtlMinutes: null,
+      providerKeySet: false,
+      usingDemoModel: true,
+    });
     expect(settings.availableTools.map((tool) => tool.name)).toEqual(BUILTIN);
     expect(settings.availableTools.find((tool) => tool.name === "send_email")?.requiresPermission).toBe(true);
     expect(settings.availableTools.find((tool) => tool.name === "ask_preference")?.requiresPermission).toBe(false);
@@ -66,7 +79,10 @@ describe("agent settings", () => {
     expect((await member.client.json(`/api/orgs/${owner.orgSlug}/agent`)).status).toBe(200);
     const memberPut = await member.client.json<ErrorBody>(`/api/orgs/${owner.orgSlug}/agent`, { method: "PUT", json: base });
     expect(memberPut.status).toBe(403);
-    const adminPut = await admin.client.json<{ settings: View }>(`/api/orgs/${owner.orgSlug}/agent`, { method: "PUT", json: { ...base, name: "Admin's agent" } });
+    const adminPut = await admin.client.json<{ settings: View }>(`/api/orgs/${owner.orgSlug}/agent`, {
+      method: "PUT",
+      json: { ...base, name: "Admin's agent" },
+    });
     expect(adminPut.status).toBe(200);
     expect(adminPut.body.settings.name).toBe("Admin's agent");
     expect((await settingsOf(owner)).name).toBe("Admin's agent");
@@ -81,7 +97,15 @@ describe("agent settings", () => {
     expect(await paths({ ...base, model: { provider: "anthropic" } })).toEqual(["model.model"]);
     expect(await paths({ ...base, slotTtlMinutes: 0 })).toEqual(["slotTtlMinutes"]);
     expect(await paths({ name: "No tools field" })).toEqual(["enabledTools"]);
-    expect((await owner.client.json(`/api/orgs/${owner.orgSlug}/agent`, { method: "PUT", body: "{", headers: { "content-type": "application/json" } })).status).toBe(400);
+    expect(
+      (
+        await owner.client.json(`/api/orgs/${owner.orgSlug}/agent`, {
+          method: "PUT",
+          body: "{",
+          headers: { "content-type": "application/json" },
+        })
+      ).status,
+    ).toBe(400);
     expect((await settingsOf(owner)).name).toBe("Assistant");
   });
 
@@ -99,7 +123,9 @@ describe("agent settings", () => {
     expect(JSON.stringify(audit.body)).toContain("agent_settings.updated");
     expect(JSON.stringify(audit.body)).not.toContain(TENANT_KEY);
 
-    expect((await put(owner, { ...base, name: "Renamed", model: { provider: "anthropic", model: "claude-test" } })).body.settings.providerKeySet).toBe(true);
+    expect(
+      (await put(owner, { ...base, name: "Renamed", model: { provider: "anthropic", model: "claude-test" } })).body.settings.providerKeySet,
+    ).toBe(true);
     const cleared = await put(owner, { ...base, model: { provider: "anthropic", model: "claude-test" }, providerApiKey: "" });
     expect(cleared.body.settings).toMatchObject({ providerKeySet: false, usingDemoModel: true });
     expect(cleared.body.settings.notices.join(" ")).toMatch(/ANTHROPIC_API_KEY/);
@@ -153,13 +179,22 @@ describe("model base URLs on a server that does not allow private addresses", ()
     await strict?.stop();
   });
 
-  it.each(["http://127.0.0.1:8080", "http://169.254.169.254/latest", "http://10.0.0.7/v1", "http://[::1]:11434/v1", "http://localhost:11434/v1"])("refuses %s", async (baseURL) => {
+  it.each([
+    "http://127.0.0.1:8080",
+    "http://169.254.169.254/latest",
+    "http://10.0.0.7/v1",
+    "http://[::1]:11434/v1",
+    "http://localhost:11434/v1",
+  ])("refuses %s", async (baseURL) => {
     const reply = await client.json<ErrorBody>(`/api/orgs/${owner.orgSlug}/agent`, {
       method: "PUT",
       json: { ...base, model: { provider: "openai-compatible", model: "llama3.2", baseURL } },
     });
     expect(reply.status).toBe(422);
-    expect(reply.body.error.details?.issues?.[0]).toMatchObject({ path: "model.baseURL", message: expect.stringMatching(/private, loopback or link-local/) });
+    expect(reply.body.error.details?.issues?.[0]).toMatchObject({
+      path: "model.baseURL",
+      message: expect.stringMatching(/private, loopback or link-local/),
+    });
   });
 
   it("shows, stops and deletes a conversation whose model URL became private; a refused card answer leaves the card pending", async () => {
@@ -173,7 +208,9 @@ describe("model base URLs on a server that does not allow private addresses", ()
     const strictClient = new HttpClient(strict.baseURL);
     await strictClient.signIn(victim.email, victim.password);
 
-    const snapshot = await strictClient.json<{ usingDemoModel: boolean; slots: { id: string; status: string }[] }>(`/api/conversations/${id}`);
+    const snapshot = await strictClient.json<{ usingDemoModel: boolean; slots: { id: string; status: string }[] }>(
+      `/api/conversations/${id}`,
+    );
     expect(snapshot.status).toBe(200);
     expect(snapshot.body.usingDemoModel).toBe(false);
     expect(snapshot.body.slots.map((slot) => [slot.id, slot.status])).toEqual([[slotId, "pending"]]);

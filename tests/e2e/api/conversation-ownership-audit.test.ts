@@ -17,10 +17,13 @@ beforeAll(async () => {
 });
 
 const audit = async () => (await admin.client.json<{ entries: AuditEntry[] }>(`/api/orgs/${slug}/audit`)).body.entries;
-const rename = (account: TestAccount, id: string, title: string) => account.client.json(`/api/conversations/${id}`, { method: "PATCH", json: { title } });
+const rename = (account: TestAccount, id: string, title: string) =>
+  account.client.json(`/api/conversations/${id}`, { method: "PATCH", json: { title } });
 const remove = (account: TestAccount, id: string) => account.client.json(`/api/conversations/${id}`, { method: "DELETE" });
 const inTeam = (account: TestAccount, title: string) =>
-  account.client.json<{ conversation: { id: string } }>(`/api/conversations?org=${slug}`, { json: { title } }).then((reply) => reply.body.conversation.id);
+  account.client
+    .json<{ conversation: { id: string } }>(`/api/conversations?org=${slug}`, { json: { title } })
+    .then((reply) => reply.body.conversation.id);
 
 describe("who may rename and delete a conversation", () => {
   it("a member may not rename or delete another person's conversation, and the list says so", async () => {
@@ -41,7 +44,9 @@ describe("who may rename and delete a conversation", () => {
     expect((await audit()).filter((entry) => entry.target === id)).toEqual([]);
     expect((await remove(member, id)).status).toBe(200);
     const entries = (await audit()).filter((entry) => entry.target === id);
-    expect(entries).toMatchObject([{ action: "conversation.deleted", metadata: { title: "Renamed by me", createdById: member.userId }, actor: { id: member.userId } }]);
+    expect(entries).toMatchObject([
+      { action: "conversation.deleted", metadata: { title: "Renamed by me", createdById: member.userId }, actor: { id: member.userId } },
+    ]);
   });
 
   it("an admin may rename and delete anyone's, and both are audited", async () => {
@@ -51,7 +56,11 @@ describe("who may rename and delete a conversation", () => {
     const entries = (await audit()).filter((entry) => entry.target === id);
     expect(entries).toMatchObject([
       { action: "conversation.deleted", metadata: { title: "Tidied by admin" }, actor: { id: admin.userId } },
-      { action: "conversation.renamed", metadata: { from: "Member's draft", to: "Tidied by admin", createdById: member.userId }, actor: { id: admin.userId } },
+      {
+        action: "conversation.renamed",
+        metadata: { from: "Member's draft", to: "Tidied by admin", createdById: member.userId },
+        actor: { id: admin.userId },
+      },
     ]);
   });
 });
@@ -63,7 +72,13 @@ describe("the audit log records agent settings changes", () => {
     expect((await owner.client.json(`/api/orgs/${slug}/agent`, { method: "PUT", json: base })).status).toBe(200);
     const saved = await owner.client.json(`/api/orgs/${slug}/agent`, {
       method: "PUT",
-      json: { ...base, systemPrompt: "A secret prompt text", model: { provider: "anthropic", model: "claude-sonnet-4-5" }, providerApiKey: secret, permissionPolicy: { send_email: "deny" } },
+      json: {
+        ...base,
+        systemPrompt: "A secret prompt text",
+        model: { provider: "anthropic", model: "claude-sonnet-4-5" },
+        providerApiKey: secret,
+        permissionPolicy: { send_email: "deny" },
+      },
     });
     expect(saved.status).toBe(200);
     const [latest] = (await audit()).filter((entry) => entry.action === "agent_settings.updated");
@@ -80,7 +95,16 @@ describe("the audit log records agent settings changes", () => {
     expect(JSON.stringify(latest)).not.toContain(secret);
     expect(JSON.stringify(latest)).not.toContain("A secret prompt text");
 
-    const cleared = await owner.client.json(`/api/orgs/${slug}/agent`, { method: "PUT", json: { ...base, model: { provider: "anthropic", model: "claude-sonnet-4-5" }, systemPrompt: "A secret prompt text", permissionPolicy: { send_email: "deny" }, providerApiKey: "" } });
+    const cleared = await owner.client.json(`/api/orgs/${slug}/agent`, {
+      method: "PUT",
+      json: {
+        ...base,
+        model: { provider: "anthropic", model: "claude-sonnet-4-5" },
+        systemPrompt: "A secret prompt text",
+        permissionPolicy: { send_email: "deny" },
+        providerApiKey: "",
+      },
+    });
     expect(cleared.status).toBe(200);
     const [next] = (await audit()).filter((entry) => entry.action === "agent_settings.updated");
     expect(next.metadata).toMatchObject({ changed: ["providerApiKey"], providerKey: "cleared", systemPromptChanged: false });

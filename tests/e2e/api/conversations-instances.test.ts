@@ -15,7 +15,10 @@ let model: FakeAnthropicServer;
 type Snapshot = { run: { id: string; status: string; error: string | null }; messages: { sender: string; text: string }[] };
 
 beforeAll(async () => {
-  [instanceB, model] = await Promise.all([startAppServer({ databaseUrl: appDatabaseUrl() }), startFakeAnthropic(anthropicText("All done."))]);
+  [instanceB, model] = await Promise.all([
+    startAppServer({ databaseUrl: appDatabaseUrl() }),
+    startFakeAnthropic(anthropicText("All done.")),
+  ]);
 });
 
 afterAll(async () => {
@@ -49,7 +52,10 @@ describe("several server instances", () => {
     const sent = await say(user.client, id, "send an email to ada@example.com about the launch");
     const tabOnA = await openEvents(user.client, id, { after: sent.at(-1)!.seq });
     const slotId = sent.find((e) => e.type === "slot_push")!.data.slot.id;
-    const response = await b.request(`/api/slots/${slotId}/resolve`, { json: { value: { decision: "allow_once" } }, headers: { accept: "text/event-stream" } });
+    const response = await b.request(`/api/slots/${slotId}/resolve`, {
+      json: { value: { decision: "allow_once" } },
+      headers: { accept: "text/event-stream" },
+    });
     const continuation = await readToEnd(response);
     expect(continuation.at(-1)?.type).toBe("run_completed");
     await tabOnA.waitForType("run_completed");
@@ -88,10 +94,14 @@ describe("several server instances", () => {
     await tab.waitForType("run_failed", 15_000);
     const failed = await user.client.json<Snapshot>(`/api/conversations/${id}`);
     expect(failed.body.run).toMatchObject({ status: "failed", error: "The server running this answer stopped. Retry the last message." });
-    expect(tab.events.find((e) => e.type === "run_failed")?.data.message).toBe("The server running this answer stopped. Retry the last message.");
+    expect(tab.events.find((e) => e.type === "run_failed")?.data.message).toBe(
+      "The server running this answer stopped. Retry the last message.",
+    );
 
     const retried = await readToEnd(await user.client.request(`/api/conversations/${id}/retry`, { json: {} }));
-    expect(retried.map((e) => e.type)).toEqual(expect.arrayContaining(["run_started", "run_retried", "model_response_complete", "run_completed"]));
+    expect(retried.map((e) => e.type)).toEqual(
+      expect.arrayContaining(["run_started", "run_retried", "model_response_complete", "run_completed"]),
+    );
     expect(retried.find((e) => e.type === "run_retried")?.data).toMatchObject({ retry_of: failed.body.run.id, previous_status: "failed" });
     const after = await user.client.json<Snapshot>(`/api/conversations/${id}`);
     expect(after.body.messages.map((m) => [m.sender, m.text])).toEqual([
@@ -115,7 +125,17 @@ describe("several server instances", () => {
     expect(snapshot.body.run.status).toBe("suspended");
     const slotId = sent.find((e) => e.type === "slot_push")!.data.slot.id;
     expect(snapshot.body.slots.find((s) => s.id === slotId)?.status).toBe("pending");
-    const continuation = await readToEnd(await again.request(`/api/slots/${slotId}/resolve`, { json: { value: { choice: "coffee" } }, headers: { accept: "text/event-stream" } }));
-    expect(continuation.filter((e) => e.type === "model_response_complete").map((e) => e.data.text).join("")).toContain("You chose coffee.");
+    const continuation = await readToEnd(
+      await again.request(`/api/slots/${slotId}/resolve`, {
+        json: { value: { choice: "coffee" } },
+        headers: { accept: "text/event-stream" },
+      }),
+    );
+    expect(
+      continuation
+        .filter((e) => e.type === "model_response_complete")
+        .map((e) => e.data.text)
+        .join(""),
+    ).toContain("You chose coffee.");
   });
 });

@@ -5,7 +5,12 @@ import { anthropicText, startFakeAnthropic, type FakeAnthropicServer } from "../
 import { createConversation, EventStreamReader, openEvents, postMessage, readToEnd, say, useAnthropicAt } from "../support/run-events";
 
 type ErrorBody = { error: { code: string; message: string } };
-type Snapshot = { messages: { sender: string; text: string; is_steering?: boolean }[]; queued: { text: string }[]; run: { id: string; status: string; error: string | null }; lastEventSeq: number };
+type Snapshot = {
+  messages: { sender: string; text: string; is_steering?: boolean }[];
+  queued: { text: string }[];
+  run: { id: string; status: string; error: string | null };
+  lastEventSeq: number;
+};
 
 /** About 6 s of streamed text: long enough to act while it runs. */
 const slowReply = () => anthropicText(Array.from({ length: 300 }, (_, i) => `word${i}`).join(" "), { interTokenDelayMs: 20 });
@@ -35,9 +40,14 @@ describe("a run and the messages sent while it runs", () => {
     const id = await createConversation(user.client);
     const stream = await startSlowRun(id);
     await stream.waitFor((event) => event.type === "text_delta" && stream.events.filter((e) => e.type === "text_delta").length >= 3);
-    const during = await user.client.json<Snapshot & { responseEvents: { seq: number; type: string; text?: string }[] }>(`/api/conversations/${id}`);
+    const during = await user.client.json<Snapshot & { responseEvents: { seq: number; type: string; text?: string }[] }>(
+      `/api/conversations/${id}`,
+    );
     expect(during.body.run.status).toBe("running");
-    const sofar = during.body.responseEvents.filter((event) => event.type === "text_delta").map((event) => event.text).join("");
+    const sofar = during.body.responseEvents
+      .filter((event) => event.type === "text_delta")
+      .map((event) => event.text)
+      .join("");
     expect(sofar).toMatch(/^word0 word1 word2/);
     expect(during.body.responseEvents.every((event) => event.seq <= during.body.lastEventSeq)).toBe(true);
     expect(during.body.responseEvents[0]).toMatchObject({ type: "run_started" });
@@ -77,7 +87,9 @@ describe("a run and the messages sent while it runs", () => {
     // What streamed before the abort is kept as the agent's message; the queue waits for the next message.
     expect(snapshot.body.messages.at(-1)).toMatchObject({ sender: "agent", text: expect.stringMatching(/^word0 word1/) });
     expect(snapshot.body.queued).toHaveLength(10);
-    expect((await user.client.json<{ status: string }>(`/api/conversations/${id}/abort`, { json: {} })).body).toEqual({ status: "not_active" });
+    expect((await user.client.json<{ status: string }>(`/api/conversations/${id}/abort`, { json: {} })).body).toEqual({
+      status: "not_active",
+    });
   });
 
   it("a queued message is taken at the run's next safe point", async () => {
@@ -88,7 +100,10 @@ describe("a run and the messages sent while it runs", () => {
     const types = first.types();
     expect(types.at(-1)).toBe("run_completed");
     expect(types.filter((type) => type === "model_response_complete")).toHaveLength(2);
-    expect(first.events.find((e) => e.type === "message_injected")?.data.message).toMatchObject({ text: "and keep it short", is_steering: true });
+    expect(first.events.find((e) => e.type === "message_injected")?.data.message).toMatchObject({
+      text: "and keep it short",
+      is_steering: true,
+    });
     const snapshot = await user.client.json<Snapshot>(`/api/conversations/${id}`);
     expect(snapshot.body.queued).toEqual([]);
     expect(snapshot.body.messages.map((m) => m.sender)).toEqual(["user", "agent", "user", "agent"]);
@@ -98,7 +113,9 @@ describe("a run and the messages sent while it runs", () => {
     const id = await createConversation(user.client);
     const stream = await startSlowRun(id);
     await stream.close();
-    await expect.poll(async () => (await user.client.json<Snapshot>(`/api/conversations/${id}`)).body.run.status, { timeout: 20_000, interval: 250 }).toBe("completed");
+    await expect
+      .poll(async () => (await user.client.json<Snapshot>(`/api/conversations/${id}`)).body.run.status, { timeout: 20_000, interval: 250 })
+      .toBe("completed");
     const snapshot = await user.client.json<Snapshot>(`/api/conversations/${id}`);
     expect(snapshot.body.messages.at(-1)?.text).toMatch(/word299$/);
   });
@@ -119,7 +136,10 @@ describe("GET /events: replay and live tail", () => {
   it("replays exactly the missed events after Last-Event-ID (the header wins over ?after=), then stays open", async () => {
     const demo = await createAccount(appBaseURL(), "replayer");
     const id = await createConversation(demo.client);
-    const live = [...(await say(demo.client, id, "hello")), ...(await say(demo.client, id, "send an email to ada@example.com about the launch"))];
+    const live = [
+      ...(await say(demo.client, id, "hello")),
+      ...(await say(demo.client, id, "send an email to ada@example.com about the launch")),
+    ];
     expect(live.map((e) => e.seq)).toEqual(live.map((_, index) => index + 1));
 
     const replay = await openEvents(demo.client, id, { lastEventId: 4, after: 1 });

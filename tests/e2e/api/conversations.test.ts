@@ -28,13 +28,17 @@ async function countRows(table: string, conversationId: string): Promise<number>
 
 describe("conversations: create, list, search, rename, delete", () => {
   it("creates in the user's first organization by default, or in ?org=", async () => {
-    const created = await owner.client.json<{ organization: { slug: string }; conversation: Summary }>("/api/conversations", { json: { title: "Launch plan" } });
+    const created = await owner.client.json<{ organization: { slug: string }; conversation: Summary }>("/api/conversations", {
+      json: { title: "Launch plan" },
+    });
     expect(created.status).toBe(201);
     expect(created.body.organization.slug).toBe(owner.orgSlug);
     expect(created.body.conversation).toMatchObject({ title: "Launch plan", busy: false, pendingSlots: 0 });
 
     const other = await owner.client.json<{ organization: { slug: string } }>("/api/orgs", { json: { name: "Second Team" } });
-    const inSecond = await owner.client.json<{ organization: { slug: string } }>(`/api/conversations?org=${other.body.organization.slug}`, { json: {} });
+    const inSecond = await owner.client.json<{ organization: { slug: string } }>(`/api/conversations?org=${other.body.organization.slug}`, {
+      json: {},
+    });
     expect(inSecond.status).toBe(201);
     expect(inSecond.body.organization.slug).toBe(other.body.organization.slug);
     const listed = await owner.client.json<{ conversations: Summary[] }>(`/api/conversations?org=${other.body.organization.slug}`);
@@ -46,7 +50,9 @@ describe("conversations: create, list, search, rename, delete", () => {
     for (const title of ["alpha 100%", "beta", "gamma", "alpha_two"]) await createConversation(user.client, title);
     const first = await user.client.json<{ conversations: Summary[]; nextCursor: string }>("/api/conversations?limit=3");
     expect(first.body.conversations.map((c) => c.title)).toEqual(["alpha_two", "gamma", "beta"]);
-    const second = await user.client.json<{ conversations: Summary[]; nextCursor: string | null }>(`/api/conversations?limit=3&cursor=${first.body.nextCursor}`);
+    const second = await user.client.json<{ conversations: Summary[]; nextCursor: string | null }>(
+      `/api/conversations?limit=3&cursor=${first.body.nextCursor}`,
+    );
     expect(second.body.conversations.map((c) => c.title)).toEqual(["alpha 100%"]);
     expect(second.body.nextCursor).toBeNull();
     const search = await user.client.json<{ conversations: Summary[] }>(`/api/conversations?q=${encodeURIComponent("100%")}`);
@@ -68,13 +74,28 @@ describe("conversations: create, list, search, rename, delete", () => {
 
   it("renames (422 for a bad title) and shows the snapshot", async () => {
     const id = await createConversation(owner.client);
-    const renamed = await owner.client.json<{ conversation: Summary }>(`/api/conversations/${id}`, { method: "PATCH", json: { title: "  Renamed  " } });
+    const renamed = await owner.client.json<{ conversation: Summary }>(`/api/conversations/${id}`, {
+      method: "PATCH",
+      json: { title: "  Renamed  " },
+    });
     expect(renamed.status).toBe(200);
     expect(renamed.body.conversation.title).toBe("Renamed");
     expect((await owner.client.json(`/api/conversations/${id}`, { method: "PATCH", json: { title: "" } })).status).toBe(422);
     expect((await owner.client.json(`/api/conversations/${id}`, { method: "PATCH", json: { title: "x".repeat(201) } })).status).toBe(422);
-    const snapshot = await owner.client.json<{ conversation: { title: string }; messages: unknown[]; run: null; lastEventSeq: number; usingDemoModel: boolean }>(`/api/conversations/${id}`);
-    expect(snapshot.body).toMatchObject({ conversation: { title: "Renamed" }, messages: [], run: null, lastEventSeq: 0, usingDemoModel: true });
+    const snapshot = await owner.client.json<{
+      conversation: { title: string };
+      messages: unknown[];
+      run: null;
+      lastEventSeq: number;
+      usingDemoModel: boolean;
+    }>(`/api/conversations/${id}`);
+    expect(snapshot.body).toMatchObject({
+      conversation: { title: "Renamed" },
+      messages: [],
+      run: null,
+      lastEventSeq: 0,
+      usingDemoModel: true,
+    });
   });
 
   it("pages back through older messages with earlierCursor", async () => {
@@ -129,7 +150,10 @@ describe("conversation and message errors", () => {
       ["POST", "/api/conversations/nope/abort"],
       ["POST", "/api/conversations/nope/retry"],
     ] as const) {
-      const { status } = await owner.client.json(path, { method, json: method === "GET" || method === "DELETE" ? undefined : { title: "x", text: "hi" } });
+      const { status } = await owner.client.json(path, {
+        method,
+        json: method === "GET" || method === "DELETE" ? undefined : { title: "x", text: "hi" },
+      });
       expect(status, `${method} ${path}`).toBe(404);
     }
     const anonymous = new HttpClient(appBaseURL());
@@ -139,11 +163,21 @@ describe("conversation and message errors", () => {
 
   it("bad JSON is 400, a wrong content type 415", async () => {
     const id = await createConversation(owner.client);
-    const badJson = await owner.client.json<ErrorBody>(`/api/conversations/${id}/messages`, { method: "POST", body: "{not json", headers: { "content-type": "application/json" } });
+    const badJson = await owner.client.json<ErrorBody>(`/api/conversations/${id}/messages`, {
+      method: "POST",
+      body: "{not json",
+      headers: { "content-type": "application/json" },
+    });
     expect(badJson.status).toBe(400);
     expect(badJson.body.error.code).toBe("invalid_json");
-    expect((await owner.client.json("/api/conversations", { method: "POST", body: "{", headers: { "content-type": "application/json" } })).status).toBe(400);
-    expect((await owner.client.json(`/api/conversations/${id}`, { method: "PATCH", body: "title", headers: { "content-type": "text/plain" } })).status).toBe(415);
+    expect(
+      (await owner.client.json("/api/conversations", { method: "POST", body: "{", headers: { "content-type": "application/json" } }))
+        .status,
+    ).toBe(400);
+    expect(
+      (await owner.client.json(`/api/conversations/${id}`, { method: "PATCH", body: "title", headers: { "content-type": "text/plain" } }))
+        .status,
+    ).toBe(415);
   });
 
   it("a body over 10 MB is 413; a too long text or a bad attachment is 422", async () => {
@@ -155,10 +189,14 @@ describe("conversation and message errors", () => {
     expect(long.body.error.details?.issues?.[0].path).toBe("text");
     expect((await owner.client.json(`/api/conversations/${id}/messages`, { json: { text: "   " } })).status).toBe(422);
     const image = { media_type: "image/png", data: "A".repeat(4 * 1024 * 1024 * 1.34) };
-    const bigImage = await owner.client.json<ErrorBody>(`/api/conversations/${id}/messages`, { json: { text: "look", attachments: [image] } });
+    const bigImage = await owner.client.json<ErrorBody>(`/api/conversations/${id}/messages`, {
+      json: { text: "look", attachments: [image] },
+    });
     expect(bigImage.status).toBe(422);
     expect(bigImage.body.error.details?.issues?.[0].path).toBe("attachments.0.data");
-    const pdf = await owner.client.json(`/api/conversations/${id}/messages`, { json: { text: "look", attachments: [{ media_type: "application/pdf", data: "AAAA" }] } });
+    const pdf = await owner.client.json(`/api/conversations/${id}/messages`, {
+      json: { text: "look", attachments: [{ media_type: "application/pdf", data: "AAAA" }] },
+    });
     expect(pdf.status).toBe(422);
     // Nothing of it reached the conversation.
     const snapshot = await owner.client.json<{ messages: unknown[] }>(`/api/conversations/${id}`);
@@ -168,7 +206,9 @@ describe("conversation and message errors", () => {
   it("an image attachment is stored with the message", async () => {
     const id = await createConversation(owner.client);
     const png = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==";
-    const events = await readToEnd(await postMessage(owner.client, id, "what is in this picture?", { attachments: [{ media_type: "image/png", data: png }] }));
+    const events = await readToEnd(
+      await postMessage(owner.client, id, "what is in this picture?", { attachments: [{ media_type: "image/png", data: png }] }),
+    );
     expect(events.find((e) => e.type === "user_message")?.data.message).toMatchObject({ text: "what is in this picture?", image_count: 1 });
     const snapshot = await owner.client.json<{ messages: { images?: { data: string }[] }[] }>(`/api/conversations/${id}`);
     expect(snapshot.body.messages[0].images?.[0].data).toBe(png);

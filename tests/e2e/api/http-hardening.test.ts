@@ -9,11 +9,16 @@ type ErrorBody = { error: { code: string; message: string } };
 function raw(options: { method?: string; path: string; headers?: Record<string, string>; body?: () => AsyncIterable<Buffer> }) {
   const base = new URL(appBaseURL());
   return new Promise<{ status: number; headers: http.IncomingHttpHeaders; text: string }>((resolve, reject) => {
-    const request = http.request({ host: base.hostname, port: base.port, method: options.method ?? "GET", path: options.path, headers: options.headers }, (response) => {
-      const chunks: Buffer[] = [];
-      response.on("data", (chunk: Buffer) => chunks.push(chunk));
-      response.on("end", () => resolve({ status: response.statusCode!, headers: response.headers, text: Buffer.concat(chunks).toString("utf8") }));
-    });
+    const request = http.request(
+      { host: base.hostname, port: base.port, method: options.method ?? "GET", path: options.path, headers: options.headers },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on("data", (chunk: Buffer) => chunks.push(chunk));
+        response.on("end", () =>
+          resolve({ status: response.statusCode!, headers: response.headers, text: Buffer.concat(chunks).toString("utf8") }),
+        );
+      },
+    );
     request.on("error", reject);
     if (!options.body) return request.end();
     void (async () => {
@@ -39,9 +44,18 @@ describe("CSRF from another origin", () => {
     const before = await conversationCount();
     const sibling = new URL(appBaseURL());
     sibling.port = String(Number(sibling.port) + 1);
-    const cases: Record<string, string>[] = [{ origin: sibling.origin }, { origin: "https://evil.example" }, { origin: "null" }, { origin: "", "sec-fetch-site": "same-site" }, { origin: "" }];
+    const cases: Record<string, string>[] = [
+      { origin: sibling.origin },
+      { origin: "https://evil.example" },
+      { origin: "null" },
+      { origin: "", "sec-fetch-site": "same-site" },
+      { origin: "" },
+    ];
     for (const headers of cases) {
-      const { status, body } = await account.client.json<ErrorBody>(`/api/conversations?org=${account.orgSlug}`, { json: { title: "forged" }, headers });
+      const { status, body } = await account.client.json<ErrorBody>(`/api/conversations?org=${account.orgSlug}`, {
+        json: { title: "forged" },
+        headers,
+      });
       expect(status, JSON.stringify(headers)).toBe(403);
       expect(body.error.code).toBe("cross_origin_request");
     }
@@ -50,15 +64,33 @@ describe("CSRF from another origin", () => {
 
   it("lets the app's own origin (or Sec-Fetch-Site: same-origin) through, and Auth.js's own POSTs and /api/v1 are not asked", async () => {
     expect((await account.client.json(`/api/conversations?org=${account.orgSlug}`, { json: {} })).status).toBe(201);
-    expect((await account.client.json(`/api/conversations?org=${account.orgSlug}`, { json: {}, headers: { origin: "", "sec-fetch-site": "same-origin" } })).status).toBe(201);
-    const signOut = await account.client.json("/api/auth/signout", { method: "POST", body: "", headers: { origin: "https://evil.example", "content-type": "application/x-www-form-urlencoded" } });
+    expect(
+      (
+        await account.client.json(`/api/conversations?org=${account.orgSlug}`, {
+          json: {},
+          headers: { origin: "", "sec-fetch-site": "same-origin" },
+        })
+      ).status,
+    ).toBe(201);
+    const signOut = await account.client.json("/api/auth/signout", {
+      method: "POST",
+      body: "",
+      headers: { origin: "https://evil.example", "content-type": "application/x-www-form-urlencoded" },
+    });
     expect(signOut.status).not.toBe(403); // Auth.js refuses it with its own CSRF token check
     expect((await account.client.json("/api/v1/anything", { json: {}, headers: { origin: "https://evil.example" } })).status).not.toBe(403);
   });
 
   it("takes JSON bodies only as application/json, also when the body is empty", async () => {
     const path = `/api/conversations?org=${account.orgSlug}`;
-    for (const contentType of ["text/plain", "text/plain; application/json", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x", "application/jsonp", ""]) {
+    for (const contentType of [
+      "text/plain",
+      "text/plain; application/json",
+      "application/x-www-form-urlencoded",
+      "multipart/form-data; boundary=x",
+      "application/jsonp",
+      "",
+    ]) {
       const headers: Record<string, string> = contentType ? { "content-type": contentType } : {};
       for (const body of ['{"title":"forged"}', ""]) {
         const response = await account.client.json<ErrorBody>(path, { method: "POST", body, headers });
@@ -66,7 +98,10 @@ describe("CSRF from another origin", () => {
         expect(response.body.error.code).toBe("unsupported_media_type");
       }
     }
-    expect((await account.client.json(path, { method: "POST", body: "{}", headers: { "content-type": "Application/JSON; charset=utf-8" } })).status).toBe(201);
+    expect(
+      (await account.client.json(path, { method: "POST", body: "{}", headers: { "content-type": "Application/JSON; charset=utf-8" } }))
+        .status,
+    ).toBe(201);
   });
 });
 
@@ -102,7 +137,15 @@ describe("security headers", () => {
 });
 
 describe("open redirects after sign-in", () => {
-  const hostile = ["/%09/evil.example", "/%0a/evil.example", "/%0d/evil.example", "//evil.example", "/%5Cevil.example", "https://evil.example", "/.//evil.example"];
+  const hostile = [
+    "/%09/evil.example",
+    "/%0a/evil.example",
+    "/%0d/evil.example",
+    "//evil.example",
+    "/%5Cevil.example",
+    "https://evil.example",
+    "/.//evil.example",
+  ];
 
   it("a signed-in visit of /sign-in with a hostile callbackUrl stays on the app", async () => {
     for (const callback of hostile) {
@@ -120,7 +163,11 @@ describe("open redirects after sign-in", () => {
       const client = new HttpClient(appBaseURL());
       const { body } = await client.json<{ csrfToken: string }>("/api/auth/csrf");
       const form = new URLSearchParams({ csrfToken: body.csrfToken, email: fresh.email, password: fresh.password, callbackUrl });
-      const response = await client.request("/api/auth/callback/credentials", { method: "POST", body: form.toString(), headers: { "content-type": "application/x-www-form-urlencoded" } });
+      const response = await client.request("/api/auth/callback/credentials", {
+        method: "POST",
+        body: form.toString(),
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+      });
       expect(client.hasSession(), callbackUrl).toBe(true);
       // Auth.js answers with its configured AUTH_URL (localhost), the app all the same.
       const location = new URL(response.headers.get("location")!, appBaseURL());
@@ -165,7 +212,11 @@ describe("every /api answer is JSON", () => {
   it("methods Next does not route get 501 JSON", async () => {
     // A name Node's HTTP parser does not know (FOO) never reaches Next: Node answers 400 itself.
     for (const method of ["PROPFIND", "PURGE", "MKCOL"]) {
-      const response = await raw({ method, path: "/api/conversations", headers: { cookie: cookieOf(account), origin: new URL(appBaseURL()).origin } });
+      const response = await raw({
+        method,
+        path: "/api/conversations",
+        headers: { cookie: cookieOf(account), origin: new URL(appBaseURL()).origin },
+      });
       expect(response.status, method).toBe(501);
       expect(errorCode(response.text), method).toBe("method_not_implemented");
     }
@@ -173,7 +224,10 @@ describe("every /api answer is JSON", () => {
 
   it("an unknown API path gets 404 JSON for every method", async () => {
     for (const method of ["GET", "POST", "DELETE"]) {
-      const { status, body, headers } = await account.client.json<ErrorBody>("/api/no-such-thing/at/all", method === "GET" ? {} : { method, json: {} });
+      const { status, body, headers } = await account.client.json<ErrorBody>(
+        "/api/no-such-thing/at/all",
+        method === "GET" ? {} : { method, json: {} },
+      );
       expect(status, method).toBe(404);
       expect(headers.get("content-type")).toContain("application/json");
       expect(body.error.code).toBe("not_found");
@@ -182,7 +236,14 @@ describe("every /api answer is JSON", () => {
 
   it("a crafted cursor on a paginated list gets 422", async () => {
     const forged = (value: unknown) => Buffer.from(JSON.stringify(value)).toString("base64url");
-    const cursors = ["%ZZ", "not-a-cursor", forged(["2020-01-01T00:00:00.000Z", "a\u0000b"]), forged(["-000001-01-01T00:00:00.000Z", "x"]), forged([1, 2]), forged("x".repeat(40))];
+    const cursors = [
+      "%ZZ",
+      "not-a-cursor",
+      forged(["2020-01-01T00:00:00.000Z", "a\u0000b"]),
+      forged(["-000001-01-01T00:00:00.000Z", "x"]),
+      forged([1, 2]),
+      forged("x".repeat(40)),
+    ];
     for (const cursor of cursors) {
       const list = await account.client.json<ErrorBody>(`/api/conversations?org=${account.orgSlug}&cursor=${cursor}`);
       expect(list.status, cursor).toBe(422);
@@ -202,7 +263,12 @@ describe("every /api answer is JSON", () => {
     const response = await raw({
       method: "POST",
       path: `/api/conversations?org=${account.orgSlug}`,
-      headers: { cookie: cookieOf(account), origin: new URL(appBaseURL()).origin, "content-type": "application/json", "transfer-encoding": "chunked" },
+      headers: {
+        cookie: cookieOf(account),
+        origin: new URL(appBaseURL()).origin,
+        "content-type": "application/json",
+        "transfer-encoding": "chunked",
+      },
       body: async function* () {
         yield Buffer.from('{"title":"');
         for (let i = 0; i < 200; i++) yield Buffer.alloc(1024, "a");

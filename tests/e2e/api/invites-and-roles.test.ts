@@ -10,7 +10,10 @@ describe("invites", () => {
   it("an owner invites by email; the invitee accepts the link and becomes a member", async () => {
     const owner = await createAccount(appBaseURL(), "owner");
     const friend = await createAccount(appBaseURL(), "friend");
-    const created = await owner.client.json<{ link: string; invite: { email: string; role: string } }>(`/api/orgs/${owner.orgSlug}/invites`, { json: { email: friend.email, role: "member" } });
+    const created = await owner.client.json<{ link: string; invite: { email: string; role: string } }>(
+      `/api/orgs/${owner.orgSlug}/invites`,
+      { json: { email: friend.email, role: "member" } },
+    );
     expect(created.status).toBe(201);
     expect(created.body.link).toMatch(new RegExp(`^${appBaseURL()}/invite/[A-Za-z0-9_-]{20,}$`));
 
@@ -52,8 +55,12 @@ describe("invites", () => {
   it("a revoked invite no longer works", async () => {
     const owner = await createAccount(appBaseURL(), "owner");
     const friend = await createAccount(appBaseURL(), "friend");
-    const created = await owner.client.json<{ link: string; invite: { id: string } }>(`/api/orgs/${owner.orgSlug}/invites`, { json: { email: friend.email } });
-    expect((await owner.client.json(`/api/orgs/${owner.orgSlug}/invites/${created.body.invite.id}`, { method: "DELETE" })).status).toBe(200);
+    const created = await owner.client.json<{ link: string; invite: { id: string } }>(`/api/orgs/${owner.orgSlug}/invites`, {
+      json: { email: friend.email },
+    });
+    expect((await owner.client.json(`/api/orgs/${owner.orgSlug}/invites/${created.body.invite.id}`, { method: "DELETE" })).status).toBe(
+      200,
+    );
     const accepted = await friend.client.json("/api/invites/accept", { json: { token: created.body.link.split("/").pop() } });
     expect(accepted.status).toBe(404);
   });
@@ -73,17 +80,31 @@ describe("roles and leaving", () => {
     const { owner, admin, member, slug } = await teamOf(appBaseURL());
     const promote = await admin.client.json(`/api/orgs/${slug}/members/${member.userId}`, { method: "PATCH", json: { role: "admin" } });
     expect(promote.status).toBe(200);
-    expect((await admin.client.json(`/api/orgs/${slug}/members/${owner.userId}`, { method: "PATCH", json: { role: "member" } })).status).toBe(403);
-    expect((await admin.client.json(`/api/orgs/${slug}/members/${member.userId}`, { method: "PATCH", json: { role: "owner" } })).status).toBe(403);
-    expect((await owner.client.json(`/api/orgs/${slug}/members/${member.userId}`, { method: "PATCH", json: { role: "owner" } })).status).toBe(200);
-    expect((await owner.client.json(`/api/orgs/${slug}/members/${member.userId}`, { method: "PATCH", json: { role: "king" } })).status).toBe(422);
+    expect(
+      (await admin.client.json(`/api/orgs/${slug}/members/${owner.userId}`, { method: "PATCH", json: { role: "member" } })).status,
+    ).toBe(403);
+    expect(
+      (await admin.client.json(`/api/orgs/${slug}/members/${member.userId}`, { method: "PATCH", json: { role: "owner" } })).status,
+    ).toBe(403);
+    expect(
+      (await owner.client.json(`/api/orgs/${slug}/members/${member.userId}`, { method: "PATCH", json: { role: "owner" } })).status,
+    ).toBe(200);
+    expect(
+      (await owner.client.json(`/api/orgs/${slug}/members/${member.userId}`, { method: "PATCH", json: { role: "king" } })).status,
+    ).toBe(422);
     const { body } = await owner.client.json<Members>(`/api/orgs/${slug}/members`);
-    expect(Object.fromEntries(body.members.map((m) => [m.email, m.role]))).toEqual({ [owner.email]: "owner", [admin.email]: "admin", [member.email]: "owner" });
+    expect(Object.fromEntries(body.members.map((m) => [m.email, m.role]))).toEqual({
+      [owner.email]: "owner",
+      [admin.email]: "admin",
+      [member.email]: "owner",
+    });
   });
 
   it("a plain member cannot change roles or remove anyone", async () => {
     const { admin, member, slug } = await teamOf(appBaseURL());
-    expect((await member.client.json(`/api/orgs/${slug}/members/${admin.userId}`, { method: "PATCH", json: { role: "member" } })).status).toBe(403);
+    expect(
+      (await member.client.json(`/api/orgs/${slug}/members/${admin.userId}`, { method: "PATCH", json: { role: "member" } })).status,
+    ).toBe(403);
     expect((await member.client.json(`/api/orgs/${slug}/members/${admin.userId}`, { method: "DELETE" })).status).toBe(403);
   });
 
@@ -92,7 +113,9 @@ describe("roles and leaving", () => {
     const leave = await owner.client.json<ErrorBody>(`/api/orgs/${slug}/members/${owner.userId}`, { method: "DELETE" });
     expect(leave.status).toBe(409);
     expect(leave.body.error.message).toMatch(/at least one owner/);
-    expect((await owner.client.json(`/api/orgs/${slug}/members/${owner.userId}`, { method: "PATCH", json: { role: "admin" } })).status).toBe(409);
+    expect(
+      (await owner.client.json(`/api/orgs/${slug}/members/${owner.userId}`, { method: "PATCH", json: { role: "admin" } })).status,
+    ).toBe(409);
     const left = await member.client.json<{ left: boolean }>(`/api/orgs/${slug}/members/${member.userId}`, { method: "DELETE" });
     expect(left.status).toBe(200);
     expect(left.body.left).toBe(true);
@@ -114,7 +137,9 @@ describe("roles and leaving", () => {
   it("the audit log records invites, acceptance and role changes, and only admins read it", async () => {
     const { owner, member, slug } = await teamOf(appBaseURL());
     await owner.client.json(`/api/orgs/${slug}/members/${member.userId}`, { method: "PATCH", json: { role: "admin" } });
-    const { status, body } = await owner.client.json<{ entries: { action: string; actor: { email: string } | null }[] }>(`/api/orgs/${slug}/audit`);
+    const { status, body } = await owner.client.json<{ entries: { action: string; actor: { email: string } | null }[] }>(
+      `/api/orgs/${slug}/audit`,
+    );
     expect(status).toBe(200);
     const actions = body.entries.map((e) => e.action);
     expect(actions).toEqual(expect.arrayContaining(["user.signed_up", "invite.created", "invite.accepted", "member.role_changed"]));

@@ -6,8 +6,17 @@ import { teamOf } from "../support/teams";
 import { answerSlot, readToEnd, say, type StreamedEvent } from "../support/run-events";
 
 type ErrorBody = { error: { code: string; message: string } };
-type Grant = { id: string; toolName: string; input: unknown; scope: "organization" | "person"; coveredUser: { id: string; email: string } | null; grantedBy: { email: string } | null };
-type AuditPage = { entries: { action: string; target: string | null; metadata: Record<string, unknown>; actor: { email: string } | null }[] };
+type Grant = {
+  id: string;
+  toolName: string;
+  input: unknown;
+  scope: "organization" | "person";
+  coveredUser: { id: string; email: string } | null;
+  grantedBy: { email: string } | null;
+};
+type AuditPage = {
+  entries: { action: string; target: string | null; metadata: Record<string, unknown>; actor: { email: string } | null }[];
+};
 
 const EMAIL = "send an email to ada@example.com about the launch";
 
@@ -23,7 +32,8 @@ async function askToEmail(account: TestAccount): Promise<StreamedEvent[]> {
   return say(account.client, created.body.conversation.id, EMAIL);
 }
 
-const cardOf = (events: StreamedEvent[]) => events.find((event) => event.type === "slot_push")?.data.slot as { id: string; renderer: string } | undefined;
+const cardOf = (events: StreamedEvent[]) =>
+  events.find((event) => event.type === "slot_push")?.data.slot as { id: string; renderer: string } | undefined;
 
 async function answer(account: TestAccount, events: StreamedEvent[], decision: string) {
   const card = cardOf(events);
@@ -39,7 +49,9 @@ describe("permission grants", () => {
   it("a member cannot always allow a tool for every input: 403 saying an admin must grant it, and the card still waits", async () => {
     const events = await askToEmail(team.member);
     const card = cardOf(events)!;
-    const refused = await team.member.client.json<ErrorBody>(`/api/slots/${card.id}/resolve`, { json: { value: { decision: "allow_tool_always" } } });
+    const refused = await team.member.client.json<ErrorBody>(`/api/slots/${card.id}/resolve`, {
+      json: { value: { decision: "allow_tool_always" } },
+    });
     expect(refused.status).toBe(403);
     expect(refused.body.error.message).toMatch(/owner or admin/);
     expect(refused.body.error.message).toMatch(/ask an admin to grant it/);
@@ -63,7 +75,12 @@ describe("permission grants", () => {
     const listed = await grants(team.admin);
     expect(listed.status).toBe(200);
     expect(listed.body.grants).toEqual([
-      expect.objectContaining({ toolName: "send_email", scope: "person", coveredUser: expect.objectContaining({ email: team.member.email }), grantedBy: expect.objectContaining({ email: team.member.email }) }),
+      expect.objectContaining({
+        toolName: "send_email",
+        scope: "person",
+        coveredUser: expect.objectContaining({ email: team.member.email }),
+        grantedBy: expect.objectContaining({ email: team.member.email }),
+      }),
     ]);
     expect(listed.body.grants[0].input).toMatchObject({ to: "ada@example.com" });
   });
@@ -77,7 +94,9 @@ describe("permission grants", () => {
 
     const revoked = await team.admin.client.json(`/api/orgs/${team.slug}/permissions/${grant.id}`, { method: "DELETE" });
     expect(revoked.status).toBe(200);
-    expect((await team.admin.client.json<ErrorBody>(`/api/orgs/${team.slug}/permissions/${grant.id}`, { method: "DELETE" })).status).toBe(404);
+    expect((await team.admin.client.json<ErrorBody>(`/api/orgs/${team.slug}/permissions/${grant.id}`, { method: "DELETE" })).status).toBe(
+      404,
+    );
     expect((await grants(team.owner)).body.grants).toEqual([]);
 
     const afterRevoke = await askToEmail(team.member);
@@ -94,7 +113,12 @@ describe("permission grants", () => {
       ["permission.allowed_once", team.member.email, "call"],
     ]);
     for (const entry of permissionEntries.filter((e) => e.action !== "permission.revoked")) {
-      expect(entry.metadata).toMatchObject({ toolName: "send_email", inputKey: expect.stringContaining("ada@example.com"), conversationId: expect.any(String), slotId: expect.any(String) });
+      expect(entry.metadata).toMatchObject({
+        toolName: "send_email",
+        inputKey: expect.stringContaining("ada@example.com"),
+        conversationId: expect.any(String),
+        slotId: expect.any(String),
+      });
     }
   });
 

@@ -55,7 +55,8 @@ async function pointEverythingAt(account: TestAccount, url: string, providerApiK
   return reply.body.settings;
 }
 
-const everything = (server: FakeAnthropicServer) => JSON.stringify(server.requests.map(({ headers, body, path }) => ({ headers, body, path })));
+const everything = (server: FakeAnthropicServer) =>
+  JSON.stringify(server.requests.map(({ headers, body, path }) => ({ headers, body, path })));
 
 describe("server keys and tenant base URLs", () => {
   it("without a team key: the demo model answers, the settings say why, and the host never sees a server key", async () => {
@@ -66,7 +67,12 @@ describe("server keys and tenant base URLs", () => {
 
     const events = await say(owner.client, await createConversation(owner.client), "hello");
     expect(events.at(-1)?.type).toBe("run_completed");
-    expect(events.filter((e) => e.type === "model_response_complete").map((e) => e.data.text).join(" ")).toContain("offline demo model");
+    expect(
+      events
+        .filter((e) => e.type === "model_response_complete")
+        .map((e) => e.data.text)
+        .join(" "),
+    ).toContain("offline demo model");
     for (const canary of Object.values(CANARIES)) expect(everything(hostile)).not.toContain(canary);
   });
 

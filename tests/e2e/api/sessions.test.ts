@@ -9,7 +9,10 @@ async function access(client: HttpClient) {
   const api = await client.json<{ error?: { code: string } }>("/api/account");
   const page = await client.request("/account");
   await page.arrayBuffer();
-  return { api: api.status, page: page.status === 307 ? `redirect ${new URL(page.headers.get("location")!, client.baseURL).pathname}` : String(page.status) };
+  return {
+    api: api.status,
+    page: page.status === 307 ? `redirect ${new URL(page.headers.get("location")!, client.baseURL).pathname}` : String(page.status),
+  };
 }
 
 const signedIn = { api: 200, page: "200" };
@@ -49,7 +52,9 @@ describe("sessions end when they should, on every instance", () => {
     expect(await laptop.signIn(user.email, user.password)).toBe(true);
     expect(await access(copyOnB)).toEqual(signedIn);
 
-    const changed = await user.client.json("/api/account/password", { json: { currentPassword: user.password, newPassword: "a-brand-new-password" } });
+    const changed = await user.client.json("/api/account/password", {
+      json: { currentPassword: user.password, newPassword: "a-brand-new-password" },
+    });
     expect(changed.status).toBe(200);
     expect(await access(copyOnB)).toEqual(signedOut);
     expect(await access(laptop)).toEqual(signedOut);

@@ -38,7 +38,9 @@ describe("sign-in throttling", () => {
   it("counts wrong current passwords on the password form against the same allowance", async () => {
     const account = await createAccount(appBaseURL(), "pwguess");
     const change = (currentPassword: string) =>
-      account.client.json<{ error: { code: string } }>("/api/account/password", { json: { currentPassword, newPassword: "another-long-password-1" } });
+      account.client.json<{ error: { code: string } }>("/api/account/password", {
+        json: { currentPassword, newPassword: "another-long-password-1" },
+      });
     for (let i = 0; i < 5; i++) expect((await change(`wrong-password-${i}`)).status).toBe(422);
     const blocked = await change(account.password);
     expect(blocked.status).toBe(429);

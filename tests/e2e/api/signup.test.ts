@@ -30,7 +30,9 @@ describe("POST /api/signup", () => {
     expect(body).toEqual({ status: "accepted" });
     expect(await user.signIn(input.email, input.password)).toBe(true);
     const { body: orgs } = await user.json<{ organizations: { slug: string; name: string; role: string }[] }>("/api/orgs");
-    expect(orgs.organizations).toEqual([expect.objectContaining({ name: "Compilers Inc", slug: expect.stringMatching(/^compilers-inc/), role: "owner" })]);
+    expect(orgs.organizations).toEqual([
+      expect.objectContaining({ name: "Compilers Inc", slug: expect.stringMatching(/^compilers-inc/), role: "owner" }),
+    ]);
   });
 
   it("names the organization after the person when none is given", async () => {
@@ -43,7 +45,10 @@ describe("POST /api/signup", () => {
   });
 
   it("rejects malformed JSON with 400", async () => {
-    const { status, body } = await client().json<{ error: { code: string; message: string } }>("/api/signup", { body: "{not json", headers: { "content-type": "application/json" } });
+    const { status, body } = await client().json<{ error: { code: string; message: string } }>("/api/signup", {
+      body: "{not json",
+      headers: { "content-type": "application/json" },
+    });
     expect(status).toBe(400);
     expect(body.error.code).toBe("invalid_json");
   });
@@ -54,7 +59,10 @@ describe("POST /api/signup", () => {
     [{ name: "" }, "name", /Enter your name/],
     [{ organization: "x" }, "organization", /at least 2 characters/],
   ])("rejects %j with 422 naming the field", async (override, field, message) => {
-    const { status, body } = await client().json<{ error: { message: string; details: { issues: { path: string; message: string }[] } } }>("/api/signup", { json: { ...valid(), ...override } });
+    const { status, body } = await client().json<{ error: { message: string; details: { issues: { path: string; message: string }[] } } }>(
+      "/api/signup",
+      { json: { ...valid(), ...override } },
+    );
     expect(status).toBe(422);
     const issue = body.error.details.issues.find((i) => i.path === field);
     expect(issue?.message).toMatch(message);
@@ -71,7 +79,9 @@ describe("POST /api/signup", () => {
     const owner = valid();
     expect((await client().json("/api/signup", { json: owner })).status).toBe(202);
     const fresh = await client().json("/api/signup", { json: valid() });
-    const taken = await client().json("/api/signup", { json: { ...owner, email: owner.email.toUpperCase(), password: "an-attackers-password", name: "Mallory" } });
+    const taken = await client().json("/api/signup", {
+      json: { ...owner, email: owner.email.toUpperCase(), password: "an-attackers-password", name: "Mallory" },
+    });
     expect({ status: taken.status, body: taken.body }).toEqual({ status: fresh.status, body: fresh.body });
     // Nobody is signed in as the owner with the new password; the owner's own still works.
     expect(await client().signIn(owner.email, "an-attackers-password")).toBe(false);
@@ -88,7 +98,10 @@ describe("POST /api/signup", () => {
   });
 
   it("answers 415 when the body is not JSON", async () => {
-    const { status } = await client().json("/api/signup", { body: "email=a", headers: { "content-type": "application/x-www-form-urlencoded" } });
+    const { status } = await client().json("/api/signup", {
+      body: "email=a",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+    });
     expect(status).toBe(415);
   });
 

@@ -19,7 +19,10 @@ async function sql<T = Record<string, unknown>>(text: string, values: unknown[] 
 }
 
 const mailboxRows = (conversationId: string) =>
-  sql<{ to: string; subject: string; toolCallId: string }>(`SELECT "to", "subject", "toolCallId" FROM "DemoEmail" WHERE "conversationId" = $1`, [conversationId]);
+  sql<{ to: string; subject: string; toolCallId: string }>(
+    `SELECT "to", "subject", "toolCallId" FROM "DemoEmail" WHERE "conversationId" = $1`,
+    [conversationId],
+  );
 
 /** Sends the request and returns the id of the card its run waits on. */
 async function cardFor(user: TestAccount, text: string) {
@@ -30,7 +33,11 @@ async function cardFor(user: TestAccount, text: string) {
   return { conversationId, slotId: slot.id as string, slot, events };
 }
 
-const replyText = (events: StreamedEvent[]) => events.filter((e) => e.type === "model_response_complete").map((e) => e.data.text).join(" ");
+const replyText = (events: StreamedEvent[]) =>
+  events
+    .filter((e) => e.type === "model_response_complete")
+    .map((e) => e.data.text)
+    .join(" ");
 
 async function resolveStreaming(user: TestAccount, slotId: string, value: unknown) {
   const response = await answerSlot(user.client, slotId, "resolve", { value }, { stream: true });
@@ -43,7 +50,11 @@ describe("permission-gated send_email", () => {
   it("allow: the email is sent exactly once, the result says the delivery is simulated, a repeat changes nothing", async () => {
     const user = await createAccount(appBaseURL(), "mailer");
     const { conversationId, slotId, slot } = await cardFor(user, "send an email to ada@example.com about the launch");
-    expect(slot).toMatchObject({ renderer: "permission_request", tool_name: "send_email", props: { tool_name: "send_email", input: { to: "ada@example.com" } } });
+    expect(slot).toMatchObject({
+      renderer: "permission_request",
+      tool_name: "send_email",
+      props: { tool_name: "send_email", input: { to: "ada@example.com" } },
+    });
     expect(await mailboxRows(conversationId)).toHaveLength(0);
 
     const events = await resolveStreaming(user, slotId, { decision: "allow_once" });
@@ -66,7 +77,12 @@ describe("permission-gated send_email", () => {
     const user = await createAccount(appBaseURL(), "denier");
     const { conversationId, slotId } = await cardFor(user, "send an email to ada@example.com about the launch");
     const events = await resolveStreaming(user, slotId, { decision: "deny", reason: "not now" });
-    expect(events.find((e) => e.type === "permission_decided")?.data).toMatchObject({ allowed: false, by: "user", decision: "deny", reason: "not now" });
+    expect(events.find((e) => e.type === "permission_decided")?.data).toMatchObject({
+      allowed: false,
+      by: "user",
+      decision: "deny",
+      reason: "not now",
+    });
     expect(replyText(events)).toContain("The email to ada@example.com was not sent: Permission denied: not now.");
     expect(await mailboxRows(conversationId)).toHaveLength(0);
   });
@@ -86,7 +102,9 @@ describe("permission-gated send_email", () => {
     const reply = await user.client.json<SlotReply>(`/api/slots/${slotId}/resolve`, { json: { value: { decision: "allow_once" } } });
     expect(reply.status).toBe(200);
     expect(reply.body).toMatchObject({ slot: { id: slotId, status: "resolved", value: { decision: "allow_once" } }, continued: true });
-    await expect.poll(async () => (await user.client.json<{ run: { status: string } }>(`/api/conversations/${conversationId}`)).body.run.status).toBe("completed");
+    await expect
+      .poll(async () => (await user.client.json<{ run: { status: string } }>(`/api/conversations/${conversationId}`)).body.run.status)
+      .toBe("completed");
     expect(await mailboxRows(conversationId)).toHaveLength(1);
   });
 
@@ -96,9 +114,13 @@ describe("permission-gated send_email", () => {
     await inviteAndJoin(owner, member, "member");
     const { conversationId, slotId } = await cardFor(owner, "send an email to ada@example.com about the launch");
     const edited = { to: "grace@example.com", subject: "Edited subject", body: "Edited body" };
-    const refused = await member.client.json<ErrorBody>(`/api/slots/${slotId}/resolve`, { json: { value: { decision: "allow_once", editedInput: edited } } });
+    const refused = await member.client.json<ErrorBody>(`/api/slots/${slotId}/resolve`, {
+      json: { value: { decision: "allow_once", editedInput: edited } },
+    });
     expect(refused.status).toBe(403);
-    const invalid = await owner.client.json<ErrorBody>(`/api/slots/${slotId}/resolve`, { json: { value: { decision: "allow_once", editedInput: { ...edited, to: "nobody" } } } });
+    const invalid = await owner.client.json<ErrorBody>(`/api/slots/${slotId}/resolve`, {
+      json: { value: { decision: "allow_once", editedInput: { ...edited, to: "nobody" } } },
+    });
     expect(invalid.status).toBe(422);
     const events = await resolveStreaming(owner, slotId, { decision: "allow_once", editedInput: edited });
     expect(events.find((e) => e.type === "permission_decided")?.data).toMatchObject({ allowed: true, input_edited: true });
@@ -121,8 +143,18 @@ describe("every card type, answered once", () => {
     ["ask_preference", "help me choose between tea, coffee and water", { choice: "tea" }, "You chose tea."],
     ["suggest_options", "suggest options for the team offsite", { choices: ["A hike", "A boat trip"] }, "You picked: A hike, A boat trip."],
     ["text_input", "ask me for a project name", { text: "Apollo" }, 'Thanks, I noted "Apollo".'],
-    ["collect_form", "collect my contact details", { values: { name: "Ada", email: "ada@example.com", phone: "" } }, "Thanks, I have name: Ada, email: ada@example.com, phone: ."],
-    ["approve_plan", "plan the product launch", { approved: true, steps: [{ title: "Research the product launch", decision: "approve" }] }, "The plan was approved."],
+    [
+      "collect_form",
+      "collect my contact details",
+      { values: { name: "Ada", email: "ada@example.com", phone: "" } },
+      "Thanks, I have name: Ada, email: ada@example.com, phone: .",
+    ],
+    [
+      "approve_plan",
+      "plan the product launch",
+      { approved: true, steps: [{ title: "Research the product launch", decision: "approve" }] },
+      "The plan was approved.",
+    ],
     ["confirm_action", "delete the old drafts", { confirmed: false }, "OK, I did nothing."],
   ])("%s", async (tool, request, value, reply) => {
     const user = await createAccount(appBaseURL(), "cards");
@@ -146,7 +178,9 @@ describe("every card type, answered once", () => {
     const reply = await user.client.json<ErrorBody>(`/api/slots/${slotId}/resolve`, { json: { value } });
     expect(reply.status).toBe(422);
     expect(reply.body.error.details?.issues?.map((issue) => issue.path)).toContain(path);
-    const snapshot = await user.client.json<{ slots: { id: string; status: string }[]; run: { status: string } }>(`/api/conversations/${conversationId}`);
+    const snapshot = await user.client.json<{ slots: { id: string; status: string }[]; run: { status: string } }>(
+      `/api/conversations/${conversationId}`,
+    );
     expect(snapshot.body.slots.find((s) => s.id === slotId)?.status).toBe("pending");
     expect(snapshot.body.run.status).toBe("suspended");
   });
@@ -176,7 +210,15 @@ describe("slot route errors", () => {
     expect((await user.client.json("/api/slots/nope/resolve", { json: { value: 1 } })).status).toBe(404);
     expect((await user.client.json("/api/slots/nope/reject", { json: {} })).status).toBe(404);
     const { slotId } = await cardFor(user, "help me choose between tea, coffee and water");
-    expect((await user.client.json(`/api/slots/${slotId}/resolve`, { method: "POST", body: "{", headers: { "content-type": "application/json" } })).status).toBe(400);
+    expect(
+      (
+        await user.client.json(`/api/slots/${slotId}/resolve`, {
+          method: "POST",
+          body: "{",
+          headers: { "content-type": "application/json" },
+        })
+      ).status,
+    ).toBe(400);
     expect((await user.client.json(`/api/slots/${slotId}/resolve`, { json: {} })).status).toBe(422);
     expect((await user.client.json(`/api/slots/${slotId}/reject`, { json: { reason: "x".repeat(1001) } })).status).toBe(422);
   });
@@ -186,14 +228,25 @@ describe("card expiry", () => {
   it("an overdue card is settled as expired by the background job and its run continues", async () => {
     const user = await createAccount(appBaseURL(), "expiry");
     const settings = await user.client.json<{ settings: Record<string, unknown> }>(`/api/orgs/${user.orgSlug}/agent`);
-    const { availableTools: _tools, providerKeySet: _a, environmentKeySet: _b, usingDemoModel: _c, notices: _d, ...input } = settings.body.settings;
-    expect((await user.client.json(`/api/orgs/${user.orgSlug}/agent`, { method: "PUT", json: { ...input, slotTtlMinutes: 5 } })).status).toBe(200);
+    const {
+      availableTools: _tools,
+      providerKeySet: _a,
+      environmentKeySet: _b,
+      usingDemoModel: _c,
+      notices: _d,
+      ...input
+    } = settings.body.settings;
+    expect(
+      (await user.client.json(`/api/orgs/${user.orgSlug}/agent`, { method: "PUT", json: { ...input, slotTtlMinutes: 5 } })).status,
+    ).toBe(200);
     const { conversationId, slot } = await cardFor(user, "help me choose between tea, coffee and water");
     expect(new Date(slot.expires_at).getTime() - Date.now()).toBeGreaterThan(4 * 60_000);
     // Five minutes later, as far as the database is concerned.
     await sql(`UPDATE "Slot" SET "expiresAt" = now() AT TIME ZONE 'UTC' - interval '1 second' WHERE "id" = $1`, [slot.id]);
     type Snapshot = { slots: { id: string; status: string }[]; run: { status: string }; messages: { text: string }[] };
-    await expect.poll(async () => (await user.client.json<Snapshot>(`/api/conversations/${conversationId}`)).body.run.status, { timeout: 10_000 }).toBe("completed");
+    await expect
+      .poll(async () => (await user.client.json<Snapshot>(`/api/conversations/${conversationId}`)).body.run.status, { timeout: 10_000 })
+      .toBe("completed");
     const snapshot = await user.client.json<Snapshot>(`/api/conversations/${conversationId}`);
     expect(snapshot.body.slots.find((s) => s.id === slot.id)?.status).toBe("expired");
     expect(snapshot.body.messages.at(-1)?.text).toContain("No choice was made");

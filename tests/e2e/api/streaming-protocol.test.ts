@@ -15,7 +15,9 @@ import { answerSlot, createConversation, EventStreamReader, postMessage, readToE
 const doc = readFileSync(path.join(repoRoot, "docs", "streaming.md"), "utf8");
 
 const documentedTypes = [...doc.matchAll(/^\| `([a-z_]+)` \|/gm)].map((match) => match[1]);
-const sequences = new Map([...doc.matchAll(/```sse-sequence ([a-z-]+)\n([\s\S]*?)```/g)].map((match) => [match[1], match[2].trim().split("\n")]));
+const sequences = new Map(
+  [...doc.matchAll(/```sse-sequence ([a-z-]+)\n([\s\S]*?)```/g)].map((match) => [match[1], match[2].trim().split("\n")]),
+);
 
 /** Consecutive text deltas are one `text_delta+` in the document: how many there are depends on timing. */
 function shape(events: StreamedEvent[]): string[] {
@@ -39,9 +41,20 @@ async function permissionCard() {
 const scenarios: Record<string, () => Promise<StreamedEvent[]>> = {
   "plain-turn": async () => say(user.client, await createConversation(user.client), "hello"),
   "permission-request": async () => (await permissionCard()).events,
-  "permission-allowed": async () => readToEnd(await answerSlot(user.client, (await permissionCard()).slotId, "resolve", { value: { decision: "allow_once" } }, { stream: true })),
+  "permission-allowed": async () =>
+    readToEnd(
+      await answerSlot(user.client, (await permissionCard()).slotId, "resolve", { value: { decision: "allow_once" } }, { stream: true }),
+    ),
   "permission-denied": async () =>
-    readToEnd(await answerSlot(user.client, (await permissionCard()).slotId, "resolve", { value: { decision: "deny", reason: "not now" } }, { stream: true })),
+    readToEnd(
+      await answerSlot(
+        user.client,
+        (await permissionCard()).slotId,
+        "resolve",
+        { value: { decision: "deny", reason: "not now" } },
+        { stream: true },
+      ),
+    ),
   "queued-message": async () => {
     const id = await createConversation(user.client);
     // A run waiting on a card is active: the next message is queued.

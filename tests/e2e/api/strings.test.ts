@@ -37,26 +37,60 @@ async function expectJsonRefusal(response: { status: number; body: unknown }, st
 }
 
 describe("NUL and unpaired surrogates in short fields are refused with a 422 naming the field", () => {
-  for (const [label, bad] of [["NUL", NUL], ["an unpaired surrogate", LONE]] as const) {
+  for (const [label, bad] of [
+    ["NUL", NUL],
+    ["an unpaired surrogate", LONE],
+  ] as const) {
     it(`${label} in body fields`, async () => {
       await expectJsonRefusal(await user.client.json("/api/conversations", { json: { title: `Plan${bad}` } }), 422, "title");
-      await expectJsonRefusal(await user.client.json(`/api/conversations/${conversationId}`, { method: "PATCH", json: { title: `x${bad}y` } }), 422, "title");
+      await expectJsonRefusal(
+        await user.client.json(`/api/conversations/${conversationId}`, { method: "PATCH", json: { title: `x${bad}y` } }),
+        422,
+        "title",
+      );
       await expectJsonRefusal(await user.client.json("/api/account", { method: "PATCH", json: { name: `Ada${bad}` } }), 422, "name");
-      await expectJsonRefusal(await user.client.json(`/api/orgs/${user.orgSlug}`, { method: "PATCH", json: { name: `Team${bad}` } }), 422, "name");
+      await expectJsonRefusal(
+        await user.client.json(`/api/orgs/${user.orgSlug}`, { method: "PATCH", json: { name: `Team${bad}` } }),
+        422,
+        "name",
+      );
       await expectJsonRefusal(await user.client.json("/api/orgs", { json: { name: `Team${bad}` } }), 422, "name");
-      await expectJsonRefusal(await user.client.json(`/api/orgs/${user.orgSlug}/invites`, { json: { email: `a${bad}@example.com` } }), 422, "email");
+      await expectJsonRefusal(
+        await user.client.json(`/api/orgs/${user.orgSlug}/invites`, { json: { email: `a${bad}@example.com` } }),
+        422,
+        "email",
+      );
       await expectJsonRefusal(await user.client.json("/api/invites/accept", { json: { token: `${"a".repeat(30)}${bad}` } }), 422, "token");
-      await expectJsonRefusal(await createAccount(appBaseURL(), "nul-signup").then((a) => a.client.json("/api/signup", { json: { email: `b${bad}@example.com`, password: "a long password", name: "B" } })), 422, "email");
+      await expectJsonRefusal(
+        await createAccount(appBaseURL(), "nul-signup").then((a) =>
+          a.client.json("/api/signup", { json: { email: `b${bad}@example.com`, password: "a long password", name: "B" } }),
+        ),
+        422,
+        "email",
+      );
       const settings = { enabledTools: [], name: `Agent${bad}`, providerApiKey: `sk-${bad}` };
       const saved = await user.client.json(`/api/orgs/${user.orgSlug}/agent`, { method: "PUT", json: settings });
       await expectJsonRefusal(saved, 422, "name");
       expect((saved.body as ErrorBody).error.details?.issues?.map((issue) => issue.path)).toContain("providerApiKey");
-      await expectJsonRefusal(await user.client.json(`/api/orgs/${user.orgSlug}/agent`, { method: "PUT", json: { enabledTools: [], model: { provider: "openai", model: `gpt${bad}` } } }), 422, "model.model");
+      await expectJsonRefusal(
+        await user.client.json(`/api/orgs/${user.orgSlug}/agent`, {
+          method: "PUT",
+          json: { enabledTools: [], model: { provider: "openai", model: `gpt${bad}` } },
+        }),
+        422,
+        "model.model",
+      );
     });
   }
 
   it("NUL in query values", async () => {
-    for (const path of [`/api/conversations?q=%00`, `/api/conversations?org=%00`, `/api/conversations?cursor=%00`, `/api/orgs/${user.orgSlug}/audit?cursor=%00`, `/api/conversations/${conversationId}?before=%00`]) {
+    for (const path of [
+      `/api/conversations?q=%00`,
+      `/api/conversations?org=%00`,
+      `/api/conversations?cursor=%00`,
+      `/api/orgs/${user.orgSlug}/audit?cursor=%00`,
+      `/api/conversations/${conversationId}?before=%00`,
+    ]) {
       const response = await user.client.json(path);
       expect(response.status, path).toBeGreaterThanOrEqual(400);
       expect(response.status, path).toBeLessThan(500);
@@ -98,7 +132,10 @@ describe("free text keeps what a person wrote", () => {
     const id = await createConversation(user.client);
     const events = await readToEnd(await postMessage(user.client, id, `hello${NUL} wor${LONE}ld`));
     expect(events.at(-1)?.type).toBe("run_completed");
-    const stored = await sql<{ text: string }>(`SELECT "text" FROM "Message" m JOIN "AgentStore" s ON s."id" = m."storeId" WHERE s."conversationId" = $1 AND m."sender" = 'user'`, [id]);
+    const stored = await sql<{ text: string }>(
+      `SELECT "text" FROM "Message" m JOIN "AgentStore" s ON s."id" = m."storeId" WHERE s."conversationId" = $1 AND m."sender" = 'user'`,
+      [id],
+    );
     expect(stored.map((row) => row.text)).toEqual(["hello wor\ufffdld"]);
     const snapshot = await user.client.json<{ messages: { sender: string; text: string }[] }>(`/api/conversations/${id}`);
     expect(snapshot.body.messages.map((m) => m.sender)).toEqual(["user", "agent"]);
@@ -114,7 +151,10 @@ describe("free text keeps what a person wrote", () => {
   });
 
   it("a system prompt with NUL is saved without it", async () => {
-    const saved = await user.client.json<{ settings: { systemPrompt: string } }>(`/api/orgs/${user.orgSlug}/agent`, { method: "PUT", json: { enabledTools: [], systemPrompt: `Be brief.${NUL}` } });
+    const saved = await user.client.json<{ settings: { systemPrompt: string } }>(`/api/orgs/${user.orgSlug}/agent`, {
+      method: "PUT",
+      json: { enabledTools: [], systemPrompt: `Be brief.${NUL}` },
+    });
     expect(saved.status).toBe(200);
     expect(saved.body.settings.systemPrompt).toBe("Be brief.");
   });

@@ -10,8 +10,15 @@ let fill: (path: string) => string;
 beforeAll(async () => {
   victim = await createAccount(appBaseURL(), "victim");
   intruder = await createAccount(appBaseURL(), "intruder");
-  const invite = await victim.client.json<{ invite: { id: string } }>(`/api/orgs/${victim.orgSlug}/invites`, { json: { email: "pending@example.com" } });
-  fill = (path) => path.replace("{org}", victim.orgSlug).replace("{userId}", victim.userId).replace("{inviteId}", invite.body.invite.id).replace("{permissionId}", "any-grant-id");
+  const invite = await victim.client.json<{ invite: { id: string } }>(`/api/orgs/${victim.orgSlug}/invites`, {
+    json: { email: "pending@example.com" },
+  });
+  fill = (path) =>
+    path
+      .replace("{org}", victim.orgSlug)
+      .replace("{userId}", victim.userId)
+      .replace("{inviteId}", invite.body.invite.id)
+      .replace("{permissionId}", "any-grant-id");
 });
 
 describe("a member of organization A reaches nothing of organization B", () => {

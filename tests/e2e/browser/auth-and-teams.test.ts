@@ -18,7 +18,10 @@ describe.skipIf(skipBrowser)("accounts and teams in the browser", () => {
   it("shows the landing page", async () => {
     const page = await browser.newPage();
     await page.goto(appBaseURL());
-    await page.getByRole("link", { name: /get started/i }).first().waitFor();
+    await page
+      .getByRole("link", { name: /get started/i })
+      .first()
+      .waitFor();
     await screenshot(page, "landing");
     await page.emulateMedia({ colorScheme: "dark" });
     await screenshot(page, "landing-dark");
@@ -43,7 +46,10 @@ describe.skipIf(skipBrowser)("accounts and teams in the browser", () => {
     await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toMatch(/Analytical Engines/);
     await screenshot(page, "org-home");
 
-    await page.getByRole("button", { name: /account menu|Ada Lovelace/i }).first().click();
+    await page
+      .getByRole("button", { name: /account menu|Ada Lovelace/i })
+      .first()
+      .click();
     await page.getByRole("menuitem", { name: /sign out/i }).click();
     await page.waitForURL(appBaseURL() + "/");
 

@@ -32,7 +32,9 @@ describe.skipIf(skipBrowser)("sign-in and sign-up forms", () => {
 
   it("signing up with a taken address signs nobody in and says to check the inbox", async () => {
     const email = `taken-${randomUUID().slice(0, 6)}@example.com`;
-    expect((await new HttpClient(appBaseURL()).json("/api/signup", { json: { email, password: "the-owners-password", name: "Owner" } })).status).toBe(202);
+    expect(
+      (await new HttpClient(appBaseURL()).json("/api/signup", { json: { email, password: "the-owners-password", name: "Owner" } })).status,
+    ).toBe(202);
     const context = await browser.newContext();
     const page = await context.newPage();
     await page.goto(`${appBaseURL()}/sign-up`);

@@ -63,7 +63,9 @@ describe.skipIf(skipBrowser)("reloading mid-answer", () => {
     await page.reload();
     // Still streaming (the answer takes ~18 s), and it starts with what was on screen before.
     await streaming.waitFor({ timeout: 10_000 });
-    await expect.poll(async () => (await streaming.textContent({ timeout: 2_000 })) ?? "", { timeout: 5_000 }).toContain(before.slice(0, 40));
+    await expect
+      .poll(async () => (await streaming.textContent({ timeout: 2_000 })) ?? "", { timeout: 5_000 })
+      .toContain(before.slice(0, 40));
     const grown = (await streaming.textContent()) ?? "";
     await expect.poll(async () => ((await streaming.textContent()) ?? "").length, { timeout: 10_000 }).toBeGreaterThan(grown.length);
 

@@ -26,7 +26,9 @@ async function emailsSentFor(conversationId: string): Promise<number> {
   const client = new pg.Client({ connectionString: appDatabaseUrl() });
   await client.connect();
   try {
-    const { rows } = await client.query<{ count: string }>('SELECT count(*) FROM "DemoEmail" WHERE "conversationId" = $1', [conversationId]);
+    const { rows } = await client.query<{ count: string }>('SELECT count(*) FROM "DemoEmail" WHERE "conversationId" = $1', [
+      conversationId,
+    ]);
     return Number(rows[0].count);
   } finally {
     await client.end();

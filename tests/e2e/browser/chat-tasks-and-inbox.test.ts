@@ -33,7 +33,7 @@ describe.skipIf(skipBrowser)("the agent's task list and its requests to others",
   it("a blocking request to another team shows as waiting", async () => {
     const { page } = user;
     await send(page, "ask finance to approve the Q3 budget");
-    await seeInLog(page, "I posted \"Approve the Q3 budget\" to the finance inbox");
+    await seeInLog(page, 'I posted "Approve the Q3 budget" to the finance inbox');
     const inbox = page.getByRole("region", { name: /Requests to others/ });
     await inbox.getByText("Approve the Q3 budget").waitFor();
     await inbox.getByText("Agent waits").waitFor();

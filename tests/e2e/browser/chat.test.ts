@@ -84,11 +84,17 @@ describe.skipIf(skipBrowser)("chat in the browser", () => {
     await permission.waitFor({ timeout: 20_000 });
     await composer(page).focus();
 
-    const focused = () => page.evaluate(() => {
-      const element = document.activeElement as HTMLInputElement | null;
-      return { inCard: Boolean(element?.closest('[data-renderer="permission_request"]')), type: element?.type ?? "", text: element?.textContent ?? "" };
-    });
-    for (let i = 0; i < 20 && !((await focused()).inCard && (await focused()).type === "radio"); i++) await page.keyboard.press("Shift+Tab");
+    const focused = () =>
+      page.evaluate(() => {
+        const element = document.activeElement as HTMLInputElement | null;
+        return {
+          inCard: Boolean(element?.closest('[data-renderer="permission_request"]')),
+          type: element?.type ?? "",
+          text: element?.textContent ?? "",
+        };
+      });
+    for (let i = 0; i < 20 && !((await focused()).inCard && (await focused()).type === "radio"); i++)
+      await page.keyboard.press("Shift+Tab");
     expect(await focused()).toMatchObject({ inCard: true, type: "radio" });
     await page.keyboard.press("ArrowDown");
     for (let i = 0; i < 10 && (await focused()).type !== "submit"; i++) await page.keyboard.press("Tab");
@@ -99,7 +105,13 @@ describe.skipIf(skipBrowser)("chat in the browser", () => {
 
     // The same input again runs without a card: the answer was stored for it.
     await send(page, EMAIL_REQUEST);
-    await page.waitForFunction((text) => document.querySelectorAll('[data-message="agent"]').length > 0 && [...document.querySelectorAll('[data-message="agent"]')].filter((e) => e.textContent?.includes(text)).length === 2, EMAIL_SENT, { timeout: 20_000 });
+    await page.waitForFunction(
+      (text) =>
+        document.querySelectorAll('[data-message="agent"]').length > 0 &&
+        [...document.querySelectorAll('[data-message="agent"]')].filter((e) => e.textContent?.includes(text)).length === 2,
+      EMAIL_SENT,
+      { timeout: 20_000 },
+    );
     await expect(card(page, "permission_request", "pending").count()).resolves.toBe(0);
   });
 
@@ -149,4 +161,3 @@ describe.skipIf(skipBrowser)("chat in the browser", () => {
     await sidebar.getByText("No conversation has that in its title.").waitFor();
   });
 });
-

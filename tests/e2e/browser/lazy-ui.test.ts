@@ -47,13 +47,17 @@ async function holdChunks(page: Page, marker: string) {
   let requested = false;
   let release!: () => void;
   const released = new Promise<void>((resolve) => (release = resolve));
-  const chunkOf = (url: URL) => (url.pathname.startsWith("/_next/static/chunks/") ? decodeURIComponent(url.pathname.slice("/_next/static/chunks/".length)) : "");
-  await page.route((url) => names.has(chunkOf(url)), async (route) => {
-    requested = true;
-    await released;
-    // The page may have been closed meanwhile.
-    await route.fulfill({ path: path.join(chunks, chunkOf(new URL(route.request().url()))) }).catch(() => {});
-  });
+  const chunkOf = (url: URL) =>
+    url.pathname.startsWith("/_next/static/chunks/") ? decodeURIComponent(url.pathname.slice("/_next/static/chunks/".length)) : "";
+  await page.route(
+    (url) => names.has(chunkOf(url)),
+    async (route) => {
+      requested = true;
+      await released;
+      // The page may have been closed meanwhile.
+      await route.fulfill({ path: path.join(chunks, chunkOf(new URL(route.request().url()))) }).catch(() => {});
+    },
+  );
   return { requested: () => requested, release: () => release() };
 }
 
@@ -96,7 +100,10 @@ describe.skipIf(skipBrowser)("closed-at-first-paint UI loads on intent", () => {
     await page.goto(`${appBaseURL()}/${user.slug}`);
     await page.getByRole("button", { name: /Switch organization/ }).click();
     menu.release();
-    await page.getByRole("menu").getByRole("menuitem", { name: /Engines/ }).waitFor();
+    await page
+      .getByRole("menu")
+      .getByRole("menuitem", { name: /Engines/ })
+      .waitFor();
     await page.keyboard.press("Escape");
 
     await page.getByRole("button", { name: "Change theme" }).first().click();
@@ -131,7 +138,10 @@ describe.skipIf(skipBrowser)("closed-at-first-paint UI loads on intent", () => {
   it("a toast asked for while the page loads shows once sonner has arrived", async () => {
     const page = await user.context.newPage();
     // Playwright's request API is not a page: it sends no Origin, which the CSRF check refuses.
-    const created = await page.request.post(`${appBaseURL()}/api/conversations?org=${encodeURIComponent(user.slug)}`, { data: {}, headers: { origin: new URL(appBaseURL()).origin } });
+    const created = await page.request.post(`${appBaseURL()}/api/conversations?org=${encodeURIComponent(user.slug)}`, {
+      data: {},
+      headers: { origin: new URL(appBaseURL()).origin },
+    });
     expect(created.status()).toBe(201);
     const body = (await created.json()) as { conversation?: { id: string }; id?: string };
     const conversationId = body.conversation?.id ?? body.id;
@@ -141,10 +151,16 @@ describe.skipIf(skipBrowser)("closed-at-first-paint UI loads on intent", () => {
     await page.goto(`${appBaseURL()}/${user.slug}`);
     await page.evaluate((id) => sessionStorage.setItem(`handoff:autosend:${id}`, "hello from the home page"), conversationId);
     await page.route("**/api/conversations/*/messages", (route) =>
-      route.fulfill({ status: 503, contentType: "application/json", body: JSON.stringify({ error: { code: "unavailable", message: "The agent cannot take messages right now." } }) }),
+      route.fulfill({
+        status: 503,
+        contentType: "application/json",
+        body: JSON.stringify({ error: { code: "unavailable", message: "The agent cannot take messages right now." } }),
+      }),
     );
     const sonner = await holdChunks(page, "data-sonner-toaster");
-    const refused = page.waitForResponse((response) => response.url().includes(`/api/conversations/${conversationId}/messages`) && response.status() === 503);
+    const refused = page.waitForResponse(
+      (response) => response.url().includes(`/api/conversations/${conversationId}/messages`) && response.status() === 503,
+    );
 
     // Not waiting for the load event: the held chunk may be part of what it waits for.
     await page.goto(`${appBaseURL()}/${user.slug}/c/${conversationId}`, { waitUntil: "commit" });

@@ -15,7 +15,11 @@ beforeAll(async () => {
   // The owner invites the member from its own page (same origin, its session), the member accepts the link.
   const link = await owner.page.evaluate(
     async ([slug, email]) => {
-      const response = await fetch(`/api/orgs/${slug}/invites`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email, role: "member" }) });
+      const response = await fetch(`/api/orgs/${slug}/invites`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ email, role: "member" }),
+      });
       return ((await response.json()) as { link: string }).link;
     },
     [owner.slug, member.email],

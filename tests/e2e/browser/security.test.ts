@@ -13,7 +13,9 @@ async function watchCsp(context: BrowserContext) {
   await context.exposeBinding("__cspViolation", (_source, text: string) => void violations.push(text));
   await context.addInitScript(() => {
     document.addEventListener("securitypolicyviolation", (event) => {
-      (window as unknown as { __cspViolation: (text: string) => void }).__cspViolation(`${event.violatedDirective} ${event.blockedURI} ${location.pathname}`);
+      (window as unknown as { __cspViolation: (text: string) => void }).__cspViolation(
+        `${event.violatedDirective} ${event.blockedURI} ${location.pathname}`,
+      );
     });
   });
   context.on("console", (message) => {

@@ -6,7 +6,16 @@ import { repoRoot } from "@/tooling/db/embedded-postgres";
 const CANDIDATES = [process.env.CHROMIUM_PATH, "/usr/bin/chromium", "/usr/bin/chromium-browser"].filter(Boolean) as string[];
 
 // Flags that keep Chromium quiet on a machine with no network but loopback.
-const FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
+const FLAGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
 
 export const chromiumPath = CANDIDATES.find((p) => existsSync(p));
 
@@ -18,7 +27,11 @@ export const skipBrowser = !chromiumPath && process.env.SKIP_BROWSER_TESTS === "
 
 export async function launchBrowser(): Promise<Browser> {
   if (!chromiumPath) {
-    throw new Error("Chromium was not found (looked at " + CANDIDATES.join(", ") + "). Install it with `apt-get install -y chromium`, set CHROMIUM_PATH, or set SKIP_BROWSER_TESTS=1 to skip browser tests.");
+    throw new Error(
+      "Chromium was not found (looked at " +
+        CANDIDATES.join(", ") +
+        "). Install it with `apt-get install -y chromium`, set CHROMIUM_PATH, or set SKIP_BROWSER_TESTS=1 to skip browser tests.",
+    );
   }
   return chromium.launch({ executablePath: chromiumPath, args: FLAGS });
 }

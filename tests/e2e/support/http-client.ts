@@ -27,7 +27,10 @@ export class HttpClient {
     return response;
   }
 
-  async json<T = Record<string, unknown>>(path: string, init: Parameters<HttpClient["request"]>[1] = {}): Promise<{ status: number; body: T; headers: Headers }> {
+  async json<T = Record<string, unknown>>(
+    path: string,
+    init: Parameters<HttpClient["request"]>[1] = {},
+  ): Promise<{ status: number; body: T; headers: Headers }> {
     const response = await this.request(path, init);
     const text = await response.text();
     let body: unknown = text;

@@ -56,7 +56,10 @@ export class EventStreamReader {
     const seen = this.events.find(match);
     if (seen) return Promise.resolve(seen);
     return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`no matching event within ${timeoutMs} ms; got ${this.types().join(", ")}`)), timeoutMs);
+      const timer = setTimeout(
+        () => reject(new Error(`no matching event within ${timeoutMs} ms; got ${this.types().join(", ")}`)),
+        timeoutMs,
+      );
       this.waiters.push({ match, resolve: (event) => (clearTimeout(timer), resolve(event)) });
     });
   }
@@ -76,7 +79,16 @@ export class EventStreamReader {
 export async function readToEnd(response: Response, timeoutMs = 30_000): Promise<StreamedEvent[]> {
   const reader = new EventStreamReader(response);
   let timer: ReturnType<typeof setTimeout> | undefined;
-  await Promise.race([reader.ended, new Promise((_, reject) => (timer = setTimeout(() => reject(new Error(`stream did not end within ${timeoutMs} ms; got ${reader.types().join(", ")}`)), timeoutMs)))]);
+  await Promise.race([
+    reader.ended,
+    new Promise(
+      (_, reject) =>
+        (timer = setTimeout(
+          () => reject(new Error(`stream did not end within ${timeoutMs} ms; got ${reader.types().join(", ")}`)),
+          timeoutMs,
+        )),
+    ),
+  ]);
   clearTimeout(timer);
   return reader.events;
 }
@@ -102,16 +114,28 @@ export async function say(client: HttpClient, conversationId: string, text: stri
 export function openEvents(client: HttpClient, conversationId: string, options: { after?: number; lastEventId?: number } = {}) {
   const query = options.after === undefined ? "" : `?after=${options.after}`;
   const headers: Record<string, string> = options.lastEventId === undefined ? {} : { "last-event-id": String(options.lastEventId) };
-  return client.request(`/api/conversations/${conversationId}/events${query}`, { headers }).then((response) => new EventStreamReader(response));
+  return client
+    .request(`/api/conversations/${conversationId}/events${query}`, { headers })
+    .then((response) => new EventStreamReader(response));
 }
 
 /** Answers a card; with `stream`, asks for the continuation as SSE. */
-export function answerSlot(client: HttpClient, slotId: string, action: "resolve" | "reject", body: unknown, options: { stream?: boolean } = {}) {
+export function answerSlot(
+  client: HttpClient,
+  slotId: string,
+  action: "resolve" | "reject",
+  body: unknown,
+  options: { stream?: boolean } = {},
+) {
   return client.request(`/api/slots/${slotId}/${action}`, { json: body, headers: options.stream ? { accept: "text/event-stream" } : {} });
 }
 
 /** Points the account's organization at a model server on 127.0.0.1 (the e2e server allows private URLs), with a tenant key. */
-export async function useAnthropicAt(account: { client: HttpClient; orgSlug: string }, baseURL: string, providerApiKey = "sk-tenant-test-key") {
+export async function useAnthropicAt(
+  account: { client: HttpClient; orgSlug: string },
+  baseURL: string,
+  providerApiKey = "sk-tenant-test-key",
+) {
   const current = await account.client.json<{ settings: { enabledTools: string[] } }>(`/api/orgs/${account.orgSlug}/agent`);
   const { status, body } = await account.client.json(`/api/orgs/${account.orgSlug}/agent`, {
     method: "PUT",

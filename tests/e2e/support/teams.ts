@@ -3,7 +3,9 @@ import { createAccount } from "./http-client";
 
 /** `inviter` invites `invitee` by email with `role`; the invitee accepts. Returns the link used. */
 export async function inviteAndJoin(inviter: TestAccount, invitee: TestAccount, role: "owner" | "admin" | "member" = "member") {
-  const created = await inviter.client.json<{ link: string }>(`/api/orgs/${inviter.orgSlug}/invites`, { json: { email: invitee.email, role } });
+  const created = await inviter.client.json<{ link: string }>(`/api/orgs/${inviter.orgSlug}/invites`, {
+    json: { email: invitee.email, role },
+  });
   if (created.status !== 201) throw new Error(`invite failed: ${created.status} ${JSON.stringify(created.body)}`);
   const token = new URL(created.body.link).pathname.split("/").pop()!;
   const accepted = await invitee.client.json(`/api/invites/accept`, { json: { token } });

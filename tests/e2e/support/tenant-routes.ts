@@ -10,7 +10,13 @@ export interface TenantRoute {
   json?: unknown;
 }
 
-export const TENANT_PAGES: string[] = ["/{org}", "/{org}/settings", "/{org}/settings/members", "/{org}/settings/audit", "/{org}/settings/permissions"];
+export const TENANT_PAGES: string[] = [
+  "/{org}",
+  "/{org}/settings",
+  "/{org}/settings/members",
+  "/{org}/settings/audit",
+  "/{org}/settings/permissions",
+];
 
 export const TENANT_API_ROUTES: TenantRoute[] = [
   { method: "GET", path: "/api/orgs/{org}" },

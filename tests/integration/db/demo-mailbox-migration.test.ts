@@ -31,11 +31,21 @@ describe("the demo mailbox migration", () => {
   it("keeps the emails stored before it", async () => {
     await migrate(database.url, { directory: before });
     await query(database.url, `INSERT INTO "Organization" (id, slug, name, "updatedAt") VALUES ('org-1', 'kept', 'Kept', now())`);
-    await query(database.url, `INSERT INTO "OutboxEmail" (id, "organizationId", "toolCallId", "to", subject, body) VALUES ('mail-1', 'org-1', 'call-1', 'ada@example.com', 'Kept', 'Still here')`);
+    await query(
+      database.url,
+      `INSERT INTO "OutboxEmail" (id, "organizationId", "toolCallId", "to", subject, body) VALUES ('mail-1', 'org-1', 'call-1', 'ada@example.com', 'Kept', 'Still here')`,
+    );
 
     expect((await migrate(database.url)).applied).toEqual([RENAME]);
 
-    expect(await query(database.url, `SELECT id, "to", subject FROM "DemoEmail"`)).toEqual([{ id: "mail-1", to: "ada@example.com", subject: "Kept" }]);
-    await expect(query(database.url, `INSERT INTO "DemoEmail" (id, "organizationId", "toolCallId", "to", subject, body) VALUES ('mail-2', 'org-1', 'call-1', 'x@example.com', 's', 'b')`)).rejects.toThrow(/DemoEmail_organizationId_toolCallId_key/);
+    expect(await query(database.url, `SELECT id, "to", subject FROM "DemoEmail"`)).toEqual([
+      { id: "mail-1", to: "ada@example.com", subject: "Kept" },
+    ]);
+    await expect(
+      query(
+        database.url,
+        `INSERT INTO "DemoEmail" (id, "organizationId", "toolCallId", "to", subject, body) VALUES ('mail-2', 'org-1', 'call-1', 'x@example.com', 's', 'b')`,
+      ),
+    ).rejects.toThrow(/DemoEmail_organizationId_toolCallId_key/);
   });
 });

@@ -23,10 +23,7 @@ describe("membership rules under concurrency (real Postgres)", () => {
     const ctxA = (await resolveTenantContext(a.user.id, a.organization.slug))!;
     const ctxB = await join(ctxA, b.user, "owner");
 
-    const results = await Promise.allSettled([
-      changeMemberRole(ctxA, b.user.id, "member"),
-      changeMemberRole(ctxB, a.user.id, "member"),
-    ]);
+    const results = await Promise.allSettled([changeMemberRole(ctxA, b.user.id, "member"), changeMemberRole(ctxB, a.user.id, "member")]);
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
     const failure = results.find((r) => r.status === "rejected") as PromiseRejectedResult;
     expect(failure.reason).toBeInstanceOf(MembershipRuleError);
@@ -69,7 +66,12 @@ describe("membership rules under concurrency (real Postgres)", () => {
     const team = `Racing Team ${randomUUID().slice(0, 6)}`;
     const results = await Promise.all(
       Array.from({ length: 6 }, (_, i) =>
-        createUserWithOrganization({ email: `race-${i}-${randomUUID().slice(0, 8)}@example.com`, name: `Racer ${i}`, passwordHash: null, organizationName: team }),
+        createUserWithOrganization({
+          email: `race-${i}-${randomUUID().slice(0, 8)}@example.com`,
+          name: `Racer ${i}`,
+          passwordHash: null,
+          organizationName: team,
+        }),
       ),
     );
     const slugs = results.map((result) => result.organization.slug);

@@ -9,7 +9,11 @@ afterAll(async () => {
 describe("raw pg pools", () => {
   // The test cluster itself runs without synchronous commit, so the check is who set it: the pool, or the server.
   const setting = async (kind?: "counters") =>
-    (await getPgPool(kind).query<{ setting: string; source: string }>("SELECT setting, source FROM pg_settings WHERE name = 'synchronous_commit'")).rows[0];
+    (
+      await getPgPool(kind).query<{ setting: string; source: string }>(
+        "SELECT setting, source FROM pg_settings WHERE name = 'synchronous_commit'",
+      )
+    ).rows[0];
 
   it("leave commit durability to the server by default (run events, the bus)", async () => {
     expect((await setting()).source).not.toBe("client");

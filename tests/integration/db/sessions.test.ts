@@ -3,7 +3,8 @@ import { randomUUID } from "node:crypto";
 import { createUserWithOrganization, updateUserPassword } from "@/lib/db/users";
 import { endAllSessions, isSessionCurrent, revokeSession, sessionVersionOf } from "@/lib/db/sessions";
 
-const newUser = async () => (await createUserWithOrganization({ email: `s-${randomUUID().slice(0, 8)}@example.com`, name: "S", passwordHash: null })).user;
+const newUser = async () =>
+  (await createUserWithOrganization({ email: `s-${randomUUID().slice(0, 8)}@example.com`, name: "S", passwordHash: null })).user;
 const later = () => new Date(Date.now() + 60_000);
 
 describe("session revocation in the database", () => {

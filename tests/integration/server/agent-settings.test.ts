@@ -22,14 +22,19 @@ describe("agent settings", () => {
   it("defaults until saved; the saved key opens for its tenant only", async () => {
     expect(await loadAgentSettings(tenant)).toMatchObject({ model: { provider: "demo" }, providerKey: null, notices: [] });
     await updateAgentSettings(tenant, input({ providerApiKey: " sk-one " }));
-    expect(await loadAgentSettings(tenant)).toMatchObject({ model: { provider: "anthropic", model: "claude-test" }, providerKey: "sk-one", enabledTools: ["send_email"] });
+    expect(await loadAgentSettings(tenant)).toMatchObject({
+      model: { provider: "anthropic", model: "claude-test" },
+      providerKey: "sk-one",
+      enabledTools: ["send_email"],
+    });
 
     // A sealed key copied into another tenant's row does not open there.
     await updateAgentSettings(other, input());
-    await query(testDatabaseUrl(), `UPDATE "AgentSettings" SET "providerKeyEncrypted" = (SELECT "providerKeyEncrypted" FROM "AgentSettings" WHERE "organizationId" = $1) WHERE "organizationId" = $2`, [
-      tenant.organizationId,
-      other.organizationId,
-    ]);
+    await query(
+      testDatabaseUrl(),
+      `UPDATE "AgentSettings" SET "providerKeyEncrypted" = (SELECT "providerKeyEncrypted" FROM "AgentSettings" WHERE "organizationId" = $1) WHERE "organizationId" = $2`,
+      [tenant.organizationId, other.organizationId],
+    );
     const stolen = await loadAgentSettings(other);
     expect(stolen.providerKey).toBeNull();
     expect(stolen.notices.join(" ")).toMatch(/could not be decrypted/);
@@ -51,7 +56,9 @@ describe("demo mailbox", () => {
     const email = { conversationId: conversation.id, toolCallId: "call-1", to: "ada@example.com", subject: "Hi", body: "Hello" };
     const [first, second] = await Promise.all([recordDemoEmail(tenant, email), recordDemoEmail(tenant, { ...email, subject: "Changed" })]);
     expect(second.id).toBe(first.id);
-    expect(await listDemoEmails(tenant, conversation.id)).toEqual([expect.objectContaining({ toolCallId: "call-1", subject: expect.any(String) })]);
+    expect(await listDemoEmails(tenant, conversation.id)).toEqual([
+      expect.objectContaining({ toolCallId: "call-1", subject: expect.any(String) }),
+    ]);
     expect(await listDemoEmails(other, conversation.id)).toEqual([]);
   });
 });

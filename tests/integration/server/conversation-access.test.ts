@@ -24,7 +24,12 @@ describe("conversationContext", () => {
   it("a member gets the conversation's organization with their own role", async () => {
     const { conversation } = await openNewConversationStore(owner);
     expect(await conversationContext(owner.userId, conversation.id)).toEqual(owner);
-    expect(await conversationContext(memberId, conversation.id)).toEqual({ userId: memberId, organizationId: owner.organizationId, orgSlug: owner.orgSlug, role: "member" });
+    expect(await conversationContext(memberId, conversation.id)).toEqual({
+      userId: memberId,
+      organizationId: owner.organizationId,
+      orgSlug: owner.orgSlug,
+      role: "member",
+    });
   });
 
   it("null for a user of another organization and for an unknown conversation", async () => {
@@ -39,10 +44,24 @@ describe("conversationContext", () => {
     const at = new Date().toISOString();
     await store.createRun({ id: "run-access", status: "running", created_at: at });
     await store.createSlot({
-      id: `slot-${conversation.id}`, run_id: "run-access", call_id: "call-1", index: 1, kind: "wait", tool_name: "ask_preference", renderer: "ask_preference",
-      props: {}, display_strategy: "stay", status: "pending", created_at: at, expires_at: null, settled_at: null,
+      id: `slot-${conversation.id}`,
+      run_id: "run-access",
+      call_id: "call-1",
+      index: 1,
+      kind: "wait",
+      tool_name: "ask_preference",
+      renderer: "ask_preference",
+      props: {},
+      display_strategy: "stay",
+      status: "pending",
+      created_at: at,
+      expires_at: null,
+      settled_at: null,
     });
-    expect(await slotContext(memberId, `slot-${conversation.id}`)).toEqual({ ctx: { userId: memberId, organizationId: owner.organizationId, orgSlug: owner.orgSlug, role: "member" }, conversationId: conversation.id });
+    expect(await slotContext(memberId, `slot-${conversation.id}`)).toEqual({
+      ctx: { userId: memberId, organizationId: owner.organizationId, orgSlug: owner.orgSlug, role: "member" },
+      conversationId: conversation.id,
+    });
     expect(await slotContext(stranger.userId, `slot-${conversation.id}`)).toBeNull();
     expect(await slotContext(owner.userId, "no-such-slot")).toBeNull();
   });
@@ -54,14 +73,33 @@ describe("readTurnStart", () => {
   it("brings what a message's run needs: tenant, event position, store and settings, for members only", async () => {
     const { conversation } = await openNewConversationStore(owner);
     const fresh = await readTurnStart(memberId, conversation.id, LEASE_MS);
-    expect(fresh).toMatchObject({ ctx: { userId: memberId, organizationId: owner.organizationId, orgSlug: owner.orgSlug, role: "member" }, lastEventSeq: 0, expiredRun: false, settings: null });
+    expect(fresh).toMatchObject({
+      ctx: { userId: memberId, organizationId: owner.organizationId, orgSlug: owner.orgSlug, role: "member" },
+      lastEventSeq: 0,
+      expiredRun: false,
+      settings: null,
+    });
     // The store id it brings is the one PostgresStore.open finds.
     expect(fresh?.storeId).toBeTruthy();
     const opened = await PostgresStore.open(getTestPrisma(), { organizationId: owner.organizationId, conversationId: conversation.id });
     await opened.appendMessages([{ id: "via-open", sender: "user", text: "hi" }]);
-    expect(await PostgresStore.ofKnownStore(getTestPrisma(), { organizationId: owner.organizationId, conversationId: conversation.id }, fresh!.storeId!).getMessages()).toHaveLength(1);
+    expect(
+      await PostgresStore.ofKnownStore(
+        getTestPrisma(),
+        { organizationId: owner.organizationId, conversationId: conversation.id },
+        fresh!.storeId!,
+      ).getMessages(),
+    ).toHaveLength(1);
 
-    await saveAgentSettings(owner, { name: "Scout", systemPrompt: "Be brief.", modelConfig: { provider: "demo" }, enabledTools: ["send_email"], permissionPolicy: { send_email: "allow" }, slotTtlMinutes: 5, providerKeySealed: "v1.sealed" });
+    await saveAgentSettings(owner, {
+      name: "Scout",
+      systemPrompt: "Be brief.",
+      modelConfig: { provider: "demo" },
+      enabledTools: ["send_email"],
+      permissionPolicy: { send_email: "allow" },
+      slotTtlMinutes: 5,
+      providerKeySealed: "v1.sealed",
+    });
     expect((await readTurnStart(owner.userId, conversation.id, LEASE_MS))?.settings).toEqual(await getAgentSettings(owner));
 
     expect(await readTurnStart(stranger.userId, conversation.id, LEASE_MS)).toBeNull();
@@ -71,8 +109,10 @@ describe("readTurnStart", () => {
   it("says when a run's lease has expired", async () => {
     const { conversation, store } = await openNewConversationStore(owner);
     await store.createRun({ id: "run-dead", status: "running", created_at: new Date().toISOString() });
-    await getTestPrisma().run.updateMany({ where: { id: "run-dead" }, data: { updatedAt: new Date(Date.now() - 60_000), leaseExpiresAt: new Date(Date.now() - 30_000) } });
+    await getTestPrisma().run.updateMany({
+      where: { id: "run-dead" },
+      data: { updatedAt: new Date(Date.now() - 60_000), leaseExpiresAt: new Date(Date.now() - 30_000) },
+    });
     expect((await readTurnStart(owner.userId, conversation.id, LEASE_MS))?.expiredRun).toBe(true);
   });
 });
-

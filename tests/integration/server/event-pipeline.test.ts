@@ -42,7 +42,14 @@ afterAll(async () => {
 function recorderOn(instance: Instance, conversationId: string) {
   return new RunEventRecorder({
     // As lib/server/events/conversation-recorder.ts: the statement that stores an event also announces it on the bus.
-    writeBatch: (events) => appendAndAnnounceRunEvents((text, values) => instance.pool.query(text, values), { channel: RUN_EVENTS_CHANNEL, instanceId: instance.id }, tenant.organizationId, conversationId, events),
+    writeBatch: (events) =>
+      appendAndAnnounceRunEvents(
+        (text, values) => instance.pool.query(text, values),
+        { channel: RUN_EVENTS_CHANNEL, instanceId: instance.id },
+        tenant.organizationId,
+        conversationId,
+        events,
+      ),
     publish: (event) => instance.hub.publish(conversationId, event.seq, event),
     onError: (error) => {
       throw error;
@@ -95,13 +102,18 @@ describe("run events across instances", () => {
     expect(stored.map((event) => event.seq)).toEqual(stored.map((_, index) => index + 1));
     // Each writer's text arrives whole and in order, coalesced into fewer events than deltas.
     for (const index of [0, 1, 2]) {
-      const text = stored.filter((e) => e.type === "text_delta" && (e.data as { text: string }).text.startsWith(`${index}.`)).map((e) => (e.data as { text: string }).text).join("");
+      const text = stored
+        .filter((e) => e.type === "text_delta" && (e.data as { text: string }).text.startsWith(`${index}.`))
+        .map((e) => (e.data as { text: string }).text)
+        .join("");
       expect(text).toBe(Array.from({ length: 40 }, (_, step) => `${index}.${step} `).join(""));
     }
     for (const reader of readers) {
       await until(() => reader.delivered.length === stored.length);
       await new Promise((resolve) => setTimeout(resolve, 50));
-      expect(reader.delivered.map(({ seq, type, data }) => ({ seq, type, data }))).toEqual(stored.map(({ seq, type, data }) => ({ seq, type, data })));
+      expect(reader.delivered.map(({ seq, type, data }) => ({ seq, type, data }))).toEqual(
+        stored.map(({ seq, type, data }) => ({ seq, type, data })),
+      );
       reader.tail.stop();
     }
   });

@@ -15,7 +15,13 @@ interface Instance {
 function instance(id: string): Instance {
   const hub = new LocalHub();
   const pool = new pg.Pool({ connectionString: testDatabaseUrl(), max: 2 });
-  const bus = new PgBus({ connectionString: testDatabaseUrl(), instanceId: id, hub, query: (text, values) => pool.query(text, values), reconnectDelayMs: { initial: 50, max: 200 } });
+  const bus = new PgBus({
+    connectionString: testDatabaseUrl(),
+    instanceId: id,
+    hub,
+    query: (text, values) => pool.query(text, values),
+    reconnectDelayMs: { initial: 50, max: 200 },
+  });
   const signals: Array<[string, HubSignal]> = [];
   for (const conversation of ["c1", "c2"]) hub.subscribe(conversation, (signal) => signals.push([conversation, signal]));
   return { bus, hub, pool, signals };

@@ -39,12 +39,15 @@ const until = async (check: () => boolean, timeoutMs = 5_000) => {
   }
 };
 
-const noticesOf = (conversationId: string) => notices.map((n) => JSON.parse(n.payload) as { c: string; s: number; i: string }).filter((n) => n.c === conversationId);
+const noticesOf = (conversationId: string) =>
+  notices.map((n) => JSON.parse(n.payload) as { c: string; s: number; i: string }).filter((n) => n.c === conversationId);
 
 describe("appendAndAnnounceRunEvents", () => {
   it("returns what a reader lists, numbered after the events before", async () => {
     const { conversation } = await openNewConversationStore(tenant);
-    const first = await appendAndAnnounceRunEvents(query, notice, tenant.organizationId, conversation.id, [{ runId: "run-1", type: "run_started", data: { run_id: "run-1" } }]);
+    const first = await appendAndAnnounceRunEvents(query, notice, tenant.organizationId, conversation.id, [
+      { runId: "run-1", type: "run_started", data: { run_id: "run-1" } },
+    ]);
     const before = Date.now();
     const viaPg = await appendAndAnnounceRunEvents(query, notice, tenant.organizationId, conversation.id, [
       { runId: "run-1", type: "text_delta", data: { text: "héllo", nested: { b: 1, a: [1, null] } } },
@@ -90,7 +93,8 @@ describe("appendAndAnnounceRunEvents", () => {
 
   it("a person's message moves the conversation to the top of the list; the agent's events do not", async () => {
     const { conversation } = await openNewConversationStore(tenant);
-    const lastActivity = async () => (await getTestPrisma().conversation.findUniqueOrThrow({ where: { id: conversation.id } })).lastActivityAt.getTime();
+    const lastActivity = async () =>
+      (await getTestPrisma().conversation.findUniqueOrThrow({ where: { id: conversation.id } })).lastActivityAt.getTime();
     const created = await lastActivity();
     await new Promise((resolve) => setTimeout(resolve, 5));
     await appendAndAnnounceRunEvents(query, notice, tenant.organizationId, conversation.id, [
@@ -98,11 +102,15 @@ describe("appendAndAnnounceRunEvents", () => {
       { runId: "r1", type: "text_delta", data: { text: "thinking" } },
     ]);
     expect(await lastActivity()).toBe(created);
-    await appendAndAnnounceRunEvents(query, notice, tenant.organizationId, conversation.id, [{ runId: "r1", type: "user_message", data: { message: { text: "hi" } } }]);
+    await appendAndAnnounceRunEvents(query, notice, tenant.organizationId, conversation.id, [
+      { runId: "r1", type: "user_message", data: { message: { text: "hi" } } },
+    ]);
     const written = await lastActivity();
     expect(written).toBeGreaterThan(created);
     await new Promise((resolve) => setTimeout(resolve, 5));
-    await appendAndAnnounceRunEvents(query, notice, tenant.organizationId, conversation.id, [{ runId: "r1", type: "message_queued", data: { message: { text: "and" } } }]);
+    await appendAndAnnounceRunEvents(query, notice, tenant.organizationId, conversation.id, [
+      { runId: "r1", type: "message_queued", data: { message: { text: "and" } } },
+    ]);
     expect(await lastActivity()).toBeGreaterThan(written);
   });
 
@@ -111,7 +119,9 @@ describe("appendAndAnnounceRunEvents", () => {
     const client = await pool.connect();
     try {
       await client.query("BEGIN");
-      await appendAndAnnounceRunEvents((text, values) => client.query(text, values), notice, tenant.organizationId, conversation.id, [{ runId: "run-1", type: "a", data: {} }]);
+      await appendAndAnnounceRunEvents((text, values) => client.query(text, values), notice, tenant.organizationId, conversation.id, [
+        { runId: "run-1", type: "a", data: {} },
+      ]);
       await client.query("ROLLBACK");
     } finally {
       client.release();
@@ -126,8 +136,12 @@ describe("appendAndAnnounceRunEvents", () => {
   it("an unknown or foreign conversation: NotFoundError, nothing stored or announced", async () => {
     const { conversation } = await openNewConversationStore(tenant);
     const other = await createTenant("append-other");
-    await expect(appendAndAnnounceRunEvents(query, notice, other.organizationId, conversation.id, [{ runId: "run-1", type: "a", data: {} }])).rejects.toBeInstanceOf(NotFoundError);
-    await expect(appendAndAnnounceRunEvents(query, notice, tenant.organizationId, "no-such-conversation", [{ runId: "run-1", type: "a", data: {} }])).rejects.toBeInstanceOf(NotFoundError);
+    await expect(
+      appendAndAnnounceRunEvents(query, notice, other.organizationId, conversation.id, [{ runId: "run-1", type: "a", data: {} }]),
+    ).rejects.toBeInstanceOf(NotFoundError);
+    await expect(
+      appendAndAnnounceRunEvents(query, notice, tenant.organizationId, "no-such-conversation", [{ runId: "run-1", type: "a", data: {} }]),
+    ).rejects.toBeInstanceOf(NotFoundError);
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(noticesOf(conversation.id)).toEqual([]);
     expect(noticesOf("no-such-conversation")).toEqual([]);
@@ -136,10 +150,25 @@ describe("appendAndAnnounceRunEvents", () => {
 
   it("concurrent appenders get unique, gap-free, increasing numbers, each batch in order", async () => {
     const { conversation } = await openNewConversationStore(tenant);
-    const batches = Array.from({ length: 20 }, (_, batch) => Array.from({ length: 1 + (batch % 4) }, (_, index) => ({ type: "text_delta", data: { batch, index } })));
-    const results = await Promise.all(batches.map((events, batch) => appendAndAnnounceRunEvents(query, notice, tenant.organizationId, conversation.id, events.map((event) => ({ ...event, runId: `run-${batch}` })))));
+    const batches = Array.from({ length: 20 }, (_, batch) =>
+      Array.from({ length: 1 + (batch % 4) }, (_, index) => ({ type: "text_delta", data: { batch, index } })),
+    );
+    const results = await Promise.all(
+      batches.map((events, batch) =>
+        appendAndAnnounceRunEvents(
+          query,
+          notice,
+          tenant.organizationId,
+          conversation.id,
+          events.map((event) => ({ ...event, runId: `run-${batch}` })),
+        ),
+      ),
+    );
     const total = batches.flat().length;
-    const seqs = results.flat().map((event) => event.seq).sort((x, y) => x - y);
+    const seqs = results
+      .flat()
+      .map((event) => event.seq)
+      .sort((x, y) => x - y);
     expect(seqs).toEqual(Array.from({ length: total }, (_, index) => index + 1));
     results.forEach((stored, batch) => {
       expect(stored.map((event) => event.data)).toEqual(batches[batch].map((event) => event.data));
@@ -147,6 +176,10 @@ describe("appendAndAnnounceRunEvents", () => {
     });
     expect((await getTestPrisma().conversation.findUniqueOrThrow({ where: { id: conversation.id } })).lastEventSeq).toBe(BigInt(total));
     await until(() => noticesOf(conversation.id).length === batches.length);
-    expect(noticesOf(conversation.id).map((n) => n.s).sort((x, y) => x - y)).toEqual(results.map((stored) => stored[stored.length - 1].seq).sort((x, y) => x - y));
+    expect(
+      noticesOf(conversation.id)
+        .map((n) => n.s)
+        .sort((x, y) => x - y),
+    ).toEqual(results.map((stored) => stored[stored.length - 1].seq).sort((x, y) => x - y));
   });
 });

@@ -27,7 +27,11 @@ afterAll(async () => {
 const now = () => new Date().toISOString();
 /** Moves a run's clocks into the past, as if its server had gone quiet `ms` ago. */
 const age = (runId: string, ms: number) =>
-  query(testDatabaseUrl(), `UPDATE "Run" SET "updatedAt" = "updatedAt" - make_interval(secs => $2), "leaseExpiresAt" = "leaseExpiresAt" - make_interval(secs => $2) WHERE "id" = $1`, [runId, ms / 1000]);
+  query(
+    testDatabaseUrl(),
+    `UPDATE "Run" SET "updatedAt" = "updatedAt" - make_interval(secs => $2), "leaseExpiresAt" = "leaseExpiresAt" - make_interval(secs => $2) WHERE "id" = $1`,
+    [runId, ms / 1000],
+  );
 
 async function runningRun() {
   const { conversation, store } = await openNewConversationStore(tenant);
@@ -82,8 +86,19 @@ describe("recoverDeadRuns", () => {
     vi.stubEnv("RUN_LEASE_MS", "1000");
     const { conversationId, store, runId } = await runningRun();
     const slot: SlotRecord = {
-      id: `slot-${runId}`, run_id: runId, call_id: `call-${runId}`, index: 1, kind: "wait", tool_name: "ask_preference", renderer: "ask_preference",
-      props: {}, display_strategy: "stay", status: "pending", created_at: now(), expires_at: null, settled_at: null,
+      id: `slot-${runId}`,
+      run_id: runId,
+      call_id: `call-${runId}`,
+      index: 1,
+      kind: "wait",
+      tool_name: "ask_preference",
+      renderer: "ask_preference",
+      props: {},
+      display_strategy: "stay",
+      status: "pending",
+      created_at: now(),
+      expires_at: null,
+      settled_at: null,
     };
     await store.createSlot(slot);
     await age(runId, 5000);
@@ -135,7 +150,11 @@ describe("recoverDeadRunsThenReadLastEventSeq", () => {
   it("an unknown or foreign conversation: NotFoundError", async () => {
     const { conversationId } = await runningRun();
     const other = await createTenant("leases-other");
-    await expect(recoverDeadRunsThenReadLastEventSeq({ organizationId: other.organizationId, conversationId })).rejects.toBeInstanceOf(NotFoundError);
-    await expect(recoverDeadRunsThenReadLastEventSeq({ organizationId: tenant.organizationId, conversationId: "nope" })).rejects.toBeInstanceOf(NotFoundError);
+    await expect(recoverDeadRunsThenReadLastEventSeq({ organizationId: other.organizationId, conversationId })).rejects.toBeInstanceOf(
+      NotFoundError,
+    );
+    await expect(
+      recoverDeadRunsThenReadLastEventSeq({ organizationId: tenant.organizationId, conversationId: "nope" }),
+    ).rejects.toBeInstanceOf(NotFoundError);
   });
 });

@@ -27,7 +27,9 @@ describe("concurrency across server instances", () => {
   /** The same conversation's store, opened once on each instance. */
   async function storesOfOneConversation() {
     const { conversation } = await openNewConversationStore(tenant);
-    return Promise.all(instances.map((db) => PostgresStore.open(db, { organizationId: tenant.organizationId, conversationId: conversation.id })));
+    return Promise.all(
+      instances.map((db) => PostgresStore.open(db, { organizationId: tenant.organizationId, conversationId: conversation.id })),
+    );
   }
   /** `per` concurrent callers on each instance's store. */
   const onEach = <T>(stores: PostgresStore[], per: number, call: (store: PostgresStore, index: number) => Promise<T>) =>
@@ -37,7 +39,11 @@ describe("concurrency across server instances", () => {
     const { conversation } = await openNewConversationStore(tenant);
     const stores = await Promise.all(
       Array.from({ length: 10 }, (_, index) =>
-        PostgresStore.open(instances[index % 2], { organizationId: tenant.organizationId, conversationId: conversation.id, namespace: "sub" }),
+        PostgresStore.open(instances[index % 2], {
+          organizationId: tenant.organizationId,
+          conversationId: conversation.id,
+          namespace: "sub",
+        }),
       ),
     );
     await stores[0].appendMessages([{ id: "m", sender: "user", text: "seen by all" }]);
@@ -49,11 +55,24 @@ describe("concurrency across server instances", () => {
     for (let round = 0; round < 5; round++) {
       const stores = await storesOfOneConversation();
       const slot: SlotRecord = {
-        id: uid("slot"), run_id: "run", call_id: uid("call"), index: 1, kind: "wait", tool_name: "t", renderer: "t",
-        props: {}, display_strategy: "stay", status: "pending", created_at: at, expires_at: null, settled_at: null,
+        id: uid("slot"),
+        run_id: "run",
+        call_id: uid("call"),
+        index: 1,
+        kind: "wait",
+        tool_name: "t",
+        renderer: "t",
+        props: {},
+        display_strategy: "stay",
+        status: "pending",
+        created_at: at,
+        expires_at: null,
+        settled_at: null,
       };
       await stores[0].createSlot(slot);
-      const outcomes = await onEach(stores, 3, (store, index) => store.settleSlot(slot.id, { status: "resolved", value: { choice: index }, settled_at: at }));
+      const outcomes = await onEach(stores, 3, (store, index) =>
+        store.settleSlot(slot.id, { status: "resolved", value: { choice: index }, settled_at: at }),
+      );
       const winners = outcomes.filter((outcome) => outcome?.won);
       expect(winners).toHaveLength(1);
       for (const outcome of outcomes) expect(outcome?.slot.value).toEqual(winners[0]?.slot.value);
@@ -81,7 +100,9 @@ describe("concurrency across server instances", () => {
   it("enqueueMessage: concurrent senders at the limit never pass it, and deletes free places exactly", async () => {
     const stores = await storesOfOneConversation();
     for (let index = 0; index < 7; index++) await stores[0].enqueueMessage({ id: uid("q"), text: `early ${index}`, created_at: at }, 10);
-    const accepted = await onEach(stores, 5, (store, index) => store.enqueueMessage({ id: uid("q"), text: `late ${index}`, created_at: at }, 10));
+    const accepted = await onEach(stores, 5, (store, index) =>
+      store.enqueueMessage({ id: uid("q"), text: `late ${index}`, created_at: at }, 10),
+    );
     expect(accepted.filter(Boolean)).toHaveLength(3);
     const queued = await stores[1].getQueuedMessages();
     expect(queued).toHaveLength(10);
@@ -89,7 +110,9 @@ describe("concurrency across server instances", () => {
     // Deleting the same messages from both instances at once frees each place once.
     const gone = queued.slice(0, 4).map((message) => message.id);
     await Promise.all(stores.map((store) => store.deleteQueuedMessages(gone)));
-    const refill = await onEach(stores, 5, (store, index) => store.enqueueMessage({ id: uid("q"), text: `refill ${index}`, created_at: at }, 10));
+    const refill = await onEach(stores, 5, (store, index) =>
+      store.enqueueMessage({ id: uid("q"), text: `refill ${index}`, created_at: at }, 10),
+    );
     expect(refill.filter(Boolean)).toHaveLength(4);
     expect(await stores[0].getQueuedMessages()).toHaveLength(10);
   });
@@ -98,7 +121,13 @@ describe("concurrency across server instances", () => {
     const stores = await storesOfOneConversation();
     const callId = uid("call");
     const saved = await onEach(stores, 3, (store, index) =>
-      store.saveToolCallState({ call_id: callId, run_id: "run", tool_name: "t", status: "done", result: { status: "success", data: index } }),
+      store.saveToolCallState({
+        call_id: callId,
+        run_id: "run",
+        tool_name: "t",
+        status: "done",
+        result: { status: "success", data: index },
+      }),
     );
     const [stored] = await stores[0].getToolCallStates([callId]);
     for (const state of saved) expect(state).toEqual(stored);
@@ -109,8 +138,19 @@ describe("concurrency across server instances", () => {
     const callId = uid("call");
     const created = await onEach(stores, 3, (store) =>
       store.createSlot({
-        id: uid("slot"), run_id: "run", call_id: callId, index: 1, kind: "wait", tool_name: "t", renderer: "t",
-        props: {}, display_strategy: "stay", status: "pending", created_at: at, expires_at: null, settled_at: null,
+        id: uid("slot"),
+        run_id: "run",
+        call_id: callId,
+        index: 1,
+        kind: "wait",
+        tool_name: "t",
+        renderer: "t",
+        props: {},
+        display_strategy: "stay",
+        status: "pending",
+        created_at: at,
+        expires_at: null,
+        settled_at: null,
       }),
     );
     expect(new Set(created.map((slot) => slot.id)).size).toBe(1);
@@ -120,8 +160,19 @@ describe("concurrency across server instances", () => {
   it("updateInboxItem with an expected status: one of many concurrent answers wins", async () => {
     const stores = await storesOfOneConversation();
     const id = uid("item");
-    await stores[0].addInboxItem({ id, tag: "t", request: "r", response: null, status: "pending", blocking: true, created_at: at, resolved_at: null });
-    const changed = await onEach(stores, 3, (store, index) => store.updateInboxItem(id, { status: "resolved", response: `answer ${index}`, resolved_at: at }, "pending"));
+    await stores[0].addInboxItem({
+      id,
+      tag: "t",
+      request: "r",
+      response: null,
+      status: "pending",
+      blocking: true,
+      created_at: at,
+      resolved_at: null,
+    });
+    const changed = await onEach(stores, 3, (store, index) =>
+      store.updateInboxItem(id, { status: "resolved", response: `answer ${index}`, resolved_at: at }, "pending"),
+    );
     expect(changed.filter(Boolean)).toHaveLength(1);
   });
 });

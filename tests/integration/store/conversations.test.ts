@@ -35,7 +35,8 @@ describe("conversations", () => {
     for (let index = 0; index < 5; index++) ids.push((await createConversation(own, { title: `Chat ${index}` })).id);
     // Same activity time for two of them: the id breaks the tie, and the pages still cover each once.
     const base = Date.UTC(2031, 0, 1);
-    const activeAt = (id: string, at: number) => getTestPrisma().conversation.update({ where: { id }, data: { lastActivityAt: new Date(at) } });
+    const activeAt = (id: string, at: number) =>
+      getTestPrisma().conversation.update({ where: { id }, data: { lastActivityAt: new Date(at) } });
     await activeAt(ids[0], base + 4000);
     await activeAt(ids[1], base + 1000);
     await activeAt(ids[2], base + 3000);
@@ -57,8 +58,10 @@ describe("conversations", () => {
 
   it("searches titles case-insensitively and takes % and _ literally", async () => {
     const own = await createTenant("search");
-    for (const title of ["Budget 50% cut", "Budget 500 plan", "file_name check", "filename check", "Back\\slash"]) await createConversation(own, { title });
-    const titles = async (query: string) => (await listConversations(own, { query })).conversations.map((conversation) => conversation.title).sort();
+    for (const title of ["Budget 50% cut", "Budget 500 plan", "file_name check", "filename check", "Back\\slash"])
+      await createConversation(own, { title });
+    const titles = async (query: string) =>
+      (await listConversations(own, { query })).conversations.map((conversation) => conversation.title).sort();
     expect(await titles("budget")).toEqual(["Budget 50% cut", "Budget 500 plan"]);
     expect(await titles("50%")).toEqual(["Budget 50% cut"]);
     expect(await titles("file_")).toEqual(["file_name check"]);
@@ -80,9 +83,32 @@ describe("conversations", () => {
     for (const target of [store, child]) {
       await target.appendMessages([{ id: "m", sender: "user", text: "hi" }]);
       await target.createRun({ id: "r", status: "running", created_at: at });
-      await target.createSlot({ id: "s", run_id: "r", call_id: "c", index: 1, kind: "wait", tool_name: "t", renderer: "t", props: {}, display_strategy: "stay", status: "pending", created_at: at, expires_at: null, settled_at: null });
+      await target.createSlot({
+        id: "s",
+        run_id: "r",
+        call_id: "c",
+        index: 1,
+        kind: "wait",
+        tool_name: "t",
+        renderer: "t",
+        props: {},
+        display_strategy: "stay",
+        status: "pending",
+        created_at: at,
+        expires_at: null,
+        settled_at: null,
+      });
       await target.saveToolCallState({ call_id: "c", run_id: "r", tool_name: "t", status: "waiting" });
-      await target.addInboxItem({ id: "i", tag: "t", request: "r", response: null, status: "pending", blocking: false, created_at: at, resolved_at: null });
+      await target.addInboxItem({
+        id: "i",
+        tag: "t",
+        request: "r",
+        response: null,
+        status: "pending",
+        blocking: false,
+        created_at: at,
+        resolved_at: null,
+      });
       await target.enqueueMessage({ id: "q", text: "later", created_at: at }, 10);
       await target.addTasks([{ id: "t", content: "c", activeForm: "a", status: "pending" }]);
     }

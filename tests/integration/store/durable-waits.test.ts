@@ -78,7 +78,9 @@ function expectEveryCallAnswered(history: Message[]) {
 describe("durable waits over Postgres", () => {
   it("a wait survives a new process: resolve and continue there, the side effect happens exactly once", async () => {
     const { id: conversationId } = await createConversation(tenant);
-    const first = await startInstance(conversationId, [{ text: "I need your approval.", toolCalls: [{ id: "call-pay", name: "pay", input: { invoice: "INV-1" } }] }]);
+    const first = await startInstance(conversationId, [
+      { text: "I need your approval.", toolCalls: [{ id: "call-pay", name: "pay", input: { invoice: "INV-1" } }] },
+    ]);
     const suspended = await first.glove.processRequest("Pay INV-1");
     expect(suspended).toMatchObject({ status: "suspended", slots: [{ call_id: "call-pay", status: "pending" }] });
     const slotId = suspended.status === "suspended" ? suspended.slots[0].id : "";
@@ -100,12 +102,11 @@ describe("durable waits over Postgres", () => {
 
     const history = await third.store.getMessages();
     expectEveryCallAnswered(history);
-    expect(history.map((message) => message.tool_calls?.length ? "calls" : message.tool_results?.length ? "results" : `${message.sender}:${message.text}`)).toEqual([
-      "user:Pay INV-1",
-      "calls",
-      "results",
-      "agent:Paid INV-1.",
-    ]);
+    expect(
+      history.map((message) =>
+        message.tool_calls?.length ? "calls" : message.tool_results?.length ? "results" : `${message.sender}:${message.text}`,
+      ),
+    ).toEqual(["user:Pay INV-1", "calls", "results", "agent:Paid INV-1."]);
     expect(history[2].tool_results?.[0].result).toMatchObject({ status: "success", data: { paid: "INV-1" } });
     expect(await third.store.getActiveRun()).toBeNull();
   });
@@ -117,8 +118,14 @@ describe("durable waits over Postgres", () => {
     const slotId = suspended.status === "suspended" ? suspended.slots[0].id : "";
     await stopInstance(first);
 
-    const [yes, no] = await Promise.all([startInstance(conversationId, [{ text: "Paid." }]), startInstance(conversationId, [{ text: "Not paid." }])]);
-    const outcomes = await Promise.allSettled([yes.glove.resolveSlot(slotId, { approved: true }), no.glove.resolveSlot(slotId, { approved: false })]);
+    const [yes, no] = await Promise.all([
+      startInstance(conversationId, [{ text: "Paid." }]),
+      startInstance(conversationId, [{ text: "Not paid." }]),
+    ]);
+    const outcomes = await Promise.allSettled([
+      yes.glove.resolveSlot(slotId, { approved: true }),
+      no.glove.resolveSlot(slotId, { approved: false }),
+    ]);
     const won = outcomes.filter((outcome) => outcome.status === "fulfilled");
     const lost = outcomes.filter((outcome): outcome is PromiseRejectedResult => outcome.status === "rejected");
     expect(won).toHaveLength(1);

@@ -46,14 +46,19 @@ describe("permission grants in Postgres", () => {
     expect((await store.settleSlot("slot-a", settled, memberAlways(tenant.userId)))?.won).toBe(true);
     expect((await store.settleSlot("slot-a", settled, memberAlways(tenant.userId)))?.won).toBe(false);
 
-    const audit = await getTestPrisma().auditLog.findMany({ where: { organizationId: tenant.organizationId, action: "permission.allowed_input_always" } });
+    const audit = await getTestPrisma().auditLog.findMany({
+      where: { organizationId: tenant.organizationId, action: "permission.allowed_input_always" },
+    });
     expect(audit).toHaveLength(1);
     expect(audit[0]).toMatchObject({
       actorId: tenant.userId,
       target: "deploy",
       metadata: { toolName: "deploy", inputKey: '{"env":"prod"}', scope: "person", conversationId: conversation.id, slotId: "slot-a" },
     });
-    expect(await store.getPermission("deploy", '{"env":"prod"}', tenant.userId)).toMatchObject({ status: "granted", granted_by: tenant.userId });
+    expect(await store.getPermission("deploy", '{"env":"prod"}', tenant.userId)).toMatchObject({
+      status: "granted",
+      granted_by: tenant.userId,
+    });
     expect(await store.getPermission("deploy", '{"env":"prod"}')).toBeNull();
   });
 
@@ -75,7 +80,15 @@ describe("permission grants in Postgres", () => {
     expect(await revokePermissionGrant(tenant, listed[0].id, "203.0.113.9")).toEqual({ id: listed[0].id });
     expect(await listPermissionGrants(tenant)).toEqual([]);
     expect(await revokePermissionGrant(tenant, listed[0].id)).toBeNull();
-    const revoked = await getTestPrisma().auditLog.findMany({ where: { organizationId: tenant.organizationId, action: "permission.revoked" } });
-    expect(revoked).toEqual([expect.objectContaining({ actorId: tenant.userId, ip: "203.0.113.9", metadata: expect.objectContaining({ scope: "person", coveredUserId: tenant.userId }) })]);
+    const revoked = await getTestPrisma().auditLog.findMany({
+      where: { organizationId: tenant.organizationId, action: "permission.revoked" },
+    });
+    expect(revoked).toEqual([
+      expect.objectContaining({
+        actorId: tenant.userId,
+        ip: "203.0.113.9",
+        metadata: expect.objectContaining({ scope: "person", coveredUserId: tenant.userId }),
+      }),
+    ]);
   });
 });

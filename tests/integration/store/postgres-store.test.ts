@@ -15,11 +15,15 @@ describe("PostgresStore", () => {
   });
   afterAll(() => otherInstance.$disconnect());
 
-  const elsewhere = (store: PostgresStore) => PostgresStore.open(otherInstance, { organizationId: tenant.organizationId, conversationId: store.conversationId });
+  const elsewhere = (store: PostgresStore) =>
+    PostgresStore.open(otherInstance, { organizationId: tenant.organizationId, conversationId: store.conversationId });
 
   it("a conversation is created with its store, and opening that store writes nothing", async () => {
     const { conversation, store } = await openNewConversationStore(tenant);
-    const version = () => otherInstance.$queryRaw<{ id: string; xmin: string }[]>`SELECT "id", xmin::text FROM "AgentStore" WHERE "conversationId" = ${conversation.id}`;
+    const version = () =>
+      otherInstance.$queryRaw<
+        { id: string; xmin: string }[]
+      >`SELECT "id", xmin::text FROM "AgentStore" WHERE "conversationId" = ${conversation.id}`;
     const before = await version();
     expect(before).toHaveLength(1);
     await elsewhere(store);

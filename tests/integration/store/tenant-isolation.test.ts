@@ -39,8 +39,12 @@ describe("tenant isolation", () => {
 
   it("refuses to open another tenant's conversation", async () => {
     const { conversation } = await openNewConversationStore(a);
-    await expect(PostgresStore.open(getTestPrisma(), { organizationId: b.organizationId, conversationId: conversation.id })).rejects.toThrow(NotFoundError);
-    await expect(PostgresStore.open(getTestPrisma(), { organizationId: b.organizationId, conversationId: "missing" })).rejects.toThrow(NotFoundError);
+    await expect(
+      PostgresStore.open(getTestPrisma(), { organizationId: b.organizationId, conversationId: conversation.id }),
+    ).rejects.toThrow(NotFoundError);
+    await expect(PostgresStore.open(getTestPrisma(), { organizationId: b.organizationId, conversationId: "missing" })).rejects.toThrow(
+      NotFoundError,
+    );
     expect(await getTestPrisma().agentStore.count({ where: { organizationId: b.organizationId } })).toBe(0);
   });
 
@@ -52,7 +56,16 @@ describe("tenant isolation", () => {
       await store.createRun({ id: "run-1", status: "running", created_at: at });
       await store.createSlot(slot({ props: { owner: store === mine ? "A" : "B" } }));
       await store.saveToolCallState({ call_id: "call-1", run_id: "run-1", tool_name: "approve", status: "waiting" });
-      await store.addInboxItem({ id: "item-1", tag: "t", request: "r", response: null, status: "pending", blocking: true, created_at: at, resolved_at: null });
+      await store.addInboxItem({
+        id: "item-1",
+        tag: "t",
+        request: "r",
+        response: null,
+        status: "pending",
+        blocking: true,
+        created_at: at,
+        resolved_at: null,
+      });
       await store.enqueueMessage({ id: "q-1", text: "queued", created_at: at }, 10);
       await store.addTasks([{ id: "t-1", content: "c", activeForm: "a", status: "pending" }]);
       await store.addTokens({ tokens_in: 5, tokens_out: 5 });
@@ -61,7 +74,13 @@ describe("tenant isolation", () => {
     expect(await mine.settleSlot("slot-1", { status: "resolved", value: "A's answer", settled_at: at })).toMatchObject({ won: true });
     expect(await mine.transitionRun("run-1", ["running"], "completed")).toBe(true);
     expect(await mine.updateInboxItem("item-1", { status: "resolved", response: "yes" }, "pending")).toBe(true);
-    await mine.saveToolCallState({ call_id: "call-1", run_id: "run-1", tool_name: "approve", status: "done", result: { status: "success", data: "A" } });
+    await mine.saveToolCallState({
+      call_id: "call-1",
+      run_id: "run-1",
+      tool_name: "approve",
+      status: "done",
+      result: { status: "success", data: "A" },
+    });
     await mine.deleteQueuedMessages(["q-1"]);
     await mine.updateTask("t-1", { status: "completed" });
     await mine.resetCounters();
@@ -83,7 +102,9 @@ describe("tenant isolation", () => {
     await mine.setPermission({ tool_name: "deploy", input_key: null, status: "granted" });
     await mine.setPermission({ tool_name: "deploy", input_key: '{"env":"prod"}', status: "denied", reason: "Not prod." });
     expect(await mineToo.getPermission("deploy", null)).toMatchObject({ status: "granted" });
-    expect(await (await mineToo.createSubAgentStore("helper", true)).getPermission("deploy", '{"env":"prod"}')).toMatchObject({ status: "denied" });
+    expect(await (await mineToo.createSubAgentStore("helper", true)).getPermission("deploy", '{"env":"prod"}')).toMatchObject({
+      status: "denied",
+    });
     expect(await theirs.getPermission("deploy", null)).toBeNull();
     expect(await theirs.getPermission("deploy", '{"env":"prod"}')).toBeNull();
   });
@@ -102,7 +123,9 @@ describe("tenant isolation", () => {
     await appendRunEvents(a.organizationId, conversation.id, "run-1", [{ type: "text_delta", data: { text: "secret" } }]);
     expect(await listRunEventsAfter(b, conversation.id, 0)).toEqual([]);
     expect(await listRunEventsAfter(b.organizationId, conversation.id, 0)).toEqual([]);
-    await expect(appendRunEvents(b.organizationId, conversation.id, "run-1", [{ type: "text_delta", data: {} }])).rejects.toThrow(NotFoundError);
+    await expect(appendRunEvents(b.organizationId, conversation.id, "run-1", [{ type: "text_delta", data: {} }])).rejects.toThrow(
+      NotFoundError,
+    );
     expect(await listRunEventsAfter(a, conversation.id, 0)).toHaveLength(1);
   });
 
@@ -110,7 +133,9 @@ describe("tenant isolation", () => {
     const { store } = await openNewConversationStore(a);
     const storeRow = await getTestPrisma().agentStore.findFirstOrThrow({ where: { conversationId: store.conversationId } });
     await expect(
-      getTestPrisma().message.create({ data: { storeId: storeRow.id, organizationId: b.organizationId, sender: "user", text: "smuggled" } }),
+      getTestPrisma().message.create({
+        data: { storeId: storeRow.id, organizationId: b.organizationId, sender: "user", text: "smuggled" },
+      }),
     ).rejects.toThrow(/foreign key/i);
   });
 });

@@ -38,7 +38,10 @@ export function getTestPrisma(): PrismaClient {
 export async function createScratchDatabase(options: { empty?: boolean; adminUrl?: string } = {}): Promise<ScratchDatabase> {
   const adminUrl = options.adminUrl ?? inject("postgresAdminUrl");
   const name = `test_${randomBytes(6).toString("hex")}`;
-  await runAdmin(adminUrl, `CREATE DATABASE ${quoteIdentifier(name)}${options.empty ? "" : ` TEMPLATE ${quoteIdentifier(TEMPLATE_DATABASE)}`}`);
+  await runAdmin(
+    adminUrl,
+    `CREATE DATABASE ${quoteIdentifier(name)}${options.empty ? "" : ` TEMPLATE ${quoteIdentifier(TEMPLATE_DATABASE)}`}`,
+  );
   return {
     name,
     url: withDatabaseName(adminUrl, name),

@@ -16,8 +16,19 @@ afterAll(async () => {
   pool = undefined;
 });
 
-export function appendRunEvents(organizationId: string, conversationId: string, runId: string, events: RunEventInput[]): Promise<StoredRunEvent[]> {
+export function appendRunEvents(
+  organizationId: string,
+  conversationId: string,
+  runId: string,
+  events: RunEventInput[],
+): Promise<StoredRunEvent[]> {
   pool ??= new pg.Pool({ connectionString: testDatabaseUrl(), max: 4 });
   const connection = pool;
-  return appendAndAnnounceRunEvents((text, values) => connection.query(text, values), notice, organizationId, conversationId, events.map((event) => ({ ...event, runId })));
+  return appendAndAnnounceRunEvents(
+    (text, values) => connection.query(text, values),
+    notice,
+    organizationId,
+    conversationId,
+    events.map((event) => ({ ...event, runId })),
+  );
 }

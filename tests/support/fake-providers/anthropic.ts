@@ -152,8 +152,16 @@ async function respond(reply: AnthropicReply, _request: RecordedRequest, res: ht
         content_block: { type: "thinking", thinking: "", signature: "" },
       });
       if (!(await beforeDelta())) return;
-      await send("content_block_delta", { type: "content_block_delta", index, delta: { type: "thinking_delta", thinking: block.thinking } });
-      await send("content_block_delta", { type: "content_block_delta", index, delta: { type: "signature_delta", signature: block.signature } });
+      await send("content_block_delta", {
+        type: "content_block_delta",
+        index,
+        delta: { type: "thinking_delta", thinking: block.thinking },
+      });
+      await send("content_block_delta", {
+        type: "content_block_delta",
+        index,
+        delta: { type: "signature_delta", signature: block.signature },
+      });
     } else {
       await send("content_block_start", {
         type: "content_block_start",

@@ -88,7 +88,10 @@ async function respond(reply: OpenAIReply, request: RecordedRequest, res: http.S
   res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache" });
   const created = Math.floor(Date.now() / 1000);
   const chunk = (choices: unknown[], extra: Record<string, unknown> = {}) =>
-    write(res, `data: ${JSON.stringify({ id: "chatcmpl-fake", object: "chat.completion.chunk", created, model: body.model, choices, ...extra })}\n\n`);
+    write(
+      res,
+      `data: ${JSON.stringify({ id: "chatcmpl-fake", object: "chat.completion.chunk", created, model: body.model, choices, ...extra })}\n\n`,
+    );
   const delta = (d: Record<string, unknown>, finishReason: string | null = null) =>
     chunk([{ index: 0, delta: d, logprobs: null, finish_reason: finishReason }]);
 

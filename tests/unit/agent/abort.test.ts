@@ -50,7 +50,7 @@ describe("abort", () => {
         return success("unreachable");
       },
     });
-    glove.fold({ name: "echo", description: "spy", do: async () => ((ranAfter.push("echo")), success(null)) });
+    glove.fold({ name: "echo", description: "spy", do: async () => (ranAfter.push("echo"), success(null)) });
     const run = glove.processRequest("go", { signal: controller.signal });
     await started.promise;
     controller.abort();
@@ -92,7 +92,9 @@ describe("abort", () => {
 
   it("subagent events stay paired when the parent is aborted mid-subagent", async () => {
     const controller = new AbortController();
-    const { glove, recorder, store } = makeAgent([{ toolCalls: [{ name: "glove_invoke_subagent", input: { name: "researcher", prompt: "dig" } }] }]);
+    const { glove, recorder, store } = makeAgent([
+      { toolCalls: [{ name: "glove_invoke_subagent", input: { name: "researcher", prompt: "dig" } }] },
+    ]);
     glove.defineSubAgent({
       name: "researcher",
       description: "Digs.",

@@ -38,7 +38,12 @@ describe("compaction", () => {
     expect(recorder.of("compaction_start")[0].current_token_consumption).toBeGreaterThanOrEqual(1050);
     expect(recorder.of("compaction_end")[0].summary_message).toMatchObject({ is_compaction: true });
     // The summary is not streamed to people as if it were a reply.
-    expect(recorder.of("text_delta").map((event) => event.text).join("")).not.toContain("SUMMARY");
+    expect(
+      recorder
+        .of("text_delta")
+        .map((event) => event.text)
+        .join(""),
+    ).not.toContain("SUMMARY");
     // Counters restart at a compaction (the later calls here report no usage).
     expect(await store.getTokenCount()).toBe(0);
   });
@@ -70,7 +75,9 @@ describe("compaction", () => {
 
   it("works for text-only chats from the size of the messages alone", async () => {
     const long = "word ".repeat(400);
-    const { glove, recorder, model } = makeAgent([{ text: long }, { text: "short summary" }, { text: "ok" }], { compaction: { contextLimit: 500 } });
+    const { glove, recorder, model } = makeAgent([{ text: long }, { text: "short summary" }, { text: "ok" }], {
+      compaction: { contextLimit: 500 },
+    });
     await glove.processRequest(long);
     await glove.processRequest("more");
     expect(recorder.of("compaction_start")).toHaveLength(1);

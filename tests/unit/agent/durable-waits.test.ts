@@ -33,7 +33,14 @@ describe("durable waits", () => {
     const outcome = await glove.processRequest("Refund A1");
     expect(outcome.status).toBe("suspended");
     const [slot] = await store.listSlots({ status: "pending" });
-    expect(slot).toMatchObject({ call_id: "c1", index: 1, kind: "wait", renderer: "refund", props: { question: "Refund A1?" }, display_strategy: "hide-on-complete" });
+    expect(slot).toMatchObject({
+      call_id: "c1",
+      index: 1,
+      kind: "wait",
+      renderer: "refund",
+      props: { question: "Refund A1?" },
+      display_strategy: "hide-on-complete",
+    });
     expect(outcome).toMatchObject({ slots: [{ id: slot.id }] });
     expect(await store.getToolCallStates(["c1"])).toMatchObject([{ status: "waiting" }]);
     expect(transcript(await store.getMessages())).toEqual(["user:Refund A1", "calls:refund"]);
@@ -54,7 +61,9 @@ describe("durable waits", () => {
     // A different instance (say, after a restart) answers and continues.
     const second = makeAgent([{ text: "Refunded A1." }], { store });
     second.glove.fold(refundTool(effects));
-    expect(await store.getToolCallStates(["c1"])).toMatchObject([{ status: "waiting", run_id: first.recorder.of("run_started")[0].run_id }]);
+    expect(await store.getToolCallStates(["c1"])).toMatchObject([
+      { status: "waiting", run_id: first.recorder.of("run_started")[0].run_id },
+    ]);
     const answer = await second.glove.resolveSlot(slot.id, { approved: true });
     expect(answer).toMatchObject({ changed: true, continuable: true, slot: { status: "resolved", value: { approved: true } } });
     const outcome = await second.glove.continueRun();
@@ -77,7 +86,10 @@ describe("durable waits", () => {
     glove.fold(refundTool([]));
     await glove.processRequest("Refund");
     const [slot] = await store.listSlots({ status: "pending" });
-    const outcomes = await Promise.allSettled([glove.resolveSlot(slot.id, { approved: true }), glove.resolveSlot(slot.id, { approved: false })]);
+    const outcomes = await Promise.allSettled([
+      glove.resolveSlot(slot.id, { approved: true }),
+      glove.resolveSlot(slot.id, { approved: false }),
+    ]);
     const won = outcomes.filter((outcome) => outcome.status === "fulfilled");
     const lost = outcomes.filter((outcome): outcome is PromiseRejectedResult => outcome.status === "rejected");
     expect(won).toHaveLength(1);
@@ -130,13 +142,21 @@ describe("durable waits", () => {
     expect(await glove.rejectSlot(slot.id, "Too expensive")).toMatchObject({ continuable: true });
     await glove.continueRun();
     expect(seen).toBeInstanceOf(SlotRejectedError);
-    expect(model.requests[1].messages[2].tool_results?.[0].result).toMatchObject({ status: "error", message: expect.stringContaining("Too expensive") });
+    expect(model.requests[1].messages[2].tool_results?.[0].result).toMatchObject({
+      status: "error",
+      message: expect.stringContaining("Too expensive"),
+    });
   });
 
   it("several waits in one step: all cards appear, the run continues only when the last is settled", async () => {
     const effects: string[] = [];
     const { glove, store, model } = makeAgent([
-      { toolCalls: [{ id: "a", name: "refund", input: { order: "A" } }, { id: "b", name: "refund", input: { order: "B" } }] },
+      {
+        toolCalls: [
+          { id: "a", name: "refund", input: { order: "A" } },
+          { id: "b", name: "refund", input: { order: "B" } },
+        ],
+      },
       { text: "Both handled." },
     ]);
     glove.fold(refundTool(effects));
@@ -154,13 +174,24 @@ describe("durable waits", () => {
     expect(await glove.continueRun()).toMatchObject({ status: "completed" });
     expect(effects).toEqual(["refund A (key a)"]);
     const results = (await store.getMessages())[2].tool_results!;
-    expect(results.map((result) => [result.call_id, result.result.status])).toEqual([["a", "success"], ["b", "error"]]);
+    expect(results.map((result) => [result.call_id, result.result.status])).toEqual([
+      ["a", "success"],
+      ["b", "error"],
+    ]);
     expect(model.requests[1].messages.filter((message) => message.tool_results)).toHaveLength(1);
   });
 
   it("a call done before a sibling's wait never reruns during continuation", async () => {
     let plainRuns = 0;
-    const { glove, store } = makeAgent([{ toolCalls: [{ id: "p", name: "plain", input: {} }, { id: "w", name: "refund", input: { order: "W" } }] }, { text: "ok" }]);
+    const { glove, store } = makeAgent([
+      {
+        toolCalls: [
+          { id: "p", name: "plain", input: {} },
+          { id: "w", name: "refund", input: { order: "W" } },
+        ],
+      },
+      { text: "ok" },
+    ]);
     glove.fold({ name: "plain", description: "Plain.", do: async () => success(++plainRuns) });
     glove.fold(refundTool([]));
     await glove.processRequest("go");
@@ -254,7 +285,10 @@ describe("durable waits", () => {
     const expiry = await glove.expireSlots();
     expect(expiry).toMatchObject({ expired: [{ id: slot.id, status: "expired" }], continuable: true });
     await glove.continueRun();
-    expect(model.requests[1].messages[2].tool_results?.[0].result).toMatchObject({ status: "error", message: expect.stringContaining("expired") });
+    expect(model.requests[1].messages[2].tool_results?.[0].result).toMatchObject({
+      status: "error",
+      message: expect.stringContaining("expired"),
+    });
   });
 
   it("a resolution that lands before the run is marked suspended still gets continued", async () => {
@@ -306,7 +340,17 @@ describe("durable waits", () => {
   });
 
   it("visibleSlots applies the display strategies", () => {
-    const base = { run_id: "r", index: 1, kind: "wait", renderer: "x", props: {}, status: "resolved", created_at: "", expires_at: null, settled_at: null } as const;
+    const base = {
+      run_id: "r",
+      index: 1,
+      kind: "wait",
+      renderer: "x",
+      props: {},
+      status: "resolved",
+      created_at: "",
+      expires_at: null,
+      settled_at: null,
+    } as const;
     const slots: SlotRecord[] = [
       { ...base, id: "stay", call_id: "c1", tool_name: "a", display_strategy: "stay" },
       { ...base, id: "done", call_id: "c2", tool_name: "a", display_strategy: "hide-on-complete" },

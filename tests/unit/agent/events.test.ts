@@ -38,8 +38,19 @@ describe("events", () => {
     expect(agentEventSchema.safeParse({ type: "text_delta", text: "hi" }).success).toBe(true);
     expect(agentEventSchema.safeParse({ type: "text_delta", text: 3 }).success).toBe(false);
     expect(agentEventSchema.safeParse({ type: "nope" }).success).toBe(false);
-    expect(agentEventSchema.safeParse({ type: "tool_use_result", call_id: "c", tool_name: "t", id: "c", name: "t", result: { status: "success", data: 1 } }).success).toBe(true);
-    expect(agentEventSchema.safeParse({ type: "tool_use_result", call_id: "c", tool_name: "t", result: { status: "success", data: 1 } }).success).toBe(false);
+    expect(
+      agentEventSchema.safeParse({
+        type: "tool_use_result",
+        call_id: "c",
+        tool_name: "t",
+        id: "c",
+        name: "t",
+        result: { status: "success", data: 1 },
+      }).success,
+    ).toBe(true);
+    expect(
+      agentEventSchema.safeParse({ type: "tool_use_result", call_id: "c", tool_name: "t", result: { status: "success", data: 1 } }).success,
+    ).toBe(false);
   });
 
   it("relays the reliability wrapper's events, drops unknown names and malformed payloads, and emits model_response_complete once", async () => {
@@ -78,7 +89,13 @@ describe("events", () => {
       setSystemPrompt() {},
       prompt: async (request) =>
         request.messages.length === 1
-          ? { messages: [{ sender: "agent", text: "", tool_calls: [{ id: "q1", tool_name: "glove_update_tasks", input_args: { todos: [] } }] }], tokens_in: 0, tokens_out: 0 }
+          ? {
+              messages: [
+                { sender: "agent", text: "", tool_calls: [{ id: "q1", tool_name: "glove_update_tasks", input_args: { todos: [] } }] },
+              ],
+              tokens_in: 0,
+              tokens_out: 0,
+            }
           : { messages: [{ sender: "agent", text: "done" }], tokens_in: 0, tokens_out: 0 },
     };
     const { glove, recorder } = makeAgent([]);

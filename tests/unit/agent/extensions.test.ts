@@ -15,14 +15,18 @@ describe("parseTokens", () => {
     const parsed = parseTokens("/formal please read /usr/local and /brief, ask @alice /unknown /brief", registries(["formal"], ["brief"]));
     expect(parsed.hooks).toEqual(["formal"]);
     expect(parsed.skills).toEqual(["brief"]);
-    expect(parsed.replaced).toBe("[invoked_extension__hook_formal] please read /usr/local and /brief, ask @alice /unknown [invoked_extension__skill_brief]");
+    expect(parsed.replaced).toBe(
+      "[invoked_extension__hook_formal] please read /usr/local and /brief, ask @alice /unknown [invoked_extension__skill_brief]",
+    );
   });
 });
 
 describe("hooks", () => {
   it("rewrite the text the model sees and keep the raw text", async () => {
     const { glove, model, store, recorder } = makeAgent([{ text: "Certainly." }]);
-    glove.defineHook("formal", ({ parsedText }) => ({ rewriteText: `${parsedText.replace("[invoked_extension__hook_formal] ", "")} (answer formally)` }));
+    glove.defineHook("formal", ({ parsedText }) => ({
+      rewriteText: `${parsedText.replace("[invoked_extension__hook_formal] ", "")} (answer formally)`,
+    }));
     await glove.processRequest("/formal hi there");
     expect(model.requests[0].messages.at(-1)?.text).toBe("hi there (answer formally)");
     expect((await store.getMessages())[0]).toMatchObject({ text: "hi there (answer formally)", pre_modified_text: "/formal hi there" });
@@ -58,7 +62,10 @@ describe("hooks", () => {
     await glove.processRequest("question");
     await glove.processRequest("/compact next");
     expect(recorder.of("compaction_start")).toHaveLength(1);
-    expect(transcript(model.requests[2].messages)).toEqual([expect.stringContaining("[Summary"), "user:[invoked_extension__hook_compact] next"]);
+    expect(transcript(model.requests[2].messages)).toEqual([
+      expect.stringContaining("[Summary"),
+      "user:[invoked_extension__hook_compact] next",
+    ]);
   });
 });
 
@@ -75,7 +82,12 @@ describe("skills", () => {
 
   it("exposeToAgent skills are callable through glove_invoke_skill; others are not", async () => {
     const { glove, model, recorder } = makeAgent([
-      { toolCalls: [{ name: "glove_invoke_skill", input: { name: "style", args: "for emails" } }, { name: "glove_invoke_skill", input: { name: "secret" } }] },
+      {
+        toolCalls: [
+          { name: "glove_invoke_skill", input: { name: "style", args: "for emails" } },
+          { name: "glove_invoke_skill", input: { name: "secret" } },
+        ],
+      },
       { text: "ok" },
     ]);
     glove.defineSkill({ name: "style", description: "House style", exposeToAgent: true, handler: ({ args }) => `Be warm ${args}.` });
@@ -103,7 +115,10 @@ describe("subagents", () => {
     const parentStore = new MemoryStore("parent");
     let childStore: StoreAdapter | null = null;
     const { glove, model, recorder } = makeAgent(
-      [{ toolCalls: [{ id: "sub1", name: "glove_invoke_subagent", input: { name: "researcher", prompt: "Find the capital of France" } }] }, { text: "It is Paris." }],
+      [
+        { toolCalls: [{ id: "sub1", name: "glove_invoke_subagent", input: { name: "researcher", prompt: "Find the capital of France" } }] },
+        { text: "It is Paris." },
+      ],
       { store: parentStore },
     );
     glove.defineSubAgent({
@@ -116,8 +131,13 @@ describe("subagents", () => {
       },
     });
     await glove.processRequest("What is the capital of France?");
-    expect(model.requests[0].tools?.find((tool) => tool.name === "glove_invoke_subagent")?.description).toContain("researcher: Looks things up");
-    expect(model.requests[1].messages[2].tool_results?.[0].result).toEqual({ status: "success", data: { subagent: "researcher", content: "Paris." } });
+    expect(model.requests[0].tools?.find((tool) => tool.name === "glove_invoke_subagent")?.description).toContain(
+      "researcher: Looks things up",
+    );
+    expect(model.requests[1].messages[2].tool_results?.[0].result).toEqual({
+      status: "success",
+      data: { subagent: "researcher", content: "Paris." },
+    });
     expect(transcript(await childStore!.getMessages())).toEqual(["user:Find the capital of France", "agent:Paris."]);
     expect(transcript(await parentStore.getMessages())).not.toContain("agent:Paris.");
     const types = recorder.types();
@@ -131,10 +151,20 @@ describe("subagents", () => {
 
   it("unknown subagent and a failing factory are error results, still bracketed", async () => {
     const { glove, model, recorder } = makeAgent([
-      { toolCalls: [{ name: "glove_invoke_subagent", input: { name: "ghost", prompt: "boo" } }, { name: "glove_invoke_subagent", input: { name: "broken", prompt: "x" } }] },
+      {
+        toolCalls: [
+          { name: "glove_invoke_subagent", input: { name: "ghost", prompt: "boo" } },
+          { name: "glove_invoke_subagent", input: { name: "broken", prompt: "x" } },
+        ],
+      },
       { text: "ok" },
     ]);
-    glove.defineSubAgent({ name: "broken", factory: () => { throw new Error("no config"); } });
+    glove.defineSubAgent({
+      name: "broken",
+      factory: () => {
+        throw new Error("no config");
+      },
+    });
     await glove.processRequest("go");
     const results = model.requests[1].messages[2].tool_results!.map((result) => result.result.message);
     expect(results[0]).toContain('Subagent "ghost" is not registered');
@@ -144,13 +174,20 @@ describe("subagents", () => {
   });
 
   it("a subagent that needs a person's answer is stopped and reported, not left waiting", async () => {
-    const { glove, model } = makeAgent([{ toolCalls: [{ name: "glove_invoke_subagent", input: { name: "asker", prompt: "ask" } }] }, { text: "ok" }]);
+    const { glove, model } = makeAgent([
+      { toolCalls: [{ name: "glove_invoke_subagent", input: { name: "asker", prompt: "ask" } }] },
+      { text: "ok" },
+    ]);
     let child: ReturnType<typeof makeAgent> | null = null;
     glove.defineSubAgent({
       name: "asker",
       factory: ({ store }) => {
         child = makeAgent([{ toolCalls: [{ name: "ask", input: {} }] }], { store: store as MemoryStore });
-        child.glove.fold({ name: "ask", description: "Asks.", do: async (_input, display) => ({ status: "success", data: await display.pushAndWait({}) }) });
+        child.glove.fold({
+          name: "ask",
+          description: "Asks.",
+          do: async (_input, display) => ({ status: "success", data: await display.pushAndWait({}) }),
+        });
         return child.glove;
       },
     });
@@ -163,10 +200,19 @@ describe("subagents", () => {
   it("a re-executed dispatch returns the child's earlier answer instead of running it again", async () => {
     let builds = 0;
     const { glove, store } = makeAgent([
-      { toolCalls: [{ id: "d", name: "glove_invoke_subagent", input: { name: "once", prompt: "work" } }, { id: "w", name: "wait", input: {} }] },
+      {
+        toolCalls: [
+          { id: "d", name: "glove_invoke_subagent", input: { name: "once", prompt: "work" } },
+          { id: "w", name: "wait", input: {} },
+        ],
+      },
       { text: "done" },
     ]);
-    glove.fold({ name: "wait", description: "Waits.", do: async (_input, display) => ({ status: "success", data: await display.pushAndWait({}) }) });
+    glove.fold({
+      name: "wait",
+      description: "Waits.",
+      do: async (_input, display) => ({ status: "success", data: await display.pushAndWait({}) }),
+    });
     glove.defineSubAgent({
       name: "once",
       factory: ({ store: childStore }) => {
@@ -196,7 +242,10 @@ describe("tasks", () => {
     ]);
     await glove.processRequest("plan");
     const tasks = await store.getTasks();
-    expect(tasks.map((task) => [task.content, task.status])).toEqual([["Draft the email", "completed"], ["Send it", "pending"]]);
+    expect(tasks.map((task) => [task.content, task.status])).toEqual([
+      ["Draft the email", "completed"],
+      ["Send it", "pending"],
+    ]);
     const updates = recorder.of("tasks_updated");
     expect(updates).toHaveLength(2);
     expect(updates[1].tasks.map((task) => task.id)).toEqual(updates[0].tasks.map((task) => task.id));

@@ -54,7 +54,8 @@ export function makeAgent(script: ScriptedStep[], config: Partial<GloveConfig> &
 /** Texts of the messages a model request contained, with tool calls and results summarised. */
 export function transcript(messages: Message[]): string[] {
   return messages.map((message) => {
-    if (message.tool_results?.length) return `results:${message.tool_results.map((result) => `${result.tool_name}=${result.result.status}`).join(",")}`;
+    if (message.tool_results?.length)
+      return `results:${message.tool_results.map((result) => `${result.tool_name}=${result.result.status}`).join(",")}`;
     if (message.tool_calls?.length) return `calls:${message.tool_calls.map((call) => call.tool_name).join(",")}`;
     return `${message.sender}:${message.text}`;
   });

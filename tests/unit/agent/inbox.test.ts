@@ -2,16 +2,30 @@ import { describe, expect, it } from "vitest";
 import { ConflictError, NotFoundError } from "@/lib/agent/errors";
 import { makeAgent, transcript } from "./helpers";
 
-const postBlocking = { toolCalls: [{ id: "ask-finance", name: "glove_post_to_inbox", input: { tag: "payment", request: "Confirm invoice 42 was paid", blocking: true } }] };
+const postBlocking = {
+  toolCalls: [
+    { id: "ask-finance", name: "glove_post_to_inbox", input: { tag: "payment", request: "Confirm invoice 42 was paid", blocking: true } },
+  ],
+};
 
 describe("inbox", () => {
   it("glove_post_to_inbox posts a pending item keyed by the tool call id", async () => {
     const { glove, store, recorder, model } = makeAgent([postBlocking, { text: "I will wait." }]);
     await glove.processRequest("Check invoice 42");
     const [item] = await store.getInboxItems();
-    expect(item).toMatchObject({ id: "ask-finance", tag: "payment", request: "Confirm invoice 42 was paid", blocking: true, status: "pending", response: null });
+    expect(item).toMatchObject({
+      id: "ask-finance",
+      tag: "payment",
+      request: "Confirm invoice 42 was paid",
+      blocking: true,
+      status: "pending",
+      response: null,
+    });
     expect(recorder.of("inbox_updated")[0].items).toHaveLength(1);
-    expect(model.requests[1].messages[2].tool_results?.[0].result.data).toMatchObject({ inbox_item_id: "ask-finance", message: expect.stringContaining("blocking") });
+    expect(model.requests[1].messages[2].tool_results?.[0].result.data).toMatchObject({
+      inbox_item_id: "ask-finance",
+      message: expect.stringContaining("blocking"),
+    });
   });
 
   it("reminds the model of pending blocking items on every call, without storing the reminder", async () => {
@@ -27,14 +41,23 @@ describe("inbox", () => {
   it("resolving follows first-answer-wins", async () => {
     const { glove } = makeAgent([postBlocking, { text: "ok" }]);
     await glove.processRequest("go");
-    expect(await glove.resolveInboxItem("ask-finance", "Paid on 3 March")).toMatchObject({ changed: true, continuable: true, item: { status: "resolved" } });
+    expect(await glove.resolveInboxItem("ask-finance", "Paid on 3 March")).toMatchObject({
+      changed: true,
+      continuable: true,
+      item: { status: "resolved" },
+    });
     expect(await glove.resolveInboxItem("ask-finance", "Paid on 3 March")).toMatchObject({ changed: false, continuable: false });
     await expect(glove.resolveInboxItem("ask-finance", "Not paid")).rejects.toBeInstanceOf(ConflictError);
     await expect(glove.resolveInboxItem("missing", "x")).rejects.toBeInstanceOf(NotFoundError);
   });
 
   it("a resolved blocking item continues the conversation without anyone typing: injected once, then consumed", async () => {
-    const { glove, store, model, recorder } = makeAgent([postBlocking, { text: "Waiting for finance." }, { text: "Invoice 42 is paid." }, { text: "Hello again." }]);
+    const { glove, store, model, recorder } = makeAgent([
+      postBlocking,
+      { text: "Waiting for finance." },
+      { text: "Invoice 42 is paid." },
+      { text: "Hello again." },
+    ]);
     await glove.processRequest("Check invoice 42");
     const { continuable } = await glove.resolveInboxItem("ask-finance", "Paid on 3 March");
     expect(continuable).toBe(true);
@@ -77,10 +100,19 @@ describe("inbox", () => {
 
   it("a re-executed post does not post twice", async () => {
     const { glove, store } = makeAgent([
-      { toolCalls: [{ id: "p", name: "glove_post_to_inbox", input: { tag: "t", request: "r" } }, { id: "w", name: "wait", input: {} }] },
+      {
+        toolCalls: [
+          { id: "p", name: "glove_post_to_inbox", input: { tag: "t", request: "r" } },
+          { id: "w", name: "wait", input: {} },
+        ],
+      },
       { text: "ok" },
     ]);
-    glove.fold({ name: "wait", description: "Waits.", do: async (_input, display) => ({ status: "success", data: await display.pushAndWait({}) }) });
+    glove.fold({
+      name: "wait",
+      description: "Waits.",
+      do: async (_input, display) => ({ status: "success", data: await display.pushAndWait({}) }),
+    });
     await glove.processRequest("go");
     const [slot] = await store.listSlots({ status: "pending" });
     await glove.resolveSlot(slot.id, "done");

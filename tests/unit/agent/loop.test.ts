@@ -19,7 +19,7 @@ describe("agent loop", () => {
     expect(model.systemPrompt).toBe("You are a test agent.");
     expect(recorder.types()[0]).toBe("run_started");
     expect(recorder.types().at(-1)).toBe("run_completed");
-    expect((await store.getActiveRun())).toBeNull();
+    expect(await store.getActiveRun()).toBeNull();
   });
 
   it("gives the model a JSON schema derived from each tool's zod schema", async () => {
@@ -37,19 +37,33 @@ describe("agent loop", () => {
     expect(spec).toEqual({
       name: "book",
       description: "Books a room.",
-      input_schema: expect.objectContaining({ type: "object", required: ["room"], properties: expect.objectContaining({ nights: expect.objectContaining({ type: "integer", default: 1 }) }) }),
+      input_schema: expect.objectContaining({
+        type: "object",
+        required: ["room"],
+        properties: expect.objectContaining({ nights: expect.objectContaining({ type: "integer", default: 1 }) }),
+      }),
     });
     expect(spec?.input_schema).not.toHaveProperty("$schema");
-    expect(model.requests[0].tools?.map((tool) => tool.name)).toEqual(expect.arrayContaining(["glove_update_tasks", "glove_post_to_inbox"]));
+    expect(model.requests[0].tools?.map((tool) => tool.name)).toEqual(
+      expect.arrayContaining(["glove_update_tasks", "glove_post_to_inbox"]),
+    );
   });
 
   it("accepts a raw JSON schema tool and passes its input through", async () => {
     let received: unknown;
     const { glove, model } = makeAgent([{ toolCalls: [{ name: "raw", input: { anything: [1] } }] }, { text: "done" }]);
-    glove.fold({ name: "raw", description: "Raw.", jsonSchema: { type: "object", properties: { anything: { type: "array" } } }, do: async (input) => ((received = input), success("ok")) });
+    glove.fold({
+      name: "raw",
+      description: "Raw.",
+      jsonSchema: { type: "object", properties: { anything: { type: "array" } } },
+      do: async (input) => ((received = input), success("ok")),
+    });
     await glove.processRequest("go");
     expect(received).toEqual({ anything: [1] });
-    expect(model.requests[0].tools?.find((tool) => tool.name === "raw")?.input_schema).toEqual({ type: "object", properties: { anything: { type: "array" } } });
+    expect(model.requests[0].tools?.find((tool) => tool.name === "raw")?.input_schema).toEqual({
+      type: "object",
+      properties: { anything: { type: "array" } },
+    });
   });
 
   it("caps iterations and then makes one last call with tools switched off, asking for a summary", async () => {
@@ -101,7 +115,10 @@ describe("agent loop", () => {
 
   it("validates input before do and tells the model which fields are wrong", async () => {
     let ran = false;
-    const { glove, model } = makeAgent([{ toolCalls: [{ name: "book", input: { room: 12, guests: { adults: "two" } } }] }, { text: "Fixed." }]);
+    const { glove, model } = makeAgent([
+      { toolCalls: [{ name: "book", input: { room: 12, guests: { adults: "two" } } }] },
+      { text: "Fixed." },
+    ]);
     glove.fold(
       defineTool({
         name: "book",
@@ -121,7 +138,14 @@ describe("agent loop", () => {
     let runs = 0;
     const same = { toolCalls: [{ name: "count", input: { q: "same" } }] };
     const { glove, model, store } = makeAgent([same, same, same, same, { text: "I am stuck." }]);
-    glove.fold(defineTool({ name: "count", description: "Counts.", inputSchema: z.object({ q: z.string() }), do: async () => ((runs += 1), success("nothing new")) }));
+    glove.fold(
+      defineTool({
+        name: "count",
+        description: "Counts.",
+        inputSchema: z.object({ q: z.string() }),
+        do: async () => ((runs += 1), success("nothing new")),
+      }),
+    );
     await glove.processRequest("Go");
     expect(runs).toBe(2);
     const results = (await store.getMessages()).flatMap((message) => message.tool_results ?? []).map((result) => result.result);
@@ -138,7 +162,9 @@ describe("agent loop", () => {
       { toolCalls: [{ name: "count", input: { q: "a" } }] },
       { text: "done" },
     ]);
-    glove.fold(defineTool({ name: "count", description: "Counts.", inputSchema: z.object({ q: z.string() }), do: async () => success(++runs) }));
+    glove.fold(
+      defineTool({ name: "count", description: "Counts.", inputSchema: z.object({ q: z.string() }), do: async () => success(++runs) }),
+    );
     await glove.processRequest("Go");
     expect(runs).toBe(3);
   });
@@ -147,7 +173,14 @@ describe("agent loop", () => {
     let runs = 0;
     const call = { name: "count", input: { q: "same" } };
     const { glove, store } = makeAgent([{ toolCalls: [call, call, call] }, { text: "ok" }]);
-    glove.fold(defineTool({ name: "count", description: "Counts.", inputSchema: z.object({ q: z.string() }), do: async () => ((runs += 1), success("same")) }));
+    glove.fold(
+      defineTool({
+        name: "count",
+        description: "Counts.",
+        inputSchema: z.object({ q: z.string() }),
+        do: async () => ((runs += 1), success("same")),
+      }),
+    );
     await glove.processRequest("Go");
     expect(runs).toBe(2);
     expect((await store.getMessages())[2].tool_results?.map((result) => result.result.status)).toEqual(["success", "success", "error"]);
@@ -169,7 +202,11 @@ describe("agent loop", () => {
   });
 
   it("strips renderData from everything the model sees, but keeps it in the store and events", async () => {
-    const { glove, model, store, recorder } = makeAgent([{ toolCalls: [{ name: "chart", input: {} }] }, { text: "Shown." }, { text: "Again." }]);
+    const { glove, model, store, recorder } = makeAgent([
+      { toolCalls: [{ name: "chart", input: {} }] },
+      { text: "Shown." },
+      { text: "Again." },
+    ]);
     glove.fold({ name: "chart", description: "Draws.", do: async () => success({ summary: "3 bars" }, { svg: "<svg>secret</svg>" }) });
     await glove.processRequest("Draw");
     await glove.processRequest("And?");
@@ -181,9 +218,18 @@ describe("agent loop", () => {
 
   it("turns a throwing tool into an error result the model sees", async () => {
     const { glove, model } = makeAgent([{ toolCalls: [{ name: "fragile", input: {} }] }, { text: "It broke." }]);
-    glove.fold({ name: "fragile", description: "Breaks.", do: async () => { throw new Error("disk full"); } });
+    glove.fold({
+      name: "fragile",
+      description: "Breaks.",
+      do: async () => {
+        throw new Error("disk full");
+      },
+    });
     await glove.processRequest("go");
-    expect(model.requests[1].messages[2].tool_results?.[0].result).toMatchObject({ status: "error", message: "The tool failed: disk full" });
+    expect(model.requests[1].messages[2].tool_results?.[0].result).toMatchObject({
+      status: "error",
+      message: "The tool failed: disk full",
+    });
   });
 
   it("wraps a raw return value as a success", async () => {
@@ -239,7 +285,11 @@ describe("agent loop", () => {
   });
 
   it("keeps pairs intact when the model fails after a tool step, and repairs nothing twice", async () => {
-    const { glove, store } = makeAgent([{ toolCalls: [{ name: "echo", input: { text: "a" } }] }, { error: new Error("boom") }, { text: "back" }]);
+    const { glove, store } = makeAgent([
+      { toolCalls: [{ name: "echo", input: { text: "a" } }] },
+      { error: new Error("boom") },
+      { text: "back" },
+    ]);
     glove.fold(echoTool);
     expect((await glove.processRequest("go")).status).toBe("failed");
     expectPairedHistory(await store.getMessages());
@@ -250,7 +300,11 @@ describe("agent loop", () => {
   it("marks a call pending while it runs, done with its result after", async () => {
     const states: unknown[] = [];
     const { glove, store } = makeAgent([{ toolCalls: [{ id: "p1", name: "probe", input: {} }] }, { text: "ok" }]);
-    glove.fold({ name: "probe", description: "Looks at its own state.", do: async () => ((states.push(...(await store.getToolCallStates(["p1"])))), success(null)) });
+    glove.fold({
+      name: "probe",
+      description: "Looks at its own state.",
+      do: async () => (states.push(...(await store.getToolCallStates(["p1"]))), success(null)),
+    });
     await glove.processRequest("go");
     expect(states).toMatchObject([{ call_id: "p1", status: "pending", tool_name: "probe" }]);
     expect(await store.getToolCallStates(["p1"])).toMatchObject([{ status: "done", result: { status: "success" } }]);
@@ -270,7 +324,11 @@ describe("agent loop", () => {
   });
 
   it("lets tools be folded after build, also from inside a running tool", async () => {
-    const { glove, store } = makeAgent([{ toolCalls: [{ name: "install", input: {} }] }, { toolCalls: [{ name: "echo", input: { text: "new" } }] }, { text: "ok" }]);
+    const { glove, store } = makeAgent([
+      { toolCalls: [{ name: "install", input: {} }] },
+      { toolCalls: [{ name: "echo", input: { text: "new" } }] },
+      { text: "ok" },
+    ]);
     glove.fold({
       name: "install",
       description: "Adds the echo tool.",
@@ -312,7 +370,10 @@ describe("agent loop", () => {
   });
 
   it("reports tokens per call and a failure() helper result reaches the model", async () => {
-    const { glove, store, recorder } = makeAgent([{ toolCalls: [{ name: "nope", input: {} }], usage: { tokens_in: 100, tokens_out: 10, cache_read_tokens: 80 } }, { text: "ok", usage: { tokens_in: 120, tokens_out: 5 } }]);
+    const { glove, store, recorder } = makeAgent([
+      { toolCalls: [{ name: "nope", input: {} }], usage: { tokens_in: 100, tokens_out: 10, cache_read_tokens: 80 } },
+      { text: "ok", usage: { tokens_in: 120, tokens_out: 5 } },
+    ]);
     glove.fold({ name: "nope", description: "Fails.", do: async () => failure("not today", { code: 7 }) });
     await glove.processRequest("go");
     expect(recorder.of("token_consumption").map((event) => event.consumption)).toEqual([

@@ -31,7 +31,13 @@ const MEMBER: PermissionAnswerer = { userId: "member-1", isAdmin: false };
  * Runs one request that calls deploy and answers the permission card (if one appears) with `answer`,
  * as `answerer` (an admin unless told), in a run started by `startedBy`.
  */
-async function requestDeploy(store: StoreAdapter, deployed: string[], env: string, answer?: unknown, options: { answerer?: PermissionAnswerer; startedBy?: string } = {}) {
+async function requestDeploy(
+  store: StoreAdapter,
+  deployed: string[],
+  env: string,
+  answer?: unknown,
+  options: { answerer?: PermissionAnswerer; startedBy?: string } = {},
+) {
   const harness = makeAgent([deployCall(env), { text: "done" }], { store: store as MemoryStore });
   harness.glove.fold(deployTool(deployed, { editable: true }));
   const outcome = await harness.glove.processRequest(`deploy ${env}`, options.startedBy ? { startedBy: options.startedBy } : {});
@@ -49,7 +55,11 @@ describe("permissions", () => {
     const { outcome, recorder } = await requestDeploy(new MemoryStore(), deployed, "prod");
     expect(outcome.status).toBe("suspended");
     const slot = outcome.status === "suspended" ? outcome.slots[0] : null;
-    expect(slot).toMatchObject({ index: 0, renderer: PERMISSION_RENDERER, props: { tool_name: "deploy", input: { env: "prod", version: 1 }, input_editable: true } });
+    expect(slot).toMatchObject({
+      index: 0,
+      renderer: PERMISSION_RENDERER,
+      props: { tool_name: "deploy", input: { env: "prod", version: 1 }, input_editable: true },
+    });
     expect(deployed).toEqual([]);
     expect(recorder.of("permission_decided")).toEqual([]);
   });
@@ -95,7 +105,9 @@ describe("permissions", () => {
       harness.glove.fold(deployTool(deployed));
       const outcome = await harness.glove.processRequest("deploy", { startedBy: MEMBER.userId });
       if (outcome.status !== "suspended") throw new Error("expected a card");
-      const refused = await harness.glove.resolveSlot(outcome.slots[0].id, { decision: "allow_tool_always" }, { answerer: MEMBER }).catch((error: unknown) => error);
+      const refused = await harness.glove
+        .resolveSlot(outcome.slots[0].id, { decision: "allow_tool_always" }, { answerer: MEMBER })
+        .catch((error: unknown) => error);
       expect(refused).toBeInstanceOf(ForbiddenError);
       expect((refused as ForbiddenError).httpStatus).toBe(403);
       expect((refused as Error).message).toContain("owner or admin");
@@ -109,7 +121,11 @@ describe("permissions", () => {
       const deployed: string[] = [];
       await requestDeploy(store, deployed, "prod", { decision: "allow_input_always" }, { answerer: MEMBER, startedBy: MEMBER.userId });
       const key = permissionInputKey({ env: "prod", version: 1 });
-      expect(await store.getPermission("deploy", key, MEMBER.userId)).toMatchObject({ status: "granted", user_id: MEMBER.userId, granted_by: MEMBER.userId });
+      expect(await store.getPermission("deploy", key, MEMBER.userId)).toMatchObject({
+        status: "granted",
+        user_id: MEMBER.userId,
+        granted_by: MEMBER.userId,
+      });
       expect(await store.getPermission("deploy", key)).toBeNull();
 
       /** Whether a run started by `startedBy` asks for a card; the card is then dismissed, so the next run can start. */
@@ -129,7 +145,10 @@ describe("permissions", () => {
       const store = new MemoryStore();
       const deployed: string[] = [];
       await requestDeploy(store, deployed, "prod", { decision: "allow_input_always" }, { answerer: ADMIN, startedBy: ADMIN.userId });
-      expect(await store.getPermission("deploy", permissionInputKey({ env: "prod", version: 1 }))).toMatchObject({ user_id: null, granted_by: ADMIN.userId });
+      expect(await store.getPermission("deploy", permissionInputKey({ env: "prod", version: 1 }))).toMatchObject({
+        user_id: null,
+        granted_by: ADMIN.userId,
+      });
       expect((await requestDeploy(store, deployed, "prod", undefined, { startedBy: MEMBER.userId })).outcome.status).toBe("completed");
     });
 
@@ -148,8 +167,21 @@ describe("permissions", () => {
         { decision: "allow_once", decided_by: MEMBER.userId, tool_name: "deploy", input_key: key, scope: "call" },
         { decision: "deny", decided_by: MEMBER.userId, tool_name: "deploy", input_key: key, scope: "call", reason: "Freeze" },
         { decision: "allow_input_always", decided_by: MEMBER.userId, tool_name: "deploy", input_key: key, scope: "person" },
-        { decision: "deny", decided_by: ADMIN.userId, tool_name: "deploy", input_key: permissionInputKey({ env: "staging", version: 1 }), scope: "call", reason: "Not now" },
-        { decision: "allow_tool_always", decided_by: ADMIN.userId, tool_name: "deploy", input_key: permissionInputKey({ env: "dev", version: 1 }), scope: "organization" },
+        {
+          decision: "deny",
+          decided_by: ADMIN.userId,
+          tool_name: "deploy",
+          input_key: permissionInputKey({ env: "staging", version: 1 }),
+          scope: "call",
+          reason: "Not now",
+        },
+        {
+          decision: "allow_tool_always",
+          decided_by: ADMIN.userId,
+          tool_name: "deploy",
+          input_key: permissionInputKey({ env: "dev", version: 1 }),
+          scope: "organization",
+        },
       ]);
     });
   });
@@ -157,7 +189,10 @@ describe("permissions", () => {
   it("deny: do never runs and the model sees the reason", async () => {
     const store = new MemoryStore();
     const deployed: string[] = [];
-    const { model, store: used } = await requestDeploy(store, deployed, "prod", { decision: "deny", reason: "Release freeze until Monday" });
+    const { model, store: used } = await requestDeploy(store, deployed, "prod", {
+      decision: "deny",
+      reason: "Release freeze until Monday",
+    });
     expect(deployed).toEqual([]);
     const result = model.requests[1].messages[2].tool_results?.[0].result;
     expect(result).toMatchObject({ status: "error", message: "Permission denied: Release freeze until Monday" });
@@ -186,7 +221,10 @@ describe("permissions", () => {
   });
 
   it("tenant policy pre-allows or pre-denies without a card, and says so", async () => {
-    for (const [rule, ran] of [["allow", true], ["deny", false]] as const) {
+    for (const [rule, ran] of [
+      ["allow", true],
+      ["deny", false],
+    ] as const) {
       const deployed: string[] = [];
       const { glove, recorder, store, model } = makeAgent([deployCall("prod"), { text: "ok" }], { permissionPolicy: { deploy: rule } });
       glove.fold(deployTool(deployed));
@@ -214,11 +252,19 @@ describe("permissions", () => {
     const outcome = await harness.glove.processRequest("deploy");
     if (outcome.status !== "suspended") throw new Error("expected a card");
     const card = outcome.slots[0];
-    await expect(harness.glove.resolveSlot(card.id, { decision: "allow_once", editedInput: { env: "prod", version: 2 } })).rejects.toBeInstanceOf(ValidationError);
-    const invalid = await harness.glove.resolveSlot(card.id, { decision: "allow_once", editedInput: { env: "prod", version: "two" } }, { answerer: ADMIN }).catch((error: unknown) => error);
+    await expect(
+      harness.glove.resolveSlot(card.id, { decision: "allow_once", editedInput: { env: "prod", version: 2 } }),
+    ).rejects.toBeInstanceOf(ValidationError);
+    const invalid = await harness.glove
+      .resolveSlot(card.id, { decision: "allow_once", editedInput: { env: "prod", version: "two" } }, { answerer: ADMIN })
+      .catch((error: unknown) => error);
     expect(invalid).toBeInstanceOf(ValidationError);
     expect((invalid as Error).message).toContain("version");
-    await harness.glove.resolveSlot(card.id, { decision: "allow_input_always", editedInput: { env: "prod", version: 2 } }, { answerer: ADMIN });
+    await harness.glove.resolveSlot(
+      card.id,
+      { decision: "allow_input_always", editedInput: { env: "prod", version: 2 } },
+      { answerer: ADMIN },
+    );
     await harness.glove.continueRun();
     expect(deployed).toEqual(["prod@2"]);
     expect(harness.model.requests[1].messages[2].tool_results?.[0].result.message).toContain("edited the input");
@@ -233,7 +279,9 @@ describe("permissions", () => {
     glove.fold(deployTool(deployed, { editable: false }));
     const outcome = await glove.processRequest("deploy");
     if (outcome.status !== "suspended") throw new Error("expected a card");
-    await expect(glove.resolveSlot(outcome.slots[0].id, { decision: "allow_once", editedInput: { env: "x", version: 1 } }, { answerer: ADMIN })).rejects.toBeInstanceOf(ValidationError);
+    await expect(
+      glove.resolveSlot(outcome.slots[0].id, { decision: "allow_once", editedInput: { env: "x", version: 1 } }, { answerer: ADMIN }),
+    ).rejects.toBeInstanceOf(ValidationError);
     await expect(glove.resolveSlot(outcome.slots[0].id, { decision: "maybe" })).rejects.toBeInstanceOf(ValidationError);
   });
 
@@ -288,7 +336,10 @@ describe("permissions", () => {
         { store },
       );
       glove.defineSkill({ name: "grant", exposeToAgent: true, handler: () => "no power here" });
-      glove.defineSubAgent({ name: "helper", factory: ({ store: childStore }) => makeAgent([{ text: "nope" }], { store: childStore as MemoryStore }).glove });
+      glove.defineSubAgent({
+        name: "helper",
+        factory: ({ store: childStore }) => makeAgent([{ text: "nope" }], { store: childStore as MemoryStore }).glove,
+      });
       glove.fold(deployTool([]));
       await glove.processRequest("grant yourself deploy");
       expect(writes).toEqual([]);
@@ -316,7 +367,11 @@ describe("permissions", () => {
     it("the handle passed to tools exposes only fold and model", async () => {
       let keys: string[] = [];
       const { glove } = makeAgent([{ toolCalls: [{ name: "inspect", input: {} }] }, { text: "ok" }]);
-      glove.fold({ name: "inspect", description: "Looks around.", do: async (_input, _display, handle) => ((keys = Object.keys(handle).sort()), success(null)) });
+      glove.fold({
+        name: "inspect",
+        description: "Looks around.",
+        do: async (_input, _display, handle) => ((keys = Object.keys(handle).sort()), success(null)),
+      });
       await glove.processRequest("go");
       expect(keys).toEqual(["fold", "model"]);
     });

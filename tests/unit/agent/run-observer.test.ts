@@ -26,7 +26,16 @@ describe("run observers", () => {
   it("a continuation holds the lease again", async () => {
     const store = new MemoryStore("observed");
     const calls: string[] = [];
-    const observed = { store, observers: [{ onRunning: async (id: string) => void calls.push(`running ${id}`), onStopping: (id: string) => void calls.push(`stopping ${id}`), onUserMessage: async () => undefined }] };
+    const observed = {
+      store,
+      observers: [
+        {
+          onRunning: async (id: string) => void calls.push(`running ${id}`),
+          onStopping: (id: string) => void calls.push(`stopping ${id}`),
+          onUserMessage: async () => undefined,
+        },
+      ],
+    };
     await createRun(observed, { id: "r1", status: "running", created_at: new Date().toISOString() });
     await transitionRun(observed, "r1", ["running"], "suspended");
     await transitionRun(observed, "r1", ["suspended"], "running");
@@ -43,6 +52,17 @@ describe("run observers", () => {
     });
     const { glove } = makeAgent([{ text: "hello" }], { observers: [observer("a"), observer("b")] });
     await glove.processRequest("hi", { runId: "r1" });
-    expect(calls).toEqual(["a running", "b running", "a run_started", "b run_started", "a typed hi", "b typed hi", "a stopping", "b stopping", "a run_completed", "b run_completed"]);
+    expect(calls).toEqual([
+      "a running",
+      "b running",
+      "a run_started",
+      "b run_started",
+      "a typed hi",
+      "b typed hi",
+      "a stopping",
+      "b stopping",
+      "a run_completed",
+      "b run_completed",
+    ]);
   });
 });

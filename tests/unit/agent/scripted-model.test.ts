@@ -13,7 +13,12 @@ describe("ScriptedModel", () => {
     expect(deltas.length).toBeGreaterThan(1);
     expect(deltas.join("")).toBe("Hello there");
     expect(events.find(([name]) => name === "tool_use")?.[1]).toEqual({ id: "scripted_0_0", name: "echo", input: { a: 1 } });
-    expect(result).toMatchObject({ tokens_in: 7, tokens_out: 0, stop_reason: "tool_use", messages: [{ sender: "agent", text: "Hello there", tool_calls: [{ tool_name: "echo" }] }] });
+    expect(result).toMatchObject({
+      tokens_in: 7,
+      tokens_out: 0,
+      stop_reason: "tool_use",
+      messages: [{ sender: "agent", text: "Hello there", tool_calls: [{ tool_name: "echo" }] }],
+    });
   });
 
   it("records a deep copy of every request", async () => {

@@ -22,7 +22,10 @@ function busyAgent(script: Parameters<typeof makeAgent>[0], config: Parameters<t
 
 describe("steering", () => {
   it("queues messages sent during a run and injects them in order after the current tool, before the next model call", async () => {
-    const { glove, store, model, recorder, started, release } = busyAgent([{ toolCalls: [{ name: "work", input: {} }] }, { text: "Adjusted." }]);
+    const { glove, store, model, recorder, started, release } = busyAgent([
+      { toolCalls: [{ name: "work", input: {} }] },
+      { text: "Adjusted." },
+    ]);
     const run = glove.processRequest("Start working");
     await started.promise;
     const first = await glove.processRequest("Actually, use blue");
@@ -41,7 +44,10 @@ describe("steering", () => {
       "user:And make it big",
     ]);
     const history = await store.getMessages();
-    expect(history.filter((message) => message.is_steering).map((message) => message.text)).toEqual(["Actually, use blue", "And make it big"]);
+    expect(history.filter((message) => message.is_steering).map((message) => message.text)).toEqual([
+      "Actually, use blue",
+      "And make it big",
+    ]);
     expectPairedHistory(history);
     expect(await store.getQueuedMessages()).toEqual([]);
   });

@@ -14,15 +14,21 @@ describe("what a failed answer tells the person", () => {
   });
 
   it("422, 404 and network failures say what to do next", () => {
-    expect(answerFailure(new ApiError(422, "validation_failed", "Fix these fields: choice: Choose one of: a, b."), describeValue)).toMatch(/Change your answer and send it again\.$/);
+    expect(answerFailure(new ApiError(422, "validation_failed", "Fix these fields: choice: Choose one of: a, b."), describeValue)).toMatch(
+      /Change your answer and send it again\.$/,
+    );
     expect(answerFailure(new ApiError(404, "not_found", "gone"), describeValue)).toMatch(/Reload the page/);
-    expect(answerFailure(new ApiError(0, "network", "Could not reach Handoff. Check your connection and try again."), describeValue)).toMatch(/Check your connection/);
+    expect(
+      answerFailure(new ApiError(0, "network", "Could not reach Handoff. Check your connection and try again."), describeValue),
+    ).toMatch(/Check your connection/);
     expect(answerFailure(new Error("boom"), describeValue)).toBe("Your answer was not sent. Try again.");
   });
 
   it("permission answers in words", () => {
     expect(describePermission({ decision: "allow_once" })).toBe("Allowed once");
-    expect(describePermission({ decision: "allow_tool_always", editedInput: { to: "x" } })).toBe("Always allowed for this tool (input edited)");
+    expect(describePermission({ decision: "allow_tool_always", editedInput: { to: "x" } })).toBe(
+      "Always allowed for this tool (input edited)",
+    );
     expect(describeValue({ values: { name: "Ada", email: "a@b.c" } })).toBe("Name: Ada; Email: a@b.c");
   });
 });

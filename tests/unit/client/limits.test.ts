@@ -9,12 +9,23 @@ import {
   PASSWORD_MAX,
   PERSON_NAME_MAX,
 } from "@/lib/client/limits";
-import { changePasswordSchema, emailSchema, organizationNameSchema, passwordSchema, personNameSchema, signInSchema } from "@/lib/schemas/account";
+import {
+  changePasswordSchema,
+  emailSchema,
+  organizationNameSchema,
+  passwordSchema,
+  personNameSchema,
+  signInSchema,
+} from "@/lib/schemas/account";
 import { AGENT_NAME_MAX, agentSettingsInputSchema, SLOT_TTL_MINUTES_MAX } from "@/lib/schemas/agent-settings";
 import { approvePlanAnswer, PLAN_STEP_MAX } from "@/lib/tools/approve-plan/shape";
 import { collectFormAnswer, FORM_VALUE_MAX, valuesSchemaFor } from "@/lib/tools/collect-form/shape";
 import { TEXT_INPUT_MAX, textInputAnswer } from "@/lib/tools/text-input/shape";
-import { conversationTitleSchema, listConversationsQuerySchema, MESSAGE_TEXT_MAX as SCHEMA_MESSAGE_TEXT_MAX } from "@/lib/schemas/conversation";
+import {
+  conversationTitleSchema,
+  listConversationsQuerySchema,
+  MESSAGE_TEXT_MAX as SCHEMA_MESSAGE_TEXT_MAX,
+} from "@/lib/schemas/conversation";
 
 it("the composer's limit is the message schema's", () => {
   expect(MESSAGE_TEXT_MAX).toBe(SCHEMA_MESSAGE_TEXT_MAX);
@@ -54,7 +65,9 @@ describe("the inputs' maxLength are the schemas' limits", () => {
   it("cards", () => {
     expectLimit(approvePlanAnswer, PLAN_STEP_MAX, (length) => ({ approved: true, steps: [{ title: text(length), decision: "approve" }] }));
     expectLimit(collectFormAnswer, FORM_VALUE_MAX, (length) => ({ values: { note: text(length) } }));
-    expectLimit(valuesSchemaFor([{ name: "note", label: "Note", type: "textarea", required: true }]), FORM_VALUE_MAX, (length) => ({ note: text(length) }));
+    expectLimit(valuesSchemaFor([{ name: "note", label: "Note", type: "textarea", required: true }]), FORM_VALUE_MAX, (length) => ({
+      note: text(length),
+    }));
     expectLimit(textInputAnswer, TEXT_INPUT_MAX, (length) => ({ text: text(length) }));
   });
 });

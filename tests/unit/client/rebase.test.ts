@@ -13,7 +13,11 @@ describe("rebaseOnSnapshot", () => {
   ]);
 
   it("keeps the text of the response that streams while the snapshot is taken", () => {
-    const fresh = snapshot({ messages: [{ id: "m1", sender: "agent", text: "First answer" }], run: { id: "r1", status: "running", error: null }, lastEventSeq: 4 });
+    const fresh = snapshot({
+      messages: [{ id: "m1", sender: "agent", text: "First answer" }],
+      run: { id: "r1", status: "running", error: null },
+      lastEventSeq: 4,
+    });
     const state = rebaseOnSnapshot(fresh, events);
     expect(state.messages.map((m) => m.text)).toEqual(["First answer"]);
     expect(state.streamingText).toBe("Second answer");
@@ -34,7 +38,11 @@ describe("rebaseOnSnapshot", () => {
   });
 
   it("adds nothing that streamed before a finished run's snapshot", () => {
-    const fresh = snapshot({ messages: [{ id: "m1", sender: "agent", text: "First answer" }], run: { id: "r1", status: "completed", error: null }, lastEventSeq: 5 });
+    const fresh = snapshot({
+      messages: [{ id: "m1", sender: "agent", text: "First answer" }],
+      run: { id: "r1", status: "completed", error: null },
+      lastEventSeq: 5,
+    });
     expect(rebaseOnSnapshot(fresh, events).streamingText).toBe("");
   });
 
@@ -47,16 +55,37 @@ describe("rebaseOnSnapshot", () => {
 });
 
 describe("older pages", () => {
-  const older = { messages: [{ id: "m1", sender: "user" as const, text: "first" }, { id: "m2", sender: "agent" as const, text: "reply" }], slots: [], earlierCursor: null };
+  const older = {
+    messages: [
+      { id: "m1", sender: "user" as const, text: "first" },
+      { id: "m2", sender: "agent" as const, text: "reply" },
+    ],
+    slots: [],
+    earlierCursor: null,
+  };
 
   it("are put in front of what is loaded, without duplicates", () => {
-    const state = withEarlierPage(stateFromSnapshot(snapshot({ messages: [{ id: "m2", sender: "agent", text: "reply" }, { id: "m3", sender: "user", text: "more" }], earlierCursor: "c1" })), older);
+    const state = withEarlierPage(
+      stateFromSnapshot(
+        snapshot({
+          messages: [
+            { id: "m2", sender: "agent", text: "reply" },
+            { id: "m3", sender: "user", text: "more" },
+          ],
+          earlierCursor: "c1",
+        }),
+      ),
+      older,
+    );
     expect(allMessages(state).map((m) => m.id)).toEqual(["m1", "m2", "m3"]);
     expect(state.earlierCursor).toBeNull();
   });
 
   it("stay loaded when the snapshot is fetched again, also what slid out of the newest page", () => {
-    const loaded = withEarlierPage(stateFromSnapshot(snapshot({ messages: [{ id: "m3", sender: "user", text: "more" }], earlierCursor: "c1" })), older);
+    const loaded = withEarlierPage(
+      stateFromSnapshot(snapshot({ messages: [{ id: "m3", sender: "user", text: "more" }], earlierCursor: "c1" })),
+      older,
+    );
     const fresh = snapshot({ messages: [{ id: "m4", sender: "agent", text: "new" }], earlierCursor: "c2" });
     const rebased = rebaseOnSnapshot(fresh, [], [], loaded);
     expect(allMessages(rebased).map((m) => m.id)).toEqual(["m1", "m2", "m3", "m4"]);

@@ -4,7 +4,12 @@ import { visibleSlots } from "@/lib/client/slot-visibility";
 import type { TimelineEntry } from "@/lib/client/timeline";
 import { slot } from "./fixtures";
 
-const tool = (id: string): TimelineEntry => ({ kind: "tool", key: `tool:${id}`, call: { id, tool_name: "t", input_args: {} }, status: "waiting" });
+const tool = (id: string): TimelineEntry => ({
+  kind: "tool",
+  key: `tool:${id}`,
+  call: { id, tool_name: "t", input_args: {} },
+  status: "waiting",
+});
 const entries: TimelineEntry[] = [
   { kind: "user", key: "u1", message: { sender: "user", text: "go" }, pending: false },
   tool("c1"),
@@ -20,7 +25,14 @@ const keys = (items: { key: string }[]) => items.map((item) => item.key);
 describe("placeSlots", () => {
   it("interleaved: each card right under the tool call that made it, in push order; unknown calls at the end", () => {
     expect(keys(placeSlots(entries, [s2, orphan, s1, permission], "interleaved"))).toEqual([
-      "u1", "tool:c1", "slot:s1", "a1", "tool:c2", "slot:p1", "slot:s2", "slot:s3",
+      "u1",
+      "tool:c1",
+      "slot:s1",
+      "a1",
+      "tool:c2",
+      "slot:p1",
+      "slot:s2",
+      "slot:s3",
     ]);
   });
 

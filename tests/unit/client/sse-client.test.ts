@@ -22,7 +22,9 @@ describe("tailEvents", () => {
     const requests: { url: string; lastEventId: string | null }[] = [];
     const answers: Array<() => Response> = [
       () => sse(frame(5, "text_delta", { text: "a" }) + ": heartbeat\n\n" + frame(6, "text_delta", { text: "b" })),
-      () => { throw new TypeError("network down"); },
+      () => {
+        throw new TypeError("network down");
+      },
       () => sse("{}", 503),
       () => sse(frame(6, "text_delta", { text: "b" }) + frame(7, "run_completed", { run_id: "r" })),
     ];
@@ -48,7 +50,11 @@ describe("tailEvents", () => {
         return answers[requests.length - 1]();
       },
     });
-    expect(received.map((e) => [e.seq, e.type])).toEqual([[5, "text_delta"], [6, "text_delta"], [7, "run_completed"]]);
+    expect(received.map((e) => [e.seq, e.type])).toEqual([
+      [5, "text_delta"],
+      [6, "text_delta"],
+      [7, "run_completed"],
+    ]);
     expect(requests).toEqual([
       { url: "/api/conversations/c1/events?after=4", lastEventId: "4" },
       { url: "/api/conversations/c1/events?after=6", lastEventId: "6" },
@@ -82,15 +88,34 @@ describe("tailEvents", () => {
 describe("postMaybeStreaming", () => {
   it("reads a streamed answer's events and returns a JSON answer", async () => {
     const events: number[] = [];
-    await postMaybeStreaming("/p", { text: "hi" }, (e) => events.push(e.seq), async () => sse(frame(1, "run_started", { run_id: "r", kind: "request" })));
+    await postMaybeStreaming(
+      "/p",
+      { text: "hi" },
+      (e) => events.push(e.seq),
+      async () => sse(frame(1, "run_started", { run_id: "r", kind: "request" })),
+    );
     expect(events).toEqual([1]);
-    const json = await postMaybeStreaming("/p", {}, () => undefined, async () => new Response(JSON.stringify({ ok: 1 }), { headers: { "content-type": "application/json" } }));
+    const json = await postMaybeStreaming(
+      "/p",
+      {},
+      () => undefined,
+      async () => new Response(JSON.stringify({ ok: 1 }), { headers: { "content-type": "application/json" } }),
+    );
     expect(json).toEqual({ ok: 1 });
   });
 
   it("throws the route's error with its details (409: someone else answered)", async () => {
-    const body = { error: { code: "conflict", message: "Already answered.", details: { slot: { id: "s1", value: { confirmed: false } } } } };
-    await expect(postMaybeStreaming("/p", {}, () => undefined, async () => new Response(JSON.stringify(body), { status: 409 }))).rejects.toMatchObject({
+    const body = {
+      error: { code: "conflict", message: "Already answered.", details: { slot: { id: "s1", value: { confirmed: false } } } },
+    };
+    await expect(
+      postMaybeStreaming(
+        "/p",
+        {},
+        () => undefined,
+        async () => new Response(JSON.stringify(body), { status: 409 }),
+      ),
+    ).rejects.toMatchObject({
       status: 409,
       message: "Already answered.",
       details: { slot: { id: "s1" } },

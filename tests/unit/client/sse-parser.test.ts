@@ -4,7 +4,10 @@ import { createSseParser, type SseFrame } from "@/lib/client/sse-parser";
 function parse(chunks: string[]) {
   const frames: SseFrame[] = [];
   const comments: string[] = [];
-  const parser = createSseParser((frame) => frames.push(frame), (text) => comments.push(text));
+  const parser = createSseParser(
+    (frame) => frames.push(frame),
+    (text) => comments.push(text),
+  );
   for (const chunk of chunks) parser.feed(chunk);
   parser.end();
   return { frames, comments };

@@ -47,7 +47,11 @@ describe("AiSdkAdapter with @ai-sdk/openai against a local Chat Completions API"
 
     expect(result.stop_reason).toBe("tool_use");
     expect(result.messages[0].tool_calls).toEqual([{ id: "call_1", tool_name: "send_email", input_args: { to: "ada@example.com" } }]);
-    expect(events.find((event) => event.name === "tool_use")?.data).toEqual({ id: "call_1", name: "send_email", input: { to: "ada@example.com" } });
+    expect(events.find((event) => event.name === "tool_use")?.data).toEqual({
+      id: "call_1",
+      name: "send_email",
+      input: { to: "ada@example.com" },
+    });
     expect(openaiBody(openai.lastRequest).tools).toEqual([
       { type: "function", function: { name: "send_email", description: "Send an email.", parameters: EMAIL_TOOL.input_schema } },
     ]);
@@ -68,7 +72,11 @@ describe("AiSdkAdapter with @ai-sdk/openai against a local Chat Completions API"
         { id: "call_weather", type: "function", function: { name: "get_weather", arguments: JSON.stringify({ city: "London" }) } },
       ],
     });
-    expect(emailResult).toEqual({ role: "tool", tool_call_id: "call_email", content: JSON.stringify({ data: { sent: true }, message: "Email sent." }) });
+    expect(emailResult).toEqual({
+      role: "tool",
+      tool_call_id: "call_email",
+      content: JSON.stringify({ data: { sent: true }, message: "Email sent." }),
+    });
     expect(weatherResult).toEqual({
       role: "tool",
       tool_call_id: "call_weather",
@@ -133,8 +141,17 @@ describe("AiSdkAdapter for an OpenAI-compatible server (Ollama, LM Studio, vLLM)
 
 describe("AiSdkAdapter with @ai-sdk/anthropic against a local Messages API", () => {
   test("streams text, reports cache usage and marks the system prompt and last tool for caching", async () => {
-    anthropic.enqueue(anthropicText("Hi from Claude.", { usage: { input_tokens: 10, output_tokens: 4, cache_read_input_tokens: 50, cache_creation_input_tokens: 20 } }));
-    const model = createAiSdkAdapter({ provider: "anthropic-ai-sdk", model: "claude-test", apiKey: "sk-ant-test", baseURL: `${anthropic.url}/v1` });
+    anthropic.enqueue(
+      anthropicText("Hi from Claude.", {
+        usage: { input_tokens: 10, output_tokens: 4, cache_read_input_tokens: 50, cache_creation_input_tokens: 20 },
+      }),
+    );
+    const model = createAiSdkAdapter({
+      provider: "anthropic-ai-sdk",
+      model: "claude-test",
+      apiKey: "sk-ant-test",
+      baseURL: `${anthropic.url}/v1`,
+    });
     model.setSystemPrompt("You are Handoff's agent.");
 
     const result = await model.prompt({ messages: toolRoundTrip(), tools: [WEATHER_TOOL, EMAIL_TOOL] }, () => {});

@@ -44,13 +44,25 @@ describe("AnthropicAdapter against a local Messages API", () => {
     ]);
     expect(text()).toBe("Hello there, how can I help?");
     expect(result.messages).toEqual([{ sender: "agent", text: "Hello there, how can I help?" }]);
-    expect(result).toMatchObject({ tokens_in: 142, tokens_out: 7, cache_read_tokens: 100, cache_write_tokens: 30, stop_reason: "end_turn" });
-    expect(events.at(-1)).toMatchObject({ name: "model_response_complete", data: { text: "Hello there, how can I help?", stop_reason: "end_turn" } });
+    expect(result).toMatchObject({
+      tokens_in: 142,
+      tokens_out: 7,
+      cache_read_tokens: 100,
+      cache_write_tokens: 30,
+      stop_reason: "end_turn",
+    });
+    expect(events.at(-1)).toMatchObject({
+      name: "model_response_complete",
+      data: { text: "Hello there, how can I help?", stop_reason: "end_turn" },
+    });
   });
 
   test("returns tool_use blocks as tool calls and emits tool_use when each block completes", async () => {
     server.enqueue(
-      anthropicToolUse({ id: "toolu_1", name: "send_email", input: { to: "ada@example.com", subject: "Launch plans for Q3" } }, { text: "Sending it." }),
+      anthropicToolUse(
+        { id: "toolu_1", name: "send_email", input: { to: "ada@example.com", subject: "Launch plans for Q3" } },
+        { text: "Sending it." },
+      ),
     );
     const { events, notify } = recordEvents();
 
@@ -63,7 +75,9 @@ describe("AnthropicAdapter against a local Messages API", () => {
     const toolUse = events.find((event) => event.name === "tool_use");
     expect(toolUse?.data).toEqual({ id: "toolu_1", name: "send_email", input: { to: "ada@example.com", subject: "Launch plans for Q3" } });
     // The text streamed before the tool call was announced.
-    expect(events.findIndex((event) => event.name === "tool_use")).toBeGreaterThan(events.findIndex((event) => event.name === "text_delta"));
+    expect(events.findIndex((event) => event.name === "tool_use")).toBeGreaterThan(
+      events.findIndex((event) => event.name === "text_delta"),
+    );
   });
 
   test("marks the system prompt and the last tool for prompt caching, and turns thinking off by default", async () => {
@@ -165,7 +179,11 @@ describe("AnthropicAdapter against a local Messages API", () => {
         messages: [
           { sender: "user", text: "Email Ada" },
           agentMessage,
-          { sender: "user", text: "", tool_results: [{ call_id: "toolu_9", tool_name: "send_email", result: { status: "success", data: "sent" } }] },
+          {
+            sender: "user",
+            text: "",
+            tool_results: [{ call_id: "toolu_9", tool_name: "send_email", result: { status: "success", data: "sent" } }],
+          },
         ],
         tools: [EMAIL_TOOL],
       },

@@ -41,7 +41,12 @@ const EXPECTED_INPUTS: Record<string, unknown> = {
   },
   approve_plan: {
     title: "Plan: the product launch",
-    steps: ["Research the product launch", "Draft the product launch", "Review the product launch with the team", "Ship the product launch"],
+    steps: [
+      "Research the product launch",
+      "Draft the product launch",
+      "Review the product launch with the team",
+      "Ship the product launch",
+    ],
   },
   collect_form: {
     title: "Contact details",
@@ -110,9 +115,13 @@ describe("the offline demo model", () => {
   });
 
   test("ignores the runtime's bracketed notes after the user's words, and folds line breaks", async () => {
-    const text = "ask finance to\napprove the Q3 budget\n\n[Reminder] These blocking inbox requests are still waiting. Please confirm nothing.";
+    const text =
+      "ask finance to\napprove the Q3 budget\n\n[Reminder] These blocking inbox requests are still waiting. Please confirm nothing.";
     const result = await demo().prompt(ask(text, EARLIER), () => {});
-    expect(result.messages[0].tool_calls?.[0]).toMatchObject({ tool_name: "glove_post_to_inbox", input_args: EXPECTED_INPUTS.glove_post_to_inbox });
+    expect(result.messages[0].tool_calls?.[0]).toMatchObject({
+      tool_name: "glove_post_to_inbox",
+      input_args: EXPECTED_INPUTS.glove_post_to_inbox,
+    });
   });
 
   test("a tool call in the first reply comes after the introduction", async () => {
@@ -148,14 +157,18 @@ describe("the offline demo model", () => {
     });
 
     const sent = await demo().prompt(
-      results([{ call_id: call.id, tool_name: "send_email", result: { status: "success", data: { sent: true }, renderData: RENDER_DATA_MARKER } }]),
+      results([
+        { call_id: call.id, tool_name: "send_email", result: { status: "success", data: { sent: true }, renderData: RENDER_DATA_MARKER } },
+      ]),
       () => {},
     );
     expect(sent.messages[0]).toEqual({ sender: "agent", text: "Done: the email to ada@example.com was sent." });
     expect(sent.stop_reason).toBe("end_turn");
 
     const denied = await demo().prompt(
-      results([{ call_id: call.id, tool_name: "send_email", result: { status: "error", data: null, message: "Permission denied: not now" } }]),
+      results([
+        { call_id: call.id, tool_name: "send_email", result: { status: "error", data: null, message: "Permission denied: not now" } },
+      ]),
       () => {},
     );
     expect(denied.messages[0].text).toBe("The email to ada@example.com was not sent: Permission denied: not now.");
@@ -171,7 +184,11 @@ describe("the offline demo model", () => {
         messages: [
           ...request.messages,
           first.messages[0],
-          { sender: "user", text: "", tool_results: [{ call_id: call.id, tool_name: "ask_preference", result: { status: "success", data: "tea" } }] },
+          {
+            sender: "user",
+            text: "",
+            tool_results: [{ call_id: call.id, tool_name: "ask_preference", result: { status: "success", data: "tea" } }],
+          },
         ],
         tools: ALL_DEMO_TOOLS,
       },
@@ -192,12 +209,20 @@ describe("the offline demo model", () => {
       {
         sender: "agent",
         text: "I'll ask finance.",
-        tool_calls: [{ id: "c1", tool_name: "glove_post_to_inbox", input_args: { tag: "finance", request: "Approve the Q3 budget", blocking: true } }],
+        tool_calls: [
+          { id: "c1", tool_name: "glove_post_to_inbox", input_args: { tag: "finance", request: "Approve the Q3 budget", blocking: true } },
+        ],
       },
       {
         sender: "user",
         text: "",
-        tool_results: [{ call_id: "c1", tool_name: "glove_post_to_inbox", result: { status: "success", data: { id: "inbox-1" }, renderData: RENDER_DATA_MARKER } }],
+        tool_results: [
+          {
+            call_id: "c1",
+            tool_name: "glove_post_to_inbox",
+            result: { status: "success", data: { id: "inbox-1" }, renderData: RENDER_DATA_MARKER },
+          },
+        ],
       },
     ];
     const request: PromptRequest = { messages, systemPrompt: "Summarize the conversation so far for context compaction." };
@@ -250,7 +275,9 @@ describe("docs/models.md", () => {
   test("documents every demo trigger with its example and tool, in order", async () => {
     const { readFile } = await import("node:fs/promises");
     const docs = await readFile(new URL("../../../docs/models.md", import.meta.url), "utf8");
-    const rows = DEMO_TRIGGERS.map((trigger, index) => `| ${index + 1} | ${trigger.feature} | \`${trigger.example}\` | \`${trigger.tool}\` |`);
+    const rows = DEMO_TRIGGERS.map(
+      (trigger, index) => `| ${index + 1} | ${trigger.feature} | \`${trigger.example}\` | \`${trigger.tool}\` |`,
+    );
     for (const row of rows) expect(docs).toContain(row);
     expect(docs).toContain(`\`${DEMO_LONG_ANSWER.example}\``);
   });

@@ -15,14 +15,19 @@ describe("modelConfigSchema", () => {
   });
 
   test("asks for what each provider needs", () => {
-    const issues = (input: unknown) => modelConfigSchema.safeParse(input).error?.issues.map((issue) => [issue.path.join("."), issue.message]);
+    const issues = (input: unknown) =>
+      modelConfigSchema.safeParse(input).error?.issues.map((issue) => [issue.path.join("."), issue.message]);
     expect(issues({ provider: "openai" })).toEqual([["model", "Choose a model."]]);
-    expect(issues({ provider: "openai-compatible", model: "llama3.2" })).toEqual([["baseURL", "An OpenAI-compatible server needs its base URL."]]);
+    expect(issues({ provider: "openai-compatible", model: "llama3.2" })).toEqual([
+      ["baseURL", "An OpenAI-compatible server needs its base URL."],
+    ]);
     expect(issues({ provider: "openai-compatible", model: "llama3.2", baseURL: "file:///etc/passwd" })?.[0][0]).toBe("baseURL");
     expect(issues({ provider: "anthropic", model: "m", thinking: { budgetTokens: 9000 } })).toEqual([
       ["thinking", "The thinking budget must be smaller than the maximum tokens."],
     ]);
-    expect(issues({ provider: "anthropic", model: "m", fallbacks: [{ provider: "google" }] })).toEqual([["fallbacks.0.model", "Choose a model."]]);
+    expect(issues({ provider: "anthropic", model: "m", fallbacks: [{ provider: "google" }] })).toEqual([
+      ["fallbacks.0.model", "Choose a model."],
+    ]);
     expect(issues({ provider: "demo" })).toBeUndefined();
   });
 });
@@ -45,7 +50,9 @@ describe("buildModel", () => {
     const fromEnv = buildModel({ provider: "openai", model: "gpt-x" }, { env: { OPENAI_API_KEY: "sk-2" } });
     expect(fromEnv).toMatchObject({ usingDemo: false, notices: [] });
     expect(fromEnv.model.name).toBe("openai:gpt-x");
-    expect(buildModel({ provider: "google", model: "gemini-x" }, { env: { GOOGLE_GENERATIVE_AI_API_KEY: "k" } }).model.name).toBe("google:gemini-x");
+    expect(buildModel({ provider: "google", model: "gemini-x" }, { env: { GOOGLE_GENERATIVE_AI_API_KEY: "k" } }).model.name).toBe(
+      "google:gemini-x",
+    );
   });
 
   test("an OpenAI-compatible server needs no key", () => {
@@ -54,7 +61,12 @@ describe("buildModel", () => {
   });
 
   test("a fallback without a key is left out, with a notice", () => {
-    const built = buildModel({ provider: "anthropic", model: "claude-x", apiKey: "sk-1", fallbacks: [{ provider: "openai", model: "gpt-x" }] });
+    const built = buildModel({
+      provider: "anthropic",
+      model: "claude-x",
+      apiKey: "sk-1",
+      fallbacks: [{ provider: "openai", model: "gpt-x" }],
+    });
     expect(built.notices).toEqual([
       "The fallback model openai:gpt-x is skipped. No OpenAI API key is set. Set OPENAI_API_KEY on the server or add a key in agent settings.",
     ]);
@@ -69,7 +81,10 @@ describe("buildModel", () => {
     ];
 
     test("a primary with a base URL and no team key runs on the demo model and says why", () => {
-      const built = buildModel({ provider: "anthropic", model: "claude-x", baseURL: elsewhere, fallbacks }, { env, demo: { wordDelayMs: 0 } });
+      const built = buildModel(
+        { provider: "anthropic", model: "claude-x", baseURL: elsewhere, fallbacks },
+        { env, demo: { wordDelayMs: 0 } },
+      );
       expect(built.usingDemo).toBe(true);
       expect(built.model.name).toBe("demo");
       expect(built.notices).toEqual([
@@ -98,7 +113,10 @@ describe("buildModel", () => {
         { env: { ...env, SERVER_KEY_BASE_URLS: ` ${elsewhere} , https://other.example.test/v1` } },
       );
       expect(listed).toMatchObject({ usingDemo: false, notices: [] });
-      const notListed = buildModel({ provider: "anthropic", model: "claude-x", baseURL: "https://other.example.test/v2" }, { env: { ...env, SERVER_KEY_BASE_URLS: "https://other.example.test/v1" } });
+      const notListed = buildModel(
+        { provider: "anthropic", model: "claude-x", baseURL: "https://other.example.test/v2" },
+        { env: { ...env, SERVER_KEY_BASE_URLS: "https://other.example.test/v1" } },
+      );
       expect(notListed.usingDemo).toBe(true);
     });
 
@@ -110,9 +128,18 @@ describe("buildModel", () => {
       afterAll(() => anthropic.close());
 
       test("the team's key goes to its base URL, the server's key only when the URL is allow-listed", async () => {
-        await buildModel({ provider: "anthropic", model: "claude-x", apiKey: "team-key", baseURL: anthropic.url }, { env }).model.prompt(HI, () => {});
-        await buildModel({ provider: "anthropic", model: "claude-x", baseURL: anthropic.url }, { env, demo: { wordDelayMs: 0 } }).model.prompt(HI, () => {});
-        await buildModel({ provider: "anthropic", model: "claude-x", baseURL: anthropic.url }, { env: { ...env, SERVER_KEY_BASE_URLS: anthropic.url } }).model.prompt(HI, () => {});
+        await buildModel({ provider: "anthropic", model: "claude-x", apiKey: "team-key", baseURL: anthropic.url }, { env }).model.prompt(
+          HI,
+          () => {},
+        );
+        await buildModel(
+          { provider: "anthropic", model: "claude-x", baseURL: anthropic.url },
+          { env, demo: { wordDelayMs: 0 } },
+        ).model.prompt(HI, () => {});
+        await buildModel(
+          { provider: "anthropic", model: "claude-x", baseURL: anthropic.url },
+          { env: { ...env, SERVER_KEY_BASE_URLS: anthropic.url } },
+        ).model.prompt(HI, () => {});
 
         expect(anthropic.requests.map((request) => request.headers.authorization)).toEqual(["Bearer team-key", "Bearer env-anthropic"]);
       });
@@ -123,7 +150,10 @@ describe("buildModel", () => {
     let anthropic: FakeAnthropicServer;
     let openai: FakeOpenAIServer;
     beforeAll(async () => {
-      [anthropic, openai] = await Promise.all([startFakeAnthropic(anthropicError(500)), startFakeOpenAI(openaiText("From the local model."))]);
+      [anthropic, openai] = await Promise.all([
+        startFakeAnthropic(anthropicError(500)),
+        startFakeOpenAI(openaiText("From the local model.")),
+      ]);
     });
     afterAll(() => Promise.all([anthropic.close(), openai.close()]));
 

@@ -129,7 +129,10 @@ describe("retries with the real Anthropic SDK against a local server", () => {
   });
 
   test("an overloaded error event inside a 200 stream is retried", async () => {
-    anthropic.enqueue(anthropicText("Partial words here", { errorEventAfterDeltas: { deltas: 1, type: "overloaded_error" } }), anthropicText("ok"));
+    anthropic.enqueue(
+      anthropicText("Partial words here", { errorEventAfterDeltas: { deltas: 1, type: "overloaded_error" } }),
+      anthropicText("ok"),
+    );
     const { model } = reliable([claude()]);
     const { events, notify } = recordEvents();
 
@@ -214,7 +217,11 @@ describe("retries with the real Anthropic SDK against a local server", () => {
 
 describe("retries with the real AI SDK (@ai-sdk/openai) against a local server", () => {
   test("a 429 with retry-after, then a dropped connection, then success", async () => {
-    openai.enqueue(openaiError(429, { "retry-after": "2" }), openaiText("cut off here soon", { dropAfterDeltas: 2 }), openaiText("Complete."));
+    openai.enqueue(
+      openaiError(429, { "retry-after": "2" }),
+      openaiText("cut off here soon", { dropAfterDeltas: 2 }),
+      openaiText("Complete."),
+    );
     const { model, delays } = reliable([gpt()]);
     const { events, notify } = recordEvents();
 
@@ -252,8 +259,12 @@ describe("fallback", () => {
     const result = await model.prompt(HI, notify);
 
     expect(result.messages[0].text).toBe("Answer from the fallback.");
-    expect(fallbacks(events)).toEqual([{ from: "anthropic:claude-test", to: "openai:gpt-test", kind: "overloaded", discardPartial: false }]);
-    expect(events.map((event) => event.name).indexOf("model_fallback")).toBeGreaterThan(events.map((event) => event.name).indexOf("model_retry"));
+    expect(fallbacks(events)).toEqual([
+      { from: "anthropic:claude-test", to: "openai:gpt-test", kind: "overloaded", discardPartial: false },
+    ]);
+    expect(events.map((event) => event.name).indexOf("model_fallback")).toBeGreaterThan(
+      events.map((event) => event.name).indexOf("model_retry"),
+    );
   });
 
   test("an auth error does not fall back: it needs a person to fix the key", async () => {

@@ -2,7 +2,17 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { ATTACHMENT_MAX_BYTES, ATTACHMENTS_MAX, MESSAGE_BODY_MAX_BYTES, MESSAGE_TEXT_MAX, attachmentSchema, conversationTitleSchema, rejectSlotSchema, resolveSlotSchema, sendMessageSchema } from "@/lib/schemas/conversation";
+import {
+  ATTACHMENT_MAX_BYTES,
+  ATTACHMENTS_MAX,
+  MESSAGE_BODY_MAX_BYTES,
+  MESSAGE_TEXT_MAX,
+  attachmentSchema,
+  conversationTitleSchema,
+  rejectSlotSchema,
+  resolveSlotSchema,
+  sendMessageSchema,
+} from "@/lib/schemas/conversation";
 import { emailSchema, personNameSchema } from "@/lib/schemas/account";
 import { agentSettingsInputSchema } from "@/lib/schemas/agent-settings";
 import { cleanText, freeText, idSchema, shortText, slugSchema, storableJson } from "@/lib/schemas/text";
@@ -23,7 +33,10 @@ describe("short fields", () => {
       expect(issuePaths(z.object({ title: conversationTitleSchema }), { title: `a${bad}b` })).toEqual(["title"]);
     }
     expect(issuePaths(emailSchema, `ada${NUL}@example.com`).length).toBeGreaterThan(0);
-    expect(issuePaths(agentSettingsInputSchema, { enabledTools: [`x${NUL}`], name: `A${LONE_HIGH}` }).sort()).toEqual(["enabledTools.0", "name"]);
+    expect(issuePaths(agentSettingsInputSchema, { enabledTools: [`x${NUL}`], name: `A${LONE_HIGH}` }).sort()).toEqual([
+      "enabledTools.0",
+      "name",
+    ]);
   });
 
   it("accept any valid Unicode, pairs of surrogates (emoji) included", () => {

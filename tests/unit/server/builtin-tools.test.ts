@@ -6,7 +6,13 @@ import { DemoModel } from "@/lib/models/demo-model";
 import { DEMO_TRIGGERS } from "@/lib/models/demo-triggers";
 import { BUILTIN_TOOL_CATALOG, createBuiltinTools } from "@/lib/tools/server";
 
-const mailbox = { sent: [] as unknown[], record: async (email: unknown) => (mailbox.sent.push(email), { id: `mail-${mailbox.sent.length}`, createdAt: "2030-01-01T00:00:00.000Z" }) };
+const mailbox = {
+  sent: [] as unknown[],
+  record: async (email: unknown) => (
+    mailbox.sent.push(email),
+    { id: `mail-${mailbox.sent.length}`, createdAt: "2030-01-01T00:00:00.000Z" }
+  ),
+};
 const tools = createBuiltinTools({ mailbox });
 const byName = new Map(tools.map((tool) => [tool.name, tool]));
 
@@ -21,7 +27,10 @@ describe("built-in tools", () => {
   });
 
   it("the catalog lists each with its description and whether it asks permission", () => {
-    expect(BUILTIN_TOOL_CATALOG.find((tool) => tool.name === "send_email")).toMatchObject({ requiresPermission: true, description: expect.stringMatching(/simulated/) });
+    expect(BUILTIN_TOOL_CATALOG.find((tool) => tool.name === "send_email")).toMatchObject({
+      requiresPermission: true,
+      description: expect.stringMatching(/simulated/),
+    });
     expect(BUILTIN_TOOL_CATALOG.filter((tool) => tool.requiresPermission).map((tool) => tool.name)).toEqual(["send_email"]);
   });
 });
@@ -43,7 +52,9 @@ describe("the runtime's own tools driven by the demo model", () => {
     const store = new MemoryStore("inbox");
     const glove = new Glove({ store, model: new DemoModel({ wordDelayMs: 0 }), systemPrompt: "test" }).build();
     await glove.processRequest("ask finance to approve the Q3 budget");
-    expect(await store.getInboxItems()).toEqual([expect.objectContaining({ tag: "finance", request: "Approve the Q3 budget", blocking: true, status: "pending" })]);
+    expect(await store.getInboxItems()).toEqual([
+      expect.objectContaining({ tag: "finance", request: "Approve the Q3 budget", blocking: true, status: "pending" }),
+    ]);
   });
 });
 
@@ -98,14 +109,17 @@ describe("answer schemas per card", () => {
     expect(issues(single, { choices: ["a"] })).toBeUndefined();
     expect(issues(single, { choices: ["a", "b"] })).toEqual(["choices"]);
     expect(issues(single, { choices: ["z"] })).toEqual(["choices"]);
-    const form = answerSchemaForSlot(slot("collect_form", { title: "t", fields: [{ name: "email", label: "Email", type: "email", required: true }] }));
+    const form = answerSchemaForSlot(
+      slot("collect_form", { title: "t", fields: [{ name: "email", label: "Email", type: "email", required: true }] }),
+    );
     expect(issues(form, { values: { email: "ada@example.com" } })).toBeUndefined();
     expect(issues(form, { values: { email: "nope" } })).toEqual(["values.email"]);
     expect(issues(form, { values: {} })).toEqual(["values.email"]);
   });
 
   it("a stored card whose props no longer fit its schema gets the tool's own answer schema, not a crash", () => {
-    for (const tool of ["ask_preference", "suggest_options", "collect_form"]) expect(answerSchemaForSlot(slot(tool, { unexpected: true })), tool).toBe(byName.get(tool)!.resolveSchema);
+    for (const tool of ["ask_preference", "suggest_options", "collect_form"])
+      expect(answerSchemaForSlot(slot(tool, { unexpected: true })), tool).toBe(byName.get(tool)!.resolveSchema);
   });
 
   it("permission cards take a decision; unknown tools are left to the runtime", () => {

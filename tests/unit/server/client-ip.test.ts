@@ -10,7 +10,9 @@ const noProxy = parseEnv({});
 describe("client address", () => {
   it("takes the entry the trusted proxy added, not what the client claims before it", () => {
     expect(clientIp(request({ "x-forwarded-for": "203.0.113.7, 198.51.100.2" }), oneProxy)).toBe("198.51.100.2");
-    expect(clientIp(request({ "x-forwarded-for": "203.0.113.7, 198.51.100.2, 10.0.0.1" }), parseEnv({ TRUSTED_PROXY_HOPS: "2" }))).toBe("198.51.100.2");
+    expect(clientIp(request({ "x-forwarded-for": "203.0.113.7, 198.51.100.2, 10.0.0.1" }), parseEnv({ TRUSTED_PROXY_HOPS: "2" }))).toBe(
+      "198.51.100.2",
+    );
     expect(clientIp(request({ "x-forwarded-for": "2001:db8::1" }), oneProxy)).toBe("2001:db8::1");
   });
 

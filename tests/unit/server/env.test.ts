@@ -25,9 +25,21 @@ describe("the environment module", () => {
 
   it("fills defaults and reads numbers and flags", () => {
     const env = parseEnv({});
-    expect(env).toMatchObject({ RUN_LEASE_MS: 30_000, SSE_HEARTBEAT_MS: 15_000, BACKGROUND_JOBS_INTERVAL_MS: 10_000, MESSAGE_RATE_LIMIT_PER_MINUTE: 60, TRUSTED_PROXY_HOPS: 0, LOG_LEVEL: "info", ALLOW_PRIVATE_MODEL_URLS: false });
+    expect(env).toMatchObject({
+      RUN_LEASE_MS: 30_000,
+      SSE_HEARTBEAT_MS: 15_000,
+      BACKGROUND_JOBS_INTERVAL_MS: 10_000,
+      MESSAGE_RATE_LIMIT_PER_MINUTE: 60,
+      TRUSTED_PROXY_HOPS: 0,
+      LOG_LEVEL: "info",
+      ALLOW_PRIVATE_MODEL_URLS: false,
+    });
     expect(env.DEMO_MODEL_WORD_DELAY_MS).toBeUndefined();
-    expect(parseEnv({ RUN_LEASE_MS: "1000", ALLOW_PRIVATE_MODEL_URLS: "Yes", DEMO_MODEL_WORD_DELAY_MS: "0" })).toMatchObject({ RUN_LEASE_MS: 1000, ALLOW_PRIVATE_MODEL_URLS: true, DEMO_MODEL_WORD_DELAY_MS: 0 });
+    expect(parseEnv({ RUN_LEASE_MS: "1000", ALLOW_PRIVATE_MODEL_URLS: "Yes", DEMO_MODEL_WORD_DELAY_MS: "0" })).toMatchObject({
+      RUN_LEASE_MS: 1000,
+      ALLOW_PRIVATE_MODEL_URLS: true,
+      DEMO_MODEL_WORD_DELAY_MS: 0,
+    });
   });
 
   it("treats an empty value as unset", () => {
@@ -36,7 +48,9 @@ describe("the environment module", () => {
 
   it("refuses a bad value with a sentence naming the variable and what it must be", () => {
     expect(() => parseEnv({ RUN_LEASE_MS: "abc" })).toThrow(EnvError);
-    expect(() => parseEnv({ RUN_LEASE_MS: "abc" })).toThrow('RUN_LEASE_MS must be a whole number of milliseconds, at least 500, not "abc".');
+    expect(() => parseEnv({ RUN_LEASE_MS: "abc" })).toThrow(
+      'RUN_LEASE_MS must be a whole number of milliseconds, at least 500, not "abc".',
+    );
     expect(() => parseEnv({ RUN_LEASE_MS: "100" })).toThrow(/RUN_LEASE_MS must be .* at least 500, not "100"/);
     expect(() => parseEnv({ APP_URL: "handoff.example.com" })).toThrow(/APP_URL must be an absolute URL/);
     expect(() => parseEnv({ ALLOW_PRIVATE_MODEL_URLS: "maybe" })).toThrow(/ALLOW_PRIVATE_MODEL_URLS must be 1, true or yes/);

@@ -41,7 +41,8 @@ describe("model URL guard (SSRF)", () => {
 });
 
 describe("a model behind the URL guard", () => {
-  const refusal = "The base URL http://10.0.0.7/v1 points to a private, loopback or link-local address (10.0.0.7), which agents may not reach.";
+  const refusal =
+    "The base URL http://10.0.0.7/v1 points to a private, loopback or link-local address (10.0.0.7), which agents may not reach.";
 
   it("fails the run with the guard's sentence and never calls the model", async () => {
     const inner = new ScriptedModel([{ text: "never said" }]);
@@ -60,7 +61,11 @@ describe("a model behind the URL guard", () => {
   it("checks once, then lets every prompt through to the model", async () => {
     const inner = new ScriptedModel([{ text: "one" }, { text: "two" }]);
     let checks = 0;
-    const glove = new Glove({ store: new MemoryStore("allowed"), model: guardModelUrls(inner, async () => (checks++, null)), systemPrompt: "x" }).build();
+    const glove = new Glove({
+      store: new MemoryStore("allowed"),
+      model: guardModelUrls(inner, async () => (checks++, null)),
+      systemPrompt: "x",
+    }).build();
     expect(await glove.processRequest("first")).toMatchObject({ status: "completed", reply: { text: "one" } });
     expect(await glove.processRequest("second")).toMatchObject({ status: "completed", reply: { text: "two" } });
     expect(checks).toBe(1);

@@ -22,7 +22,9 @@ describe("methods a route does not implement", () => {
   it.each(routeFiles)("%s exports a handler for every method", async (file) => {
     const source = readFileSync(file, "utf8");
     for (const method of [...ROUTE_METHODS, "OPTIONS"]) {
-      expect(source, `${file} ${method}`).toMatch(new RegExp(`export (const|function|async function) ${method}\\b|export const \\{[^}]*\\b${method}\\b`));
+      expect(source, `${file} ${method}`).toMatch(
+        new RegExp(`export (const|function|async function) ${method}\\b|export const \\{[^}]*\\b${method}\\b`),
+      );
     }
   });
 });

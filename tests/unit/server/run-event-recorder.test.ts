@@ -32,7 +32,8 @@ function harness(options: { writeDelayMs?: number } = {}) {
   };
 }
 
-const summary = (events: StoredRunEvent[]) => events.map((event) => (event.type === "text_delta" ? `text:${(event.data as { text: string }).text}` : event.type));
+const summary = (events: StoredRunEvent[]) =>
+  events.map((event) => (event.type === "text_delta" ? `text:${(event.data as { text: string }).text}` : event.type));
 
 describe("RunEventRecorder", () => {
   beforeEach(() => vi.useFakeTimers());
@@ -188,11 +189,16 @@ describe("RunEventRecorder", () => {
   });
 });
 
-
 describe("RunEventRecorder: what the database refuses", () => {
   it("cleans NUL and unpaired surrogates out of an event before it is stored", async () => {
     const { recorder, written } = harness();
-    await recorder.record("tool_use_result", { call_id: "c", tool_name: "t", id: "c", name: "t", result: { status: "success", data: `a\u0000b\ud800` } } as never);
+    await recorder.record("tool_use_result", {
+      call_id: "c",
+      tool_name: "t",
+      id: "c",
+      name: "t",
+      result: { status: "success", data: `a\u0000b\ud800` },
+    } as never);
     expect(written[0].data).toMatchObject({ result: { data: "ab\ufffd" } });
   });
 
@@ -212,7 +218,10 @@ describe("RunEventRecorder: what the database refuses", () => {
       onError: (_error, type) => void errors.push(type),
     });
     const first = recorder.record("run_started", { run_id: "r1", kind: "request" });
-    const batch = [recorder.record("slot_push", { slot: { run_id: "r1" } } as never), recorder.record("run_suspended", { run_id: "r1", slot_ids: [] })];
+    const batch = [
+      recorder.record("slot_push", { slot: { run_id: "r1" } } as never),
+      recorder.record("run_suspended", { run_id: "r1", slot_ids: [] }),
+    ];
     await vi.waitFor(() => expect(inFlight).not.toBeNull());
     inFlight!();
     await Promise.all([first, ...batch]);

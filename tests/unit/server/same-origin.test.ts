@@ -20,7 +20,9 @@ describe("the same-origin rule for cookie requests", () => {
   it("without APP_URL, the Host and the proxy's scheme make the origin", () => {
     vi.stubEnv("APP_URL", "");
     expect(appOrigin(post({ host: "app.example", "x-forwarded-proto": "https" }))).toBe("https://app.example");
-    expect(crossOriginRefusal(post({ host: "app.example", "x-forwarded-proto": "https", origin: "https://app.example" }), "/api/x")).toBeNull();
+    expect(
+      crossOriginRefusal(post({ host: "app.example", "x-forwarded-proto": "https", origin: "https://app.example" }), "/api/x"),
+    ).toBeNull();
   });
 
   it("asks nothing of reads, of requests without cookies, of Auth.js and of /api/v1", () => {

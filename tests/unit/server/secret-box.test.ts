@@ -21,7 +21,9 @@ describe("secret box", () => {
     const [version, iv, tag, data] = sealed.split(".");
     const flipped = Buffer.from(data, "base64url");
     flipped[0] ^= 1;
-    expect(() => openSecret([version, iv, tag, flipped.toString("base64url")].join("."), "provider-key:org1")).toThrow(SecretUnreadableError);
+    expect(() => openSecret([version, iv, tag, flipped.toString("base64url")].join("."), "provider-key:org1")).toThrow(
+      SecretUnreadableError,
+    );
     expect(() => openSecret("garbage", "provider-key:org1")).toThrow(SecretUnreadableError);
     vi.stubEnv("ENCRYPTION_KEY", "k2");
     expect(() => openSecret(sealed, "provider-key:org1")).toThrow(SecretUnreadableError);

@@ -22,7 +22,9 @@ const sources = ["app", "components", "lib"]
 
 describe("the session cookie is read only by the builders, the pages' session read and the proxy", () => {
   it.each(sources)("%s", (file) => {
-    const lines = readFileSync(file, "utf8").split("\n").filter((line) => SESSION_READS.test(line));
+    const lines = readFileSync(file, "utf8")
+      .split("\n")
+      .filter((line) => SESSION_READS.test(line));
     const allowed = ALLOWED[file];
     for (const line of lines) expect(allowed && allowed.test(line), `${file}: ${line.trim()}`).toBe(true);
   });

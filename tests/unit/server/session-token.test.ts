@@ -28,7 +28,11 @@ describe("session user id from the cookie", () => {
   it("refuses no cookie, a token of another secret, a tampered token and a token without a user id", async () => {
     expect(await sessionUserIdFromCookies(null)).toBeNull();
     expect(await sessionUserIdFromCookies("theme=dark")).toBeNull();
-    expect(await sessionUserIdFromCookies(await sessionCookie(PLAIN, { uid: "user-3", sid: "sid-user-3", sv: 0 }, { secret: "another-secret-0123456789-0123456789" }))).toBeNull();
+    expect(
+      await sessionUserIdFromCookies(
+        await sessionCookie(PLAIN, { uid: "user-3", sid: "sid-user-3", sv: 0 }, { secret: "another-secret-0123456789-0123456789" }),
+      ),
+    ).toBeNull();
     const valid = await sessionCookie(PLAIN, { uid: "user-4", sid: "sid-user-4", sv: 0 });
     const tampered = valid.slice(0, -6) + (valid.endsWith("AAAAAA") ? "BBBBBB" : "AAAAAA");
     expect(await sessionUserIdFromCookies(tampered)).toBeNull();
@@ -47,7 +51,9 @@ describe("session user id from the cookie", () => {
   });
 
   it("refuses an expired session, also one it decoded before", async () => {
-    expect(await sessionUserIdFromCookies(await sessionCookie(PLAIN, { uid: "user-5", sid: "sid-user-5", sv: 0 }, { maxAge: -60 }))).toBeNull();
+    expect(
+      await sessionUserIdFromCookies(await sessionCookie(PLAIN, { uid: "user-5", sid: "sid-user-5", sv: 0 }, { maxAge: -60 })),
+    ).toBeNull();
     const cookie = await sessionCookie(PLAIN, { uid: "user-6", sid: "sid-user-6", sv: 0 }, { maxAge: 60 });
     expect(await sessionUserIdFromCookies(cookie)).toBe("user-6");
     vi.useFakeTimers({ toFake: ["Date"], now: Date.now() + 120_000 });

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { settleAll } from "@/lib/server/settle-all";
 
-const later = <T>(ms: number, value: T, fail = false) => new Promise<T>((resolve, reject) => setTimeout(() => (fail ? reject(value) : resolve(value)), ms));
+const later = <T>(ms: number, value: T, fail = false) =>
+  new Promise<T>((resolve, reject) => setTimeout(() => (fail ? reject(value) : resolve(value)), ms));
 
 describe("settleAll", () => {
   it("answers the values in order", async () => {
@@ -14,7 +15,9 @@ describe("settleAll", () => {
       slowDone = true;
       return value;
     });
-    await expect(settleAll([later(20, new Error("first"), true), later(1, new Error("second"), true), slow] as const)).rejects.toThrow("first");
+    await expect(settleAll([later(20, new Error("first"), true), later(1, new Error("second"), true), slow] as const)).rejects.toThrow(
+      "first",
+    );
     expect(slowDone).toBe(true);
   });
 });

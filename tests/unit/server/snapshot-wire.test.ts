@@ -27,7 +27,14 @@ describe("the snapshot's wire shape", () => {
   it("is what the schema accepts, with nothing the schema would drop", () => {
     const snapshot = snapshotFrom(rows(), true);
     expect(conversationSnapshotSchema.parse(snapshot)).toEqual(snapshot);
-    expect(snapshot.stats).toEqual({ tokens_in: 40, tokens_out: 2, cache_read_tokens: 0, cache_write_tokens: 0, context_tokens: 42, turns: 1 });
+    expect(snapshot.stats).toEqual({
+      tokens_in: 40,
+      tokens_out: 2,
+      cache_read_tokens: 0,
+      cache_write_tokens: 0,
+      context_tokens: 42,
+      turns: 1,
+    });
   });
 
   it("keeps a run to its id, status and error, and passes streaming events through", () => {

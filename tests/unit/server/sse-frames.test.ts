@@ -8,7 +8,10 @@ import { sseResponse } from "@/lib/server/sse/sse-response";
 function parse(text: string) {
   const frames: SseFrame[] = [];
   const comments: string[] = [];
-  const parser = createSseParser((frame) => frames.push(frame), (comment) => comments.push(comment));
+  const parser = createSseParser(
+    (frame) => frames.push(frame),
+    (comment) => comments.push(comment),
+  );
   parser.feed(text);
   return { frames, comments };
 }
@@ -16,7 +19,12 @@ function parse(text: string) {
 describe("SSE frames", () => {
   it("one frame: id, event, one data line of JSON, even when the payload has line breaks", () => {
     const text = eventFrame({ seq: 7, type: "text_delta", data: { text: "two\nlines\r\nand a \u2028 separator" } });
-    expect(text.split("\n").slice(0, 3).map((line) => line.split(":")[0])).toEqual(["id", "event", "data"]);
+    expect(
+      text
+        .split("\n")
+        .slice(0, 3)
+        .map((line) => line.split(":")[0]),
+    ).toEqual(["id", "event", "data"]);
     expect(text.endsWith("\n\n")).toBe(true);
     const { frames } = parse(text);
     expect(frames).toEqual([{ id: "7", event: "text_delta", data: JSON.stringify({ text: "two\nlines\r\nand a \u2028 separator" }) }]);
@@ -30,7 +38,8 @@ describe("SSE frames", () => {
   });
 
   it("replay start: Last-Event-ID wins over ?after=; garbage is invalid; none is null", () => {
-    const request = (url: string, lastEventId?: string) => new Request(url, { headers: lastEventId === undefined ? {} : { "last-event-id": lastEventId } });
+    const request = (url: string, lastEventId?: string) =>
+      new Request(url, { headers: lastEventId === undefined ? {} : { "last-event-id": lastEventId } });
     expect(replayStart(request("http://x/events?after=3", "9"))).toBe(9);
     expect(replayStart(request("http://x/events?after=3"))).toBe(3);
     expect(replayStart(request("http://x/events"))).toBeNull();

@@ -19,5 +19,7 @@ export default async function ConversationPage({ params }: { params: Promise<{ o
   // key: switching conversations starts a fresh view (composer draft, scroll position, stream).
   // The permission card names the team an admin's "always" covers.
   const teamName = (await organizationName(user, ctx.orgSlug)) ?? ctx.orgSlug;
-  return <ChatView key={conversationId} orgSlug={ctx.orgSlug} conversationId={conversationId} canAdmin={isAdmin(ctx)} teamName={teamName} />;
+  return (
+    <ChatView key={conversationId} orgSlug={ctx.orgSlug} conversationId={conversationId} canAdmin={isAdmin(ctx)} teamName={teamName} />
+  );
 }

@@ -19,7 +19,9 @@ export default async function AuditSettings({ params }: { params: Promise<{ orgS
   }
   return (
     <section aria-labelledby="audit-heading" className="grid gap-3">
-      <h2 id="audit-heading" className="text-lg font-semibold">Audit log</h2>
+      <h2 id="audit-heading" className="text-lg font-semibold">
+        Audit log
+      </h2>
       <AuditLog slug={ctx.orgSlug} />
     </section>
   );

@@ -23,9 +23,12 @@ export default async function PermissionSettings({ params }: { params: Promise<{
   const name = (user && (await organizationName(user, ctx.orgSlug))) ?? ctx.orgSlug;
   return (
     <section aria-labelledby="permissions-heading" className="grid gap-3">
-      <h2 id="permissions-heading" className="text-lg font-semibold">Permission grants</h2>
+      <h2 id="permissions-heading" className="text-lg font-semibold">
+        Permission grants
+      </h2>
       <p className="text-sm text-muted-foreground">
-        Tools the agent may run without asking. A grant for everyone was given by an owner or admin; a member&rsquo;s grant covers only the conversations that member starts. Revoke one and the next call shows its card again.
+        Tools the agent may run without asking. A grant for everyone was given by an owner or admin; a member&rsquo;s grant covers only the
+        conversations that member starts. Revoke one and the next call shows its card again.
       </p>
       <PermissionGrants slug={ctx.orgSlug} orgName={name} />
     </section>

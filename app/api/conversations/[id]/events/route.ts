@@ -11,7 +11,8 @@ import { methodNotAllowed } from "@/lib/server/http/method-not-allowed";
  */
 export const GET = conversationRoute({}, async (ctx, { request }) => {
   const after = replayStart(request);
-  if (after === "invalid") throw new AppError(422, "validation_failed", "Last-Event-ID and ?after= must be an event number (a whole number, 0 or more).");
+  if (after === "invalid")
+    throw new AppError(422, "validation_failed", "Last-Event-ID and ?after= must be an event number (a whole number, 0 or more).");
   const id = ctx.conversationId;
   return conversationStream(ctx, id, { after: after ?? (await readLastEventSeq(ctx, id)), requestSignal: request.signal });
 });

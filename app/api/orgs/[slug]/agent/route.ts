@@ -11,9 +11,12 @@ const SETTINGS_BODY_MAX_BYTES = 256 * 1024;
 export const GET = memberRoute()({}, async (ctx) => json(agentSettingsResponseSchema.parse({ settings: await agentSettingsView(ctx) })));
 
 /** Admins and owners replace the settings; `providerApiKey` is write-only. */
-export const PUT = memberRoute({ minRole: "admin" })({ body: agentSettingsInputSchema, maxBodyBytes: SETTINGS_BODY_MAX_BYTES }, async (ctx, { body }) => {
-  await updateAgentSettings(ctx, body);
-  return json(agentSettingsResponseSchema.parse({ settings: await agentSettingsView(ctx) }));
-});
+export const PUT = memberRoute({ minRole: "admin" })(
+  { body: agentSettingsInputSchema, maxBodyBytes: SETTINGS_BODY_MAX_BYTES },
+  async (ctx, { body }) => {
+    await updateAgentSettings(ctx, body);
+    return json(agentSettingsResponseSchema.parse({ settings: await agentSettingsView(ctx) }));
+  },
+);
 
 export const { POST, PATCH, DELETE, OPTIONS } = methodNotAllowed("GET", "PUT");
