@@ -1,16 +1,21 @@
 import { prisma } from "./client";
 import type { Prisma } from "./generated/client";
+import { getPgPool } from "./pg-pool";
 
 /**
  * Whether a session token is still honoured: its user exists, the user's session version is the
  * one the token was issued at (a password change or "sign out everywhere" bumps it), and the
  * token's own session was not signed out. One round trip on two primary keys, on every
- * authenticated request, so a revocation holds on every server instance at once.
+ * authenticated request, so a revocation holds on every server instance at once. On the raw pg
+ * pool as a named (prepared once per connection) statement: it runs on every request, beside the
+ * route's own first read on Prisma's pool, and Prisma's per-query overhead is the larger part of it.
  */
 export async function isSessionCurrent(userId: string, sessionId: string, sessionVersion: number): Promise<boolean> {
-  const rows = await prisma.$queryRaw<{ ok: boolean }[]>`
-    SELECT NOT EXISTS (SELECT 1 FROM "RevokedSession" WHERE "sessionId" = ${sessionId}) AS ok
-    FROM "User" WHERE id = ${userId} AND "sessionVersion" = ${sessionVersion}`;
+  const { rows } = await getPgPool().query<{ ok: boolean }>({
+    name: "handoff_session_current",
+    text: `SELECT NOT EXISTS (SELECT 1 FROM "RevokedSession" WHERE "sessionId" = $1) AS ok FROM "User" WHERE id = $2 AND "sessionVersion" = $3`,
+    values: [sessionId, userId, sessionVersion],
+  });
   return rows[0]?.ok === true;
 }
 
