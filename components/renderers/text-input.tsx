@@ -1,6 +1,6 @@
 "use client";
 
-import { useState } from "react";
+import { useState, type ChangeEvent } from "react";
 import { TextCursorInputIcon } from "lucide-react";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
@@ -13,6 +13,17 @@ import { defineRenderer, type LiveCardProps } from "./types";
 function TextInputCard({ slot, props, answer }: LiveCardProps<TextInputProps>) {
   const [text, setText] = useState("");
   const [error, setError] = useState<string>();
+  // One field, a line or a box: the same value, limit and handlers either way.
+  const field = {
+    value: text,
+    maxLength: TEXT_INPUT_MAX,
+    placeholder: props.placeholder,
+    disabled: answer.pending,
+    onChange: (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
+      setText(e.target.value);
+      setError(undefined);
+    },
+  };
   return (
     <SlotFrame slot={slot} title="The agent asks" icon={<TextCursorInputIcon />} pending={answer.pending}>
       <CardForm
@@ -25,29 +36,7 @@ function TextInputCard({ slot, props, answer }: LiveCardProps<TextInputProps>) {
         submitLabel="Send"
       >
         <FormField label={props.prompt} error={error} required>
-          {props.multiline ? (
-            <Textarea
-              value={text}
-              maxLength={TEXT_INPUT_MAX}
-              placeholder={props.placeholder}
-              onChange={(e) => {
-                setText(e.target.value);
-                setError(undefined);
-              }}
-              disabled={answer.pending}
-            />
-          ) : (
-            <Input
-              value={text}
-              maxLength={TEXT_INPUT_MAX}
-              placeholder={props.placeholder}
-              onChange={(e) => {
-                setText(e.target.value);
-                setError(undefined);
-              }}
-              disabled={answer.pending}
-            />
-          )}
+          {props.multiline ? <Textarea {...field} /> : <Input {...field} />}
         </FormField>
       </CardForm>
     </SlotFrame>
