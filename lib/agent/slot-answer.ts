@@ -14,6 +14,9 @@ import {
 import type { PermissionDecisionRecord, SlotRecord, SlotSettlement, StoreAdapter } from "./store-adapter";
 import { validateWith, type GloveTool } from "./tool";
 
+/** A card by id, or as the caller has just read it from the same store (one read fewer). */
+export type CardRef = string | SlotRecord;
+
 /** `continuable`: no card of the run is pending any more, so the server should call `continueRun`. */
 export interface SlotAnswer {
   slot: SlotRecord;
@@ -43,11 +46,11 @@ export interface SlotAnswerDeps {
  */
 export async function resolveSlot(
   deps: SlotAnswerDeps,
-  slotId: string,
+  card: CardRef,
   value: unknown,
   answerer: PermissionAnswerer = { isAdmin: false },
 ): Promise<SlotAnswer> {
-  const slot = await waitSlot(deps.store, slotId);
+  const slot = await waitSlot(deps.store, card);
   const tool = deps.toolFor(slot.tool_name);
   let permission: PermissionDecision | null = null;
   let stored = value;
@@ -80,11 +83,11 @@ export async function resolveSlot(
 /** Declines a card: the tool's `pushAndWait` throws `SlotRejectedError` (a permission request counts as denied). */
 export async function rejectSlot(
   deps: SlotAnswerDeps,
-  slotId: string,
+  card: CardRef,
   reason = "Declined.",
   answerer?: PermissionAnswerer,
 ): Promise<SlotAnswer> {
-  const slot = await waitSlot(deps.store, slotId);
+  const slot = await waitSlot(deps.store, card);
   const decision =
     slot.index === PERMISSION_SLOT_INDEX
       ? {
@@ -102,8 +105,8 @@ export async function rejectSlot(
   });
 }
 
-async function waitSlot(store: StoreAdapter, slotId: string): Promise<SlotRecord> {
-  const slot = await store.getSlot(slotId);
+async function waitSlot(store: StoreAdapter, card: CardRef): Promise<SlotRecord> {
+  const slot = typeof card === "string" ? await store.getSlot(card) : card;
   if (!slot) throw new NotFoundError("The card");
   if (slot.kind !== "wait") throw new ValidationError("This card does not take an answer.");
   return slot;

@@ -1,8 +1,6 @@
 import {
-  PERMISSION_SLOT_INDEX,
   rejectSlot,
   resolveSlot,
-  TOOL_ALWAYS_IS_FOR_ADMINS,
   type GloveTool,
   type PermissionAnswerer,
   type SlotAnswer,
@@ -56,8 +54,8 @@ export async function answerSlot(
   ] as const);
   const slot = await store.getSlot(slotId);
   if (!slot) throw notFound("This card");
-  if (answer.kind === "resolve" && slot.status === "pending") checkAnswer(ctx, slot, answer.value);
-  const result = await storeAnswer(tenant, conversationId, store, enabledTools(tenant, conversationId, settings), slotId, answer, {
+  if (answer.kind === "resolve" && slot.status === "pending") checkEditedInput(ctx, answer.value);
+  const result = await storeAnswer(tenant, conversationId, store, enabledTools(tenant, conversationId, settings), slot, answer, {
     userId: ctx.userId,
     isAdmin: isAdmin(ctx),
   });
@@ -78,7 +76,7 @@ async function storeAnswer(
   conversationId: string,
   store: StoreAdapter,
   tools: GloveTool[],
-  slotId: string,
+  slot: SlotRecord,
   answer: SlotAnswerInput,
   answerer: PermissionAnswerer,
 ): Promise<SlotAnswer> {
@@ -92,19 +90,20 @@ async function storeAnswer(
   };
   try {
     return answer.kind === "resolve"
-      ? await resolveSlot(deps, slotId, answer.value, answerer)
-      : await rejectSlot(deps, slotId, answer.reason || undefined, answerer);
+      ? await resolveSlot(deps, slot, answer.value, answerer)
+      : await rejectSlot(deps, slot, answer.reason || undefined, answerer);
   } finally {
     await recorder.flush();
   }
 }
 
-function checkAnswer(ctx: TenantContext, slot: SlotRecord, value: unknown) {
+/**
+ * A member's edit of what a tool runs with is a 403 here; the runtime refuses it too, as invalid
+ * (its answerer may be nobody the server knows). A member's tool-wide grant is the runtime's own 403.
+ */
+function checkEditedInput(ctx: TenantContext, value: unknown) {
   const editsInput =
     typeof value === "object" && value !== null && "editedInput" in value && (value as { editedInput?: unknown }).editedInput !== undefined;
   if (editsInput && !isAdmin(ctx))
     throw forbidden("Only owners and admins can edit what a tool will run with. Allow or deny it as it is, or ask an admin.");
-  const decision =
-    typeof value === "object" && value !== null && "decision" in value ? (value as { decision?: unknown }).decision : undefined;
-  if (slot.index === PERMISSION_SLOT_INDEX && decision === "allow_tool_always" && !isAdmin(ctx)) throw forbidden(TOOL_ALWAYS_IS_FOR_ADMINS);
 }

@@ -32,6 +32,9 @@ export const TENANT_API_ROUTES: TenantRoute[] = [
   { method: "GET", path: "/api/orgs/{org}/permissions" },
   { method: "DELETE", path: "/api/orgs/{org}/permissions/{permissionId}" },
   { method: "PUT", path: "/api/orgs/{org}/agent", json: { name: "Taken over", enabledTools: [], providerApiKey: "sk-intruder" } },
+  // No route file: the catch-all (app/api/[...path]) answers alike whether the organization exists or not.
+  { method: "GET", path: "/api/orgs/{org}/no-such-thing" },
+  { method: "POST", path: "/api/orgs/{org}/no-such-thing", json: {} },
 ];
 
 /**
