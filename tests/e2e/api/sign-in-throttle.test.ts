@@ -1,8 +1,8 @@
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { HttpClient, createAccount } from "../support/http-client";
 import { appBaseURL, appDatabaseUrl } from "../support/env";
 import { startAppServer, type AppServer } from "../../support/app-server";
+import { sql } from "../support/sql";
 
 /** A client at the same address as `client`, without its cookies. */
 const sameAddress = (client: HttpClient) => Object.assign(new HttpClient(client.baseURL), { ip: client.ip });
@@ -89,10 +89,7 @@ describe("without a proxy in front (TRUSTED_PROXY_HOPS=0, the default)", () => {
     await direct?.stop();
     // This server sees every client at the loopback address, so the test locked it: unlock it, or
     // the shared server's browser sign-ins (also from loopback) are refused for 15 minutes.
-    const db = new pg.Client({ connectionString: appDatabaseUrl() });
-    await db.connect();
-    await db.query(`DELETE FROM rate_limits WHERE key LIKE 'signin-%127.0.0.1%'`);
-    await db.end();
+    await sql(`DELETE FROM rate_limits WHERE key LIKE 'signin-%127.0.0.1%'`);
   });
 
   it("ignores X-Forwarded-For: the address is the socket's, so a fresh forged one per request escapes nothing", async () => {

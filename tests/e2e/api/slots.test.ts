@@ -1,22 +1,12 @@
 import { describe, expect, it } from "vitest";
-import pg from "pg";
 import { createAccount, type TestAccount } from "../support/http-client";
-import { appBaseURL, appDatabaseUrl } from "../support/env";
+import { appBaseURL } from "../support/env";
 import { inviteAndJoin } from "../support/teams";
 import { answerSlot, createConversation, readToEnd, say, type StreamedEvent } from "../support/run-events";
+import { sql } from "../support/sql";
 
 type ErrorBody = { error: { code: string; message: string; details?: { issues?: { path: string; message: string }[] } } };
 type SlotReply = { slot: { id: string; status: string; value?: unknown; reason?: string }; continued: boolean };
-
-async function sql<T = Record<string, unknown>>(text: string, values: unknown[] = []): Promise<T[]> {
-  const client = new pg.Client({ connectionString: appDatabaseUrl() });
-  await client.connect();
-  try {
-    return (await client.query(text, values)).rows as T[];
-  } finally {
-    await client.end();
-  }
-}
 
 const mailboxRows = (conversationId: string) =>
   sql<{ to: string; subject: string; toolCallId: string }>(

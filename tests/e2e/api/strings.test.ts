@@ -1,23 +1,13 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import pg from "pg";
 import { createAccount, type TestAccount } from "../support/http-client";
-import { appBaseURL, appDatabaseUrl } from "../support/env";
+import { appBaseURL } from "../support/env";
 import { answerSlot, createConversation, postMessage, readToEnd, say } from "../support/run-events";
+import { sql } from "../support/sql";
 
 type ErrorBody = { error: { code: string; message: string; details?: { issues?: { path: string; message: string }[] } } };
 
 const NUL = "\u0000";
 const LONE = "\ud800";
-
-async function sql<T = Record<string, unknown>>(text: string, values: unknown[] = []): Promise<T[]> {
-  const client = new pg.Client({ connectionString: appDatabaseUrl() });
-  await client.connect();
-  try {
-    return (await client.query(text, values)).rows as T[];
-  } finally {
-    await client.end();
-  }
-}
 
 let user: TestAccount;
 let conversationId: string;
