@@ -30,8 +30,8 @@ const gatePage = auth(async (request) => {
 
 // API requests only need a session cookie here: it is decrypted, not re-issued, and not checked
 // against the database, which every API route does itself (one session read per request, not two).
-async function gateApi(request: NextRequest, pathname: string): Promise<NextResponse> {
-  if (isPublicPath(pathname) || (await unverifiedSessionUserId(request.headers.get("cookie")))) return NextResponse.next();
+async function signedOutRefusal(request: NextRequest, pathname: string): Promise<NextResponse | null> {
+  if (isPublicPath(pathname) || (await unverifiedSessionUserId(request.headers.get("cookie")))) return null;
   return NextResponse.json({ error: { code: "unauthorized", message: "You are signed out. Sign in and try again." } }, { status: 401 });
 }
 
@@ -47,8 +47,8 @@ export default async function proxy(request: NextRequest, event: NextFetchEvent)
   const { pathname } = request.nextUrl;
   const refusal = unroutableRefusal(request, pathname) ?? crossOriginRefusal(request, pathname);
   if (pathname.startsWith("/api/")) {
-    const answer = refusal ?? (await gateApi(request, pathname));
-    return withApiHeaders(answer, { ownAnswer: answer.headers.get("content-type")?.startsWith("application/json") === true });
+    const own = refusal ?? (await signedOutRefusal(request, pathname));
+    return withApiHeaders(own ?? NextResponse.next(), { ownAnswer: own !== null });
   }
   const nonce = newNonce();
   const contentSecurityPolicy = pageContentSecurityPolicy(nonce);
