@@ -56,5 +56,11 @@ export interface Message {
   is_inbox_injection?: boolean;
   /** A user message sent while a run was busy, injected at the next safe point. */
   is_steering?: boolean;
+  /**
+   * Appended to the model's input before a call and never stored: the open forms' one-line
+   * status (tier 0). Adapters keep their cache breakpoint before it; the demo model reads it to
+   * know a form is open, and never mistakes it for what the person wrote.
+   */
+  is_context_note?: boolean;
   created_at?: string;
 }
