@@ -148,6 +148,15 @@ export interface FormInstanceState {
   awaiting: { checkpointId: string; key: string } | null;
   failures: FormFailure[];
   terminatedReason: string | null;
+  /** The tier-0 context line's parts, computed at each commit so the line needs no read. Absent in states written before it existed. */
+  line?: FormLineSummary;
+}
+
+/** Labels capped for the tier-0 line: `more` counts the ones left out. */
+export interface FormLineSummary {
+  step: { index: number; count: number; title: string } | null;
+  pending: { labels: string[]; more: number };
+  later: { labels: string[]; more: number };
 }
 
 export interface FormInstanceRecord {

@@ -1,0 +1,17 @@
+export { applyEntryCommit } from "./apply-entry-commit";
+export { defineForm, FormBuilder, StepBuilder, buildField, type FormMeta } from "./define-form";
+export * from "./errors";
+export { fieldInputOf } from "./field-input";
+export type { FillReport } from "./fill-report";
+export { formErrorResult, type FormErrorResult } from "./form-error-result";
+export type { InspectQuery, InspectResult } from "./inspect";
+export type { Revision } from "./plan-revise";
+export { FormRegistry, type ResolvedDefinition } from "./registry";
+export { normalizeId, resolveLooseId } from "./resolve-field-id";
+export { FormRunner, type FormRunnerOptions, type HistoryEntry } from "./runner";
+export type { FieldStatus, FormStatus, StepStatus } from "./status";
+export { typeTextOf } from "./type-text";
+export * from "./types";
+export { validateDefinition } from "./validate-definition";
+export * from "./view";
+export { isOptionalSchema } from "./zod-introspect";

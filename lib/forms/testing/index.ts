@@ -1,0 +1,1 @@
+export { MemoryFormAdapter, type StoredSubmission } from "./memory-form-adapter";
