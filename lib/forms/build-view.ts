@@ -23,7 +23,9 @@ export function buildView(model: InstanceModel): FormView {
       evaluation,
     ).map((f) => f.label),
     complete: model.complete,
-    awaiting: state.awaiting ? { ...state.awaiting, title: checkpoint?.card?.title ?? checkpoint?.id ?? state.awaiting.checkpointId } : null,
+    awaiting: state.awaiting
+      ? { ...state.awaiting, title: checkpoint?.card?.title ?? checkpoint?.id ?? state.awaiting.checkpointId }
+      : null,
     terminatedReason: state.terminatedReason,
     failures: state.failures.map((f) => ({ key: f.key, message: f.message, ...(f.field ? { field: f.field } : {}) })),
   };
@@ -42,7 +44,14 @@ function stepView(model: InstanceModel, step: StepDefinition): FormStepView {
         : !step.preview && stepComplete(step, evaluation)
           ? "done"
           : "pending";
-  return { id: step.id, title: step.title, preview: step.preview === true, applicable, state: stepState, fields: step.fields.map((f) => fieldView(model, f)) };
+  return {
+    id: step.id,
+    title: step.title,
+    preview: step.preview === true,
+    applicable,
+    state: stepState,
+    fields: step.fields.map((f) => fieldView(model, f)),
+  };
 }
 
 export function fieldView(model: InstanceModel, field: FieldDefinition): FormFieldView {

@@ -6,7 +6,12 @@ import type { FormDefinition, FormInstanceState } from "./types";
  * while that one still applies and is incomplete (a jump forward sticks); else the first applicable
  * incomplete step; else the confirmation step; else none.
  */
-export function currentStepOf(definition: FormDefinition, evaluation: Evaluation, state: FormInstanceState, hint: string | null): string | null {
+export function currentStepOf(
+  definition: FormDefinition,
+  evaluation: Evaluation,
+  state: FormInstanceState,
+  hint: string | null,
+): string | null {
   const revisiting = state.revisiting.at(-1);
   if (revisiting) return revisiting;
   const applies = (id: string) => evaluation.stepApplies.get(id) === true;

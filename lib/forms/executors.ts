@@ -39,7 +39,9 @@ export async function runExecutors(fired: readonly FiredEdge[], run: ExecutorRun
       const outcomes: readonly ExecutorOutcome[] = result === undefined ? [] : Array.isArray(result) ? result : [result as ExecutorOutcome];
       for (const outcome of outcomes) collect(effects, edge, outcome, run.at);
     } catch (error) {
-      effects.directives.failures.push(failure(edge, `${edge.kind} "${edge.id}" failed: ${error instanceof Error ? error.message : String(error)}`, run.at));
+      effects.directives.failures.push(
+        failure(edge, `${edge.kind} "${edge.id}" failed: ${error instanceof Error ? error.message : String(error)}`, run.at),
+      );
     }
   }
   return effects;
@@ -63,6 +65,10 @@ export function failure(edge: Pick<FiredEdge, "key">, message: string, at: strin
 export function hasEffects(effects: ExecutorEffects): boolean {
   const { directives } = effects;
   return (
-    effects.patches.length > 0 || directives.failures.length > 0 || directives.jump !== undefined || directives.completeStep === true || directives.terminate !== undefined
+    effects.patches.length > 0 ||
+    directives.failures.length > 0 ||
+    directives.jump !== undefined ||
+    directives.completeStep === true ||
+    directives.terminate !== undefined
   );
 }

@@ -17,5 +17,8 @@ export function requireField(definition: FormDefinition, raw: string): FieldDefi
   const found = lookupField(definition, raw);
   if (found.field) return found.field;
   const hint = found.didYouMean.length > 0 ? ` Did you mean ${found.didYouMean.map((id) => `"${id}"`).join(" or ")}?` : "";
-  throw new FormError("unknown_field", `Form "${definition.id}" has no field "${raw}".${hint}`, { field: raw, did_you_mean: found.didYouMean });
+  throw new FormError("unknown_field", `Form "${definition.id}" has no field "${raw}".${hint}`, {
+    field: raw,
+    did_you_mean: found.didYouMean,
+  });
 }

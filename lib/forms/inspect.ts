@@ -18,7 +18,12 @@ export function inspectOf(model: InstanceModel, query: InspectQuery): InspectRes
   const { definition } = model;
   if ("field" in query && typeof query.field === "string") {
     const field = requireField(definition, query.field);
-    return { kind: "field", stepId: field.stepId, field: fieldView(model, field), revisions: model.fields.get(field.id)?.revisions.length ?? 0 };
+    return {
+      kind: "field",
+      stepId: field.stepId,
+      field: fieldView(model, field),
+      revisions: model.fields.get(field.id)?.revisions.length ?? 0,
+    };
   }
   if ("step" in query && typeof query.step === "string") {
     const match = resolveLooseId(
@@ -26,8 +31,17 @@ export function inspectOf(model: InstanceModel, query: InspectQuery): InspectRes
       definition.steps.map((s) => ({ id: s.id, aliases: [s.title] })),
     );
     if (match.id === null)
-      throw new FormError("unknown_step", `Form "${definition.id}" has no step "${query.step}".`, { step: query.step, did_you_mean: match.didYouMean });
-    return { kind: "step", step: stepStatusOf(model, definition.steps.find((s) => s.id === match.id)!) };
+      throw new FormError("unknown_step", `Form "${definition.id}" has no step "${query.step}".`, {
+        step: query.step,
+        did_you_mean: match.didYouMean,
+      });
+    return {
+      kind: "step",
+      step: stepStatusOf(
+        model,
+        definition.steps.find((s) => s.id === match.id)!,
+      ),
+    };
   }
   return {
     kind: "outline",

@@ -27,7 +27,12 @@ export function effectiveVersion(snapshot: FormSnapshot): number {
   return (migration?.value as { to?: number } | undefined)?.to ?? snapshot.instance.formVersion;
 }
 
-export function modelOf(definition: FormDefinition, snapshot: FormSnapshot, entries: FormEntry[], pending: NewFormEntry[] = []): InstanceModel {
+export function modelOf(
+  definition: FormDefinition,
+  snapshot: FormSnapshot,
+  entries: FormEntry[],
+  pending: NewFormEntry[] = [],
+): InstanceModel {
   const fields = replayFields(entries);
   const values = currentValues(fields);
   const evaluation = evaluate(definition, values);
@@ -41,11 +46,15 @@ export function loadModel(snapshot: FormSnapshot, resolved: ResolvedDefinition, 
   const before = currentValues(replayFields(snapshot.entries));
   const after = migrate({ ...before });
   const by = { kind: "executor" as const, id: "migration", name: `migration to version ${definition.version}` };
-  const pending: NewFormEntry[] = [{ fieldId: MIGRATION_FIELD, op: "set", value: { from: effectiveVersion(snapshot), to: definition.version }, by, at }];
+  const pending: NewFormEntry[] = [
+    { fieldId: MIGRATION_FIELD, op: "set", value: { from: effectiveVersion(snapshot), to: definition.version }, by, at },
+  ];
   for (const field of definition.steps.flatMap((step) => step.fields)) {
     if (sameValue(before[field.id], after[field.id])) continue;
     pending.push(
-      after[field.id] === undefined ? { fieldId: field.id, op: "retract", by, at } : { fieldId: field.id, op: "set", value: after[field.id], by, at },
+      after[field.id] === undefined
+        ? { fieldId: field.id, op: "retract", by, at }
+        : { fieldId: field.id, op: "set", value: after[field.id], by, at },
     );
   }
   return modelOf(definition, snapshot, withSeq(snapshot.entries, pending), pending);

@@ -13,7 +13,12 @@ export function lineSummaryOf(definition: FormDefinition, evaluation: Evaluation
   return {
     step: current ? { index: index + 1, count: steps.length, title: current.title } : null,
     pending: capped(current ? requiredMissing(current.fields, evaluation).map((f) => f.label) : []),
-    later: capped(requiredMissing(later.flatMap((step) => step.fields), evaluation).map((f) => f.label)),
+    later: capped(
+      requiredMissing(
+        later.flatMap((step) => step.fields),
+        evaluation,
+      ).map((f) => f.label),
+    ),
   };
 }
 

@@ -36,8 +36,11 @@ export function planRevise(model: InstanceModel, revision: Revision, by: FormAct
 /** The field a form-wide undo / redo applies to: the one whose last change (of that kind) is the most recent. */
 function latestFor(model: InstanceModel, action: "retract" | "undo" | "redo"): string {
   const ids = new Set(model.definition.steps.flatMap((s) => s.fields.map((f) => f.id)));
-  const can = (state: FieldState) => (action === "redo" ? state.redoStack.length > 0 : action === "undo" ? state.undoStack.length > 0 : state.value !== undefined);
-  const entry = model.entries.findLast((e) => ids.has(e.fieldId) && can(model.fields.get(e.fieldId)!) && (action !== "redo" || e.op === "undo"));
+  const can = (state: FieldState) =>
+    action === "redo" ? state.redoStack.length > 0 : action === "undo" ? state.undoStack.length > 0 : state.value !== undefined;
+  const entry = model.entries.findLast(
+    (e) => ids.has(e.fieldId) && can(model.fields.get(e.fieldId)!) && (action !== "redo" || e.op === "undo"),
+  );
   if (entry) return entry.fieldId;
   const code = action === "redo" ? "nothing_to_redo" : action === "undo" ? "nothing_to_undo" : "nothing_to_retract";
   throw new FormError(code, `There is nothing to ${action} in this form.`);

@@ -15,7 +15,16 @@ import { planRevise, type Revision } from "./plan-revise";
 import type { FormRegistry } from "./registry";
 import { statusOf, type FormStatus } from "./status";
 import { transition, type Directives } from "./transition";
-import type { FormActor, FormAdapter, FormEntry, FormInstanceRecord, FormInstanceState, FormInstanceStatus, FormSnapshot, NewFormEntry } from "./types";
+import type {
+  FormActor,
+  FormAdapter,
+  FormEntry,
+  FormInstanceRecord,
+  FormInstanceState,
+  FormInstanceStatus,
+  FormSnapshot,
+  NewFormEntry,
+} from "./types";
 import type { FormView } from "./view";
 
 export interface FormRunnerOptions {
@@ -90,7 +99,14 @@ export class FormRunner {
   async start(formId: string, options: { by: FormActor; values?: Record<string, unknown> }): Promise<FillReport> {
     const definition = this.registry.get(formId);
     const evaluation = evaluate(definition, {});
-    const state: FormInstanceState = { currentStepId: null, revisiting: [], edges: {}, awaiting: null, failures: [], terminatedReason: null };
+    const state: FormInstanceState = {
+      currentStepId: null,
+      revisiting: [],
+      edges: {},
+      awaiting: null,
+      failures: [],
+      terminatedReason: null,
+    };
     state.currentStepId = currentStepOf(definition, evaluation, state, null);
     state.line = lineSummaryOf(definition, evaluation, state.currentStepId);
     const id = this.newId();
@@ -126,13 +142,23 @@ export class FormRunner {
       assertOpen(model);
       const awaiting = model.snapshot.instance.state.awaiting;
       if (!awaiting || awaiting.key !== key)
-        throw new FormStaleError(`Checkpoint decision ${key} is not the one this form waits for${awaiting ? ` (${awaiting.key})` : ""}.`, { key });
+        throw new FormStaleError(`Checkpoint decision ${key} is not the one this form waits for${awaiting ? ` (${awaiting.key})` : ""}.`, {
+          key,
+        });
       const checkpoint = model.definition.checkpoints.find((c) => c.id === awaiting.checkpointId);
       const resolution = { approved: decision.approved, note: decision.note, by: decision.by };
       if (checkpoint?.run) {
-        return { added: [], parts: emptyParts(), awaiting: null, extra: [{ kind: "checkpoint", id: checkpoint.id, key, executor: checkpoint.run, checkpoint }], resolution };
+        return {
+          added: [],
+          parts: emptyParts(),
+          awaiting: null,
+          extra: [{ kind: "checkpoint", id: checkpoint.id, key, executor: checkpoint.run, checkpoint }],
+          resolution,
+        };
       }
-      const terminate = decision.approved ? undefined : `Not approved by ${nameOf(decision.by)}${decision.note ? `: ${decision.note}` : ""}`;
+      const terminate = decision.approved
+        ? undefined
+        : `Not approved by ${nameOf(decision.by)}${decision.note ? `: ${decision.note}` : ""}`;
       return { added: [], parts: emptyParts(), awaiting: null, directives: { failures: [], ...(terminate ? { terminate } : {}) } };
     });
   }
@@ -173,10 +199,13 @@ export class FormRunner {
     return this.write(instanceId, options.by, (model) => {
       assertWritable(model);
       if (model.snapshot.instance.version !== options.version)
-        throw new FormStaleError(`The form changed since it was shown for confirmation (version ${options.version}, now ${model.snapshot.instance.version}); show it again.`, {
-          expected: options.version,
-          actual: model.snapshot.instance.version,
-        });
+        throw new FormStaleError(
+          `The form changed since it was shown for confirmation (version ${options.version}, now ${model.snapshot.instance.version}); show it again.`,
+          {
+            expected: options.version,
+            actual: model.snapshot.instance.version,
+          },
+        );
       assertComplete(model);
       return { added: [], parts: emptyParts(), status: "submitted", submission: { values: { ...model.evaluation.live }, by: options.by } };
     });
@@ -202,7 +231,13 @@ export class FormRunner {
     for (let attempt = 0; ; attempt++) {
       const model = await this.read(instanceId);
       const intent = plan(model);
-      const next = transition({ model, added: intent.added, touched: intent.parts.written, directives: intent.directives, awaiting: intent.awaiting });
+      const next = transition({
+        model,
+        added: intent.added,
+        touched: intent.parts.written,
+        directives: intent.directives,
+        awaiting: intent.awaiting,
+      });
       try {
         const snapshot = await this.adapter.commit({
           instanceId,
@@ -228,9 +263,18 @@ export class FormRunner {
     let resolution = intent.resolution;
     for (let round = 0; fired.length > 0; round++) {
       const snapshot = next.after.snapshot.instance;
-      const effects = await runExecutors(fired, { instanceId, formId: snapshot.formId, formVersion: next.after.definition.version, values, actor: by, at: this.at(), resolution });
+      const effects = await runExecutors(fired, {
+        instanceId,
+        formId: snapshot.formId,
+        formVersion: next.after.definition.version,
+        values,
+        actor: by,
+        at: this.at(),
+        resolution,
+      });
       resolution = undefined;
-      if (round >= MAX_EXECUTOR_ROUNDS) effects.directives.failures.push(failure(fired[0], "Executors kept firing each other; stopped.", this.at()));
+      if (round >= MAX_EXECUTOR_ROUNDS)
+        effects.directives.failures.push(failure(fired[0], "Executors kept firing each other; stopped.", this.at()));
       if (!hasEffects(effects)) break;
       const applied = await this.commitPlan(instanceId, (model) => effectPlan(model, effects, this.at()));
       failures.push(...applied.intent.directives!.failures);
@@ -240,7 +284,12 @@ export class FormRunner {
     return this.report(instanceId, intent.parts, next.after, failures);
   }
 
-  private async report(instanceId: string, parts: ReportParts, written: InstanceModel, failures: FillReport["failures"]): Promise<FillReport> {
+  private async report(
+    instanceId: string,
+    parts: ReportParts,
+    written: InstanceModel,
+    failures: FillReport["failures"],
+  ): Promise<FillReport> {
     const model = await this.read(instanceId);
     const { instance } = model.snapshot;
     const awaiting = instance.state.awaiting;
@@ -270,7 +319,8 @@ function effectPlan(model: InstanceModel, effects: ExecutorEffects, at: string):
     const by: FormActor = { kind: "executor", id: patch.key };
     const plan = planFill(model, patch.values, by, true, at);
     added.push(...plan.added);
-    for (const e of plan.parts.errors) directives.failures.push(failure(patch, `Patch of "${e.field}" was refused: ${e.message}`, at, e.field));
+    for (const e of plan.parts.errors)
+      directives.failures.push(failure(patch, `Patch of "${e.field}" was refused: ${e.message}`, at, e.field));
     for (const u of plan.parts.unknown) directives.failures.push(failure(patch, `Patch names no field of this form: "${u.field}".`, at));
   }
   if (directives.jump && !model.definition.steps.some((s) => s.id === directives.jump)) {
@@ -283,7 +333,8 @@ function effectPlan(model: InstanceModel, effects: ExecutorEffects, at: string):
 function assertOpen(model: InstanceModel): void {
   const { status, state } = model.snapshot.instance;
   if (!CLOSED.has(status)) return;
-  const why = status === "submitted" ? "was already submitted" : `was ${status}${state.terminatedReason ? `: ${state.terminatedReason}` : ""}`;
+  const why =
+    status === "submitted" ? "was already submitted" : `was ${status}${state.terminatedReason ? `: ${state.terminatedReason}` : ""}`;
   throw new FormError("closed", `This form ${why}. Nothing can change any more; start a new one if needed.`, {
     status,
     reason: state.terminatedReason,

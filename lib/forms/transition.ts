@@ -58,7 +58,11 @@ export function transition(input: TransitionInput): Transition {
   });
 
   // A field's executor failure is shown until that field gets a new live value.
-  const changed = new Set(definition.steps.flatMap((s) => s.fields.map((f) => f.id)).filter((id) => !sameValue(before.evaluation.live[id], after.evaluation.live[id])));
+  const changed = new Set(
+    definition.steps
+      .flatMap((s) => s.fields.map((f) => f.id))
+      .filter((id) => !sameValue(before.evaluation.live[id], after.evaluation.live[id])),
+  );
   const failures = [...previous.failures.filter((f) => !f.field || !changed.has(f.field)), ...(directives?.failures ?? [])];
 
   let revisiting = previous.revisiting.filter((stepId) => {

@@ -39,7 +39,8 @@ export function validateDefinition(definition: FormDefinition): void {
   });
   for (const { id, path, step, field } of fields) {
     if (normalizeId(id) === "") problems.push({ path, message: `Field id "${id}" needs a letter or digit.` });
-    if (field.stepId !== step.id) problems.push({ path, message: `Field "${id}" says it belongs to step "${field.stepId}", not "${step.id}".` });
+    if (field.stepId !== step.id)
+      problems.push({ path, message: `Field "${id}" says it belongs to step "${field.stepId}", not "${step.id}".` });
   }
   definition.migrations.forEach((migration, i) => {
     if (migration.from >= definition.version)
@@ -47,7 +48,10 @@ export function validateDefinition(definition: FormDefinition): void {
   });
 
   if (problems.length > 0) {
-    throw new FormDefinitionError(`Form "${definition.id}" is invalid: ${problems.map((p) => `${p.path}: ${p.message}`).join("; ")}`, problems);
+    throw new FormDefinitionError(
+      `Form "${definition.id}" is invalid: ${problems.map((p) => `${p.path}: ${p.message}`).join("; ")}`,
+      problems,
+    );
   }
 }
 

@@ -57,7 +57,13 @@ export class MemoryFormAdapter implements FormAdapter {
     // Computed on a copy and swapped in only once everything succeeded: all or nothing.
     const next = applyEntryCommit(current, structuredClone(commit));
     const submission = commit.submission
-      ? { ...structuredClone(commit.submission), instanceId: commit.instanceId, formId: next.instance.formId, formVersion: next.instance.formVersion, at: commit.at }
+      ? {
+          ...structuredClone(commit.submission),
+          instanceId: commit.instanceId,
+          formId: next.instance.formId,
+          formVersion: next.instance.formVersion,
+          at: commit.at,
+        }
       : null;
     this.snapshots.set(commit.instanceId, next);
     if (submission) this.stored.push(submission);

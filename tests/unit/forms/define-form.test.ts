@@ -70,7 +70,13 @@ describe("type text and input from the schema", () => {
     [z.array(z.string()).min(1), "list of text (at least 1)"],
     [z.array(z.enum(["a", "b"])), "list of: a | b"],
     [z.url(), "URL"],
-    [z.string().regex(/^\+?[0-9 ]+$/).describe("phone"), "phone number"],
+    [
+      z
+        .string()
+        .regex(/^\+?[0-9 ]+$/)
+        .describe("phone"),
+      "phone number",
+    ],
     [z.string().nullable().default("x"), "text"],
   ])("%# reads %s", (schema, text) => {
     expect(typeTextOf(schema)).toBe(text);

@@ -117,7 +117,11 @@ describe("blocking checkpoints", () => {
     const { instanceId } = await runner.start("expense-claim", { by: agent, values: { ...who, ...receipts } });
     const report = await runner.fill(instanceId, { ...travel, amount: 5000 }, { by: agent });
     expect(report.status).toBe("awaiting");
-    expect(report.awaiting).toEqual({ checkpointId: "over-limit", key: `${instanceId}:checkpoint:over-limit:1`, card: expect.objectContaining({ kind: "approval" }) });
+    expect(report.awaiting).toEqual({
+      checkpointId: "over-limit",
+      key: `${instanceId}:checkpoint:over-limit:1`,
+      card: expect.objectContaining({ kind: "approval" }),
+    });
     expect(report.line).toContain("awaiting approval");
     await expect(runner.resolveCheckpoint(instanceId, "old-key", { approved: true, by: manager })).rejects.toBeInstanceOf(FormStaleError);
     const approved = await runner.resolveCheckpoint(instanceId, report.awaiting!.key, { approved: true, by: manager });

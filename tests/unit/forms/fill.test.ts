@@ -46,7 +46,10 @@ describe("fill", () => {
   it("resolves form ids loosely in start and suggests close ones", async () => {
     const { runner } = setup();
     expect((await runner.start("expense claim", { by: agent })).view.formId).toBe("expense-claim");
-    await expect(runner.start("expens-claims", { by: agent })).rejects.toMatchObject({ code: "unknown_form", data: { did_you_mean: ["expense-claim"] } });
+    await expect(runner.start("expens-claims", { by: agent })).rejects.toMatchObject({
+      code: "unknown_form",
+      data: { did_you_mean: ["expense-claim"] },
+    });
   });
 
   it("holds answers whose condition is closed and makes them live when it opens", async () => {

@@ -8,7 +8,13 @@ export const manager: FormActor = { kind: "person", id: "user-2", name: "Grace" 
 
 /** The expense claim: a car / rail / air branch that changes which fields apply, and an over-limit approval. */
 export function expenseClaim(version = 1) {
-  return defineForm({ id: "expense-claim", version, name: "Expense claim", description: "Claim travel costs.", conduct: "Ask one thing at a time." })
+  return defineForm({
+    id: "expense-claim",
+    version,
+    name: "Expense claim",
+    description: "Claim travel costs.",
+    conduct: "Ask one thing at a time.",
+  })
     .step("who", { title: "Who" }, (s) =>
       s.field("fullName", { schema: z.string().min(2), label: "Full name" }).field("email", { schema: z.email(), label: "Email" }),
     )
@@ -19,7 +25,9 @@ export function expenseClaim(version = 1) {
         .field("amount", { schema: z.number().positive(), label: "Amount" }),
     )
     .step("receipts", { title: "Receipts" }, (s) =>
-      s.field("receipts", { schema: z.array(z.string()).min(1), label: "Receipts" }).field("note", { schema: z.string().optional(), label: "Note" }),
+      s
+        .field("receipts", { schema: z.array(z.string()).min(1), label: "Receipts" })
+        .field("note", { schema: z.string().optional(), label: "Note" }),
     )
     .step("confirm", { title: "Confirm", preview: true })
     .checkpoint("over-limit", {

@@ -5,7 +5,9 @@ describe("revise and history", () => {
   it("says there is nothing to undo or redo on an untouched field or form", async () => {
     const { runner } = setup();
     const { instanceId } = await runner.start("expense-claim", { by: agent });
-    await expect(runner.revise(instanceId, { field: "email", action: "undo" }, { by: agent })).rejects.toMatchObject({ code: "nothing_to_undo" });
+    await expect(runner.revise(instanceId, { field: "email", action: "undo" }, { by: agent })).rejects.toMatchObject({
+      code: "nothing_to_undo",
+    });
     await expect(runner.revise(instanceId, { action: "undo" }, { by: agent })).rejects.toMatchObject({ code: "nothing_to_undo" });
     await expect(runner.revise(instanceId, { action: "redo" }, { by: agent })).rejects.toMatchObject({ code: "nothing_to_redo" });
   });
@@ -23,7 +25,9 @@ describe("revise and history", () => {
     await runner.revise(instanceId, { action: "undo" }, { by: agent });
     await runner.revise(instanceId, { field: "fullName", action: "set", value: "Augusta Ada" }, { by: agent });
     expect(await value()).toBe("Augusta Ada");
-    await expect(runner.revise(instanceId, { field: "fullName", action: "redo" }, { by: agent })).rejects.toMatchObject({ code: "nothing_to_redo" });
+    await expect(runner.revise(instanceId, { field: "fullName", action: "redo" }, { by: agent })).rejects.toMatchObject({
+      code: "nothing_to_redo",
+    });
     await runner.revise(instanceId, { field: "fullName", action: "undo" }, { by: agent });
     expect(await value()).toBe("Ada");
     await runner.revise(instanceId, { field: "fullName", action: "retract" }, { by: agent });

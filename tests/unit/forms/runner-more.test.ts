@@ -1,6 +1,15 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { applyEntryCommit, defineForm, FormConflictError, FormError, formErrorResult, FormStaleError, type FormCommit, type FormSnapshot } from "@/lib/forms";
+import {
+  applyEntryCommit,
+  defineForm,
+  FormConflictError,
+  FormError,
+  formErrorResult,
+  FormStaleError,
+  type FormCommit,
+  type FormSnapshot,
+} from "@/lib/forms";
 import { MemoryFormAdapter } from "@/lib/forms/testing";
 import { agent, expenseClaim, person, receipts, setup, travel, who } from "./fixtures";
 
@@ -34,7 +43,9 @@ describe("three tiers of context", () => {
     const { runner } = setup([bigForm(6), bigForm(60)]);
     await runner.start("big-60", { by: agent });
     const line = await runner.contextLine();
-    expect(line).toBe('[form: big-60] step 1/2 "First" · pending: Field 0, Field 1, Field 2, Field 3, Field 4, +25 more · later: Field 30, Field 31, Field 32, Field 33, Field 34, +25 more');
+    expect(line).toBe(
+      '[form: big-60] step 1/2 "First" · pending: Field 0, Field 1, Field 2, Field 3, Field 4, +25 more · later: Field 30, Field 31, Field 32, Field 33, Field 34, +25 more',
+    );
   });
 
   it("tier 1 and tier 2: the current step, any step or field, the outline", async () => {
@@ -48,7 +59,11 @@ describe("three tiers of context", () => {
       ["amount", "number > 0", true],
     ]);
     expect(await runner.inspect(instanceId, { step: "receipts" })).toMatchObject({ kind: "step", step: { id: "receipts" } });
-    expect(await runner.inspect(instanceId, { field: "e-mail" })).toMatchObject({ kind: "field", field: { value: who.email }, revisions: 1 });
+    expect(await runner.inspect(instanceId, { field: "e-mail" })).toMatchObject({
+      kind: "field",
+      field: { value: who.email },
+      revisions: 1,
+    });
     const outline = await runner.inspect(instanceId);
     expect(outline.kind === "outline" && outline.steps.map((s) => [s.id, s.complete, s.current])).toEqual([
       ["who", true, false],
@@ -85,7 +100,9 @@ describe("submission", () => {
     const again = await runner.submission(instanceId);
     const report = await runner.submit(instanceId, { version: again.version, by: person });
     expect(report.status).toBe("submitted");
-    expect((adapter as MemoryFormAdapter).submissions()).toEqual([expect.objectContaining({ instanceId, values: again.values, by: person })]);
+    expect((adapter as MemoryFormAdapter).submissions()).toEqual([
+      expect.objectContaining({ instanceId, values: again.values, by: person }),
+    ]);
     await expect(runner.fill(instanceId, { note: "x" }, { by: agent })).rejects.toMatchObject({ code: "closed" });
     expect(await runner.active()).toEqual([]);
   });
@@ -94,7 +111,10 @@ describe("submission", () => {
     const { runner } = setup();
     const { instanceId } = await runner.start("expense-claim", { by: agent });
     expect((await runner.abandon(instanceId, { by: person, reason: "Changed my mind" })).status).toBe("abandoned");
-    await expect(runner.fill(instanceId, { note: "x" }, { by: agent })).rejects.toMatchObject({ code: "closed", message: /Changed my mind/ });
+    await expect(runner.fill(instanceId, { note: "x" }, { by: agent })).rejects.toMatchObject({
+      code: "closed",
+      message: /Changed my mind/,
+    });
   });
 });
 
@@ -113,7 +133,10 @@ describe("definition drift", () => {
     const { instanceId } = await first.runner.start("expense-claim", { by: agent, values: who });
     const stale = setup([expenseClaim(2)], adapter);
     await expect(stale.runner.view(instanceId)).rejects.toThrow(/version 1 of expense-claim is no longer available/i);
-    const migrating = setup([expenseClaim(3).migrateFrom(1, (values) => ({ ...values, fullName: String(values.fullName).toUpperCase() }))], adapter);
+    const migrating = setup(
+      [expenseClaim(3).migrateFrom(1, (values) => ({ ...values, fullName: String(values.fullName).toUpperCase() }))],
+      adapter,
+    );
     expect((await migrating.runner.view(instanceId)).steps[0].fields[0].value).toBe("ADA LOVELACE");
     const report = await migrating.runner.fill(instanceId, { mode: "rail" }, { by: agent });
     expect(report.view.formVersion).toBe(3);
@@ -133,7 +156,14 @@ describe("compare-and-set", () => {
       instance: { id: "i", formId: "f", formVersion: 1, status: "open", version: 1, state: {} as never, createdAt: "t0", updatedAt: "t0" },
       entries: [{ seq: 1, fieldId: "a", op: "set", value: 1, by: agent, at: "t0" }],
     };
-    const commit: FormCommit = { instanceId: "i", expectedVersion: 1, entries: [{ fieldId: "b", op: "set", value: 2, by: agent, at: "t1" }], status: "completed", state: {} as never, at: "t1" };
+    const commit: FormCommit = {
+      instanceId: "i",
+      expectedVersion: 1,
+      entries: [{ fieldId: "b", op: "set", value: 2, by: agent, at: "t1" }],
+      status: "completed",
+      state: {} as never,
+      at: "t1",
+    };
     const next = applyEntryCommit(snapshot, commit);
     expect(next.instance).toMatchObject({ version: 2, status: "completed", updatedAt: "t1" });
     expect(next.entries.map((e) => e.seq)).toEqual([1, 2]);
@@ -172,7 +202,10 @@ describe("compare-and-set", () => {
       commits.push(c.expectedVersion);
       return commit(c);
     };
-    await Promise.all([runner.fill(instanceId, { fullName: "Ada Lovelace" }, { by: agent }), runner.fill(instanceId, { email: "a@b.co" }, { by: person })]);
+    await Promise.all([
+      runner.fill(instanceId, { fullName: "Ada Lovelace" }, { by: agent }),
+      runner.fill(instanceId, { email: "a@b.co" }, { by: person }),
+    ]);
     const view = await runner.view(instanceId);
     expect(view.steps[0].fields.map((f) => f.value)).toEqual(["Ada Lovelace", "a@b.co"]);
     expect(commits[0]).toBe(commits[1]);
@@ -200,18 +233,37 @@ describe("the in-memory adapter and error results", () => {
     created.instance.status = "terminated";
     expect((await adapter.load("i"))!.instance.status).toBe("open");
     const value = { nested: [1] };
-    await adapter.commit({ instanceId: "i", expectedVersion: 1, entries: [{ fieldId: "a", op: "set", value, by: agent, at: "t" }], status: "open", state, at: "t" });
+    await adapter.commit({
+      instanceId: "i",
+      expectedVersion: 1,
+      entries: [{ fieldId: "a", op: "set", value, by: agent, at: "t" }],
+      status: "open",
+      state,
+      at: "t",
+    });
     value.nested.push(2);
     expect((await adapter.load("i"))!.entries[0].value).toEqual({ nested: [1] });
     await expect(
-      adapter.commit({ instanceId: "i", expectedVersion: 1, entries: [], status: "submitted", state, submission: { values: {}, by: agent }, at: "t" }),
+      adapter.commit({
+        instanceId: "i",
+        expectedVersion: 1,
+        entries: [],
+        status: "submitted",
+        state,
+        submission: { values: {}, by: agent },
+        at: "t",
+      }),
     ).rejects.toBeInstanceOf(FormConflictError);
     expect(adapter.submissions()).toEqual([]);
     expect((await adapter.load("i"))!.instance.version).toBe(2);
   });
 
   it("formErrorResult answers with the code and data", () => {
-    expect(formErrorResult(new FormError("closed", "Closed.", { reason: "r" }))).toEqual({ status: "error", message: "Closed.", data: { code: "closed", reason: "r" } });
+    expect(formErrorResult(new FormError("closed", "Closed.", { reason: "r" }))).toEqual({
+      status: "error",
+      message: "Closed.",
+      data: { code: "closed", reason: "r" },
+    });
     expect(() => formErrorResult(new Error("boom"))).toThrow("boom");
   });
 });
