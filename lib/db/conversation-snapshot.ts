@@ -12,7 +12,8 @@ export const SNAPSHOT_MESSAGE_LIMIT = 100;
 export const RESPONSE_EVENT_LIMIT = 2000;
 
 /** The stored part of `ConversationSnapshot` (lib/schemas/conversation.ts): raw usage sums and the run row, which the server turns into `stats` and `run`. */
-export type ConversationSnapshotRows = Omit<ConversationSnapshot, "stats" | "run" | "usingDemoModel"> & {
+/** `forms` is not a row set: the views are computed by the forms runner, over lib/forms' definitions. */
+export type ConversationSnapshotRows = Omit<ConversationSnapshot, "stats" | "run" | "usingDemoModel" | "forms"> & {
   usage: Omit<ConversationStats, "context_tokens" | "turns"> & { model_calls: number };
   run: RunRecord | null;
 };
