@@ -58,11 +58,7 @@ export function toAnthropicMessages(messages: Message[]): Anthropic.MessageParam
   // The newest block that is not a context note: the note changes every call, so a breakpoint on
   // it would cache a prefix no later call sends again. Notes are text and come last, so the
   // tool_result reordering above never moves one before this block.
-  markForCaching(
-    turns
-      .flatMap((turn) => turn.content)
-      .findLast((block) => !notes.has(block)),
-  );
+  markForCaching(turns.flatMap((turn) => turn.content).findLast((block) => !notes.has(block)));
   return turns;
 }
 

@@ -73,14 +73,25 @@ export function formAdapterContract(
     ...extra,
   });
   /** What the promise threw; a promise that resolved gives `{resolved}`, which no error assertion accepts. */
-  const thrown = async (promise: Promise<unknown>): Promise<unknown> => promise.then((value) => ({ resolved: value }), (error) => error);
+  const thrown = async (promise: Promise<unknown>): Promise<unknown> =>
+    promise.then(
+      (value) => ({ resolved: value }),
+      (error) => error,
+    );
 
   describe(`FormAdapter contract: ${name}`, () => {
     it("loads what it created, deep-equal, with no entries", async () => {
       const { adapter } = await setup();
       const created = await adapter.create(newInstance(formId, { at: at(3) }));
       expect(created.entries).toEqual([]);
-      expect(created.instance).toMatchObject({ formId, formVersion: 2, status: "open", state: state(), createdAt: at(3), updatedAt: at(3) });
+      expect(created.instance).toMatchObject({
+        formId,
+        formVersion: 2,
+        status: "open",
+        state: state(),
+        createdAt: at(3),
+        updatedAt: at(3),
+      });
       expect(await adapter.load(created.instance.id)).toEqual(created);
     });
 
@@ -147,11 +158,18 @@ export function formAdapterContract(
           at: at(20),
         }),
       );
-      expect(first.instance).toMatchObject({ version: created.instance.version + 1, updatedAt: at(20), createdAt: created.instance.createdAt });
+      expect(first.instance).toMatchObject({
+        version: created.instance.version + 1,
+        updatedAt: at(20),
+        createdAt: created.instance.createdAt,
+      });
       expect(first.instance.state.currentStepId).toBe("receipts");
 
       const second = await adapter.commit(
-        commitOf(first, { entries: [{ fieldId: "notes", op: "retract", by: { kind: "api", id: "key-1" }, at: at(30) }], status: "completed" }),
+        commitOf(first, {
+          entries: [{ fieldId: "notes", op: "retract", by: { kind: "api", id: "key-1" }, at: at(30) }],
+          status: "completed",
+        }),
       );
       expect(second.instance).toMatchObject({ version: created.instance.version + 2, status: "completed" });
       expect(second.entries).toEqual([
@@ -268,19 +286,23 @@ export function formAdapterContract(
       });
 
       if (unknownFormId) {
-      it("a submission of a form the adapter does not know", async () => {
-        const { adapter, submissions } = await setup();
-        const created = await adapter.create(newInstance(unknownFormId));
-        const error = await thrown(
-          adapter.commit(
-            commitOf(created, { entries: [entry("mode", "rail")], status: "submitted", submission: { values: {}, by: { kind: "agent" } } }),
-          ),
-        );
-        expect(error).toBeInstanceOf(FormError);
-        expect(error).not.toBeInstanceOf(FormConflictError);
-        expect(await adapter.load(created.instance.id)).toEqual(created);
-        expect(await submissions()).toEqual([]);
-      });
+        it("a submission of a form the adapter does not know", async () => {
+          const { adapter, submissions } = await setup();
+          const created = await adapter.create(newInstance(unknownFormId));
+          const error = await thrown(
+            adapter.commit(
+              commitOf(created, {
+                entries: [entry("mode", "rail")],
+                status: "submitted",
+                submission: { values: {}, by: { kind: "agent" } },
+              }),
+            ),
+          );
+          expect(error).toBeInstanceOf(FormError);
+          expect(error).not.toBeInstanceOf(FormConflictError);
+          expect(await adapter.load(created.instance.id)).toEqual(created);
+          expect(await submissions()).toEqual([]);
+        });
       }
     });
   });

@@ -37,7 +37,10 @@ function defineForm(owner: TenantContext, key: string) {
 
 async function adapterFor(owner: TenantContext) {
   const conversation = await createConversation(owner);
-  return { conversation, adapter: new PostgresFormAdapter(pool, { organizationId: owner.organizationId, conversationId: conversation.id }) };
+  return {
+    conversation,
+    adapter: new PostgresFormAdapter(pool, { organizationId: owner.organizationId, conversationId: conversation.id }),
+  };
 }
 
 formAdapterContract(
@@ -118,7 +121,9 @@ describe("PostgresFormAdapter", () => {
       values,
     });
     const events = await prisma.outboxEvent.findMany({ where: { organizationId: tenant.organizationId, type: "form.completed" } });
-    const event = events.find((candidate) => (candidate.payload as { data: { instance_id: string } }).data.instance_id === created.instance.id);
+    const event = events.find(
+      (candidate) => (candidate.payload as { data: { instance_id: string } }).data.instance_id === created.instance.id,
+    );
     expect(event?.payload).toEqual({
       id: event?.id,
       type: "form.completed",
@@ -146,7 +151,9 @@ describe("PostgresFormAdapter", () => {
     expect(error).toBeInstanceOf(FormError);
     expect((error as FormError).code).toBe("already_submitted");
     expect(await adapter.load(created.instance.id)).toEqual(submitted);
-    expect(await getTestPrisma().outboxEvent.count({ where: { payload: { path: ["data", "instance_id"], equals: created.instance.id } } })).toBe(1);
+    expect(
+      await getTestPrisma().outboxEvent.count({ where: { payload: { path: ["data", "instance_id"], equals: created.instance.id } } }),
+    ).toBe(1);
   });
 
   it("lets another organization neither load nor commit an instance, even with the conversation's id", async () => {
@@ -165,12 +172,19 @@ describe("PostgresFormAdapter", () => {
     const { adapter, conversation } = await adapterFor(tenant);
     const created = await startForm(adapter);
     const filled = await adapter.commit(fill(created, "mode", "car"));
-    await adapter.commit({ ...fill(filled, "distance", 40), status: "submitted", submission: { values: { mode: "car" }, by: { kind: "agent" } } });
+    await adapter.commit({
+      ...fill(filled, "distance", 40),
+      status: "submitted",
+      submission: { values: { mode: "car" }, by: { kind: "agent" } },
+    });
 
     await deleteConversation(tenant, conversation.id);
 
     const prisma = getTestPrisma();
-    const instance = await prisma.formInstance.findUniqueOrThrow({ where: { id: created.instance.id }, include: { entries: true, submission: true } });
+    const instance = await prisma.formInstance.findUniqueOrThrow({
+      where: { id: created.instance.id },
+      include: { entries: true, submission: true },
+    });
     expect(instance.conversationId).toBeNull();
     expect(instance.entries.map((entry) => [entry.seq, entry.fieldId])).toEqual([
       [1, "mode"],
