@@ -40,8 +40,17 @@ export interface GloveConfig {
   newId?: () => string;
   /** Watch the runs: events (as subscribers), status changes, typed user messages. */
   observers?: readonly RunObserver[];
-  /** A subscriber or observer that throws does not stop the run; it is reported here (default: console.error). */
-  onSubscriberError?: (error: unknown, eventType: AgentEventType) => void;
+  /**
+   * Tier-0 context: called right before every model step (not compaction summaries) for a line the
+   * model should see now, e.g. the open form's status. It is appended to that call's input as a
+   * user message flagged `is_context_note`, and never stored or emitted; null sends nothing.
+   */
+  contextNotes?: () => Promise<string | null>;
+  /**
+   * A subscriber, observer or `contextNotes` that throws does not stop the run; it is reported
+   * here (default: console.error), with the event it failed on or `"context_notes"`.
+   */
+  onSubscriberError?: (error: unknown, source: AgentEventType | "context_notes") => void;
 }
 
 export interface RequestOptions {
@@ -97,6 +106,7 @@ export class Glove {
       tools: this.tools,
       handle,
       model: currentModel,
+      contextNote: this.contextNote,
     };
     for (const observer of config.observers ?? [])
       if (observer.onEvent) this.subscribers.add({ record: (type, data) => observer.onEvent!(type, data) });
@@ -261,6 +271,17 @@ export class Glove {
     return { status: "aborted", runId: active.id };
   }
 
+  /** A failing contributor must not fail the run: reported, and the call goes out without a note. */
+  private readonly contextNote = async (): Promise<string | null> => {
+    if (!this.config.contextNotes) return null;
+    try {
+      return await this.config.contextNotes();
+    } catch (error) {
+      (this.config.onSubscriberError ?? reportSubscriberError)(error, "context_notes");
+      return null;
+    }
+  };
+
   private readonly emit: Emit = async (eventType, data) => {
     for (const subscriber of this.subscribers) {
       try {
@@ -377,6 +398,6 @@ function withLiveModel<T extends object>(target: T, current: () => ModelAdapter)
   return Object.defineProperty(target, "model", { get: current, enumerable: true }) as T & { readonly model: ModelAdapter };
 }
 
-function reportSubscriberError(error: unknown, eventType: AgentEventType) {
-  console.error(`A subscriber failed on "${eventType}"; the run continues.`, error);
+function reportSubscriberError(error: unknown, source: AgentEventType | "context_notes") {
+  console.error(`A subscriber failed on "${source}"; the run continues.`, error);
 }

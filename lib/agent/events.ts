@@ -73,6 +73,11 @@ export const agentEventSchemas = {
   }),
   tasks_updated: z.object({ tasks: z.array(objectOf<Task>()) }),
   inbox_updated: z.object({ items: z.array(objectOf<InboxItem>()) }),
+  /**
+   * A form instance changed (a fill, a revision, a checkpoint, a submission): its card's whole
+   * view. lib/agent knows no forms, so the view is a JSON object here; it is lib/forms' `FormView`.
+   */
+  form_updated: z.object({ instance_id: z.string(), view: z.record(z.string(), z.unknown()) }),
   message_queued: z.object({ message: objectOf<QueuedMessage>(), queue_length: z.number() }),
   /** A stored user message the runtime added by itself: steering, inbox responses, a skill. */
   message_injected: z.object({ message: objectOf<Message>() }),

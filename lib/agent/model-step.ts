@@ -19,7 +19,10 @@ export async function modelStep(session: RunSession, inbox: InboxItem[]): Promis
   const { settings, tools, emit } = session.deps;
   const final = stepsInCurrentRequest(session.history) >= settings.maxIterations;
   const notes = [blockingInboxReminder(inbox), final ? stepLimitNote(settings.maxIterations) : null];
-  const view = notes.reduce((messages, note) => withNote(messages, note), modelView(session.history));
+  const view = withContextNote(
+    notes.reduce((messages, note) => withNote(messages, note), modelView(session.history)),
+    await session.deps.contextNote(),
+  );
 
   const { message, result, announcedToolUseIds } = await callModel(session, view, {
     tools: [...tools.values()].map(toolSpec),
@@ -41,6 +44,14 @@ export async function modelStep(session: RunSession, inbox: InboxItem[]): Promis
     tokens_out: result.tokens_out,
   });
   return reply;
+}
+
+/**
+ * The tier-0 note goes last, as a message of its own (not folded into the person's text like the
+ * notes above): it changes every call, and adapters keep their cache breakpoint before it.
+ */
+function withContextNote(view: Message[], note: string | null): Message[] {
+  return note ? [...view, { sender: "user", text: note, is_context_note: true }] : view;
 }
 
 /** Call ids key slots and call states, so a model that reuses an id must not reach an old call's answers. */

@@ -28,6 +28,8 @@ export interface RuntimeDeps {
   tools: ReadonlyMap<string, GloveTool>;
   handle: GloveToolHandle;
   model: () => ModelAdapter;
+  /** The transient note for the next model step (`GloveConfig.contextNotes`, failures already reported); null for none. */
+  contextNote: () => Promise<string | null>;
 }
 
 /**

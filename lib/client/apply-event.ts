@@ -1,5 +1,6 @@
 import type { Message, ToolCall } from "@/lib/agent/messages";
 import type { SlotRecord } from "@/lib/agent/store-adapter";
+import type { FormView } from "@/lib/forms/view";
 import type { ChatEvent } from "./chat-event";
 import type { ChatState } from "./chat-state";
 
@@ -66,6 +67,9 @@ export function applyEvent(state: ChatState, event: ChatEvent): ChatState {
       return { ...next, tasks: event.tasks };
     case "inbox_updated":
       return { ...next, inbox: event.items };
+    case "form_updated":
+      // lib/agent types the view as any JSON object; the runtime emits lib/forms' FormView.
+      return { ...next, forms: upsertForm(state.forms, event.view as FormView) };
     case "message_queued": {
       if (state.queued.some((queued) => queued.id === event.message.id)) return next;
       // The queue indicator shows it from now on, not the timeline.
@@ -117,6 +121,18 @@ export function upsertSlot(slots: SlotRecord[], slot: SlotRecord): SlotRecord[] 
   const at = slots.findIndex((existing) => existing.id === slot.id);
   if (at === -1) return [...slots, slot];
   return slots.map((existing, index) => (index === at ? slot : existing));
+}
+
+/**
+ * Replaces the card's view of that instance, or adds it. Two commits' events may arrive out of
+ * order (two tabs, a replay after a reconnect): the view with the higher instance version wins,
+ * and an equal one replaces (the same state again, or a newer rendering of it).
+ */
+export function upsertForm(forms: FormView[], view: FormView): FormView[] {
+  const at = forms.findIndex((held) => held.instanceId === view.instanceId);
+  if (at === -1) return [...forms, view];
+  if (view.version < forms[at].version) return forms;
+  return forms.map((held, index) => (index === at ? view : held));
 }
 
 /** A stored user message (typed, steering, inbox, skill): it replaces its optimistic copy or its queue entry. */

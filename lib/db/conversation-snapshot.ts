@@ -11,8 +11,11 @@ export const SNAPSHOT_MESSAGE_LIMIT = 100;
 /** Events of the streaming response a snapshot carries at most (about 100 s of coalesced text). */
 export const RESPONSE_EVENT_LIMIT = 2000;
 
-/** The stored part of `ConversationSnapshot` (lib/schemas/conversation.ts): raw usage sums and the run row, which the server turns into `stats` and `run`. */
-export type ConversationSnapshotRows = Omit<ConversationSnapshot, "stats" | "run" | "usingDemoModel"> & {
+/**
+ * The stored part of `ConversationSnapshot` (lib/schemas/conversation.ts): raw usage sums and the run row, which the server turns into
+ * `stats` and `run`. Not `forms`: those views are computed by the forms runner from the instances and their definitions.
+ */
+export type ConversationSnapshotRows = Omit<ConversationSnapshot, "stats" | "run" | "usingDemoModel" | "forms"> & {
   usage: Omit<ConversationStats, "context_tokens" | "turns"> & { model_calls: number };
   run: RunRecord | null;
 };

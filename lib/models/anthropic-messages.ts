@@ -42,10 +42,12 @@ function agentBlocks(message: Message): ContentBlock[] {
  */
 export function toAnthropicMessages(messages: Message[]): Anthropic.MessageParam[] {
   const turns: Turn[] = [];
+  const notes = new Set<ContentBlock>();
   for (const message of messages) {
     const role = message.sender === "agent" ? "assistant" : "user";
     const blocks = role === "user" ? userBlocks(message) : agentBlocks(message);
     if (blocks.length === 0) continue;
+    if (message.is_context_note) for (const block of blocks) notes.add(block);
     const previous = turns.at(-1);
     if (previous?.role === role) previous.content.push(...blocks);
     else turns.push({ role, content: blocks });
@@ -53,7 +55,10 @@ export function toAnthropicMessages(messages: Message[]): Anthropic.MessageParam
   for (const turn of turns) {
     if (turn.role === "user") turn.content = toolResultsFirst(turn.content);
   }
-  markLastBlockForCaching(turns);
+  // The newest block that is not a context note: the note changes every call, so a breakpoint on
+  // it would cache a prefix no later call sends again. Notes are text and come last, so the
+  // tool_result reordering above never moves one before this block.
+  markForCaching(turns.flatMap((turn) => turn.content).findLast((block) => !notes.has(block)));
   return turns;
 }
 
@@ -64,13 +69,13 @@ function toolResultsFirst(blocks: ContentBlock[]): ContentBlock[] {
 /**
  * A breakpoint on the newest block caches the whole conversation prefix, so the next step of
  * an agent loop (same history plus one tool result) reads it from the cache instead of paying
- * for it again. Thinking blocks cannot carry cache_control; the system prompt and tools have
- * their own breakpoints (three of the four the API allows).
+ * for it again. The tier-0 context note, which comes last, stays after the breakpoint.
+ * Thinking blocks cannot carry cache_control; the system prompt and tools have their own
+ * breakpoints (three of the four the API allows).
  */
-function markLastBlockForCaching(turns: Turn[]): void {
-  const last = turns.at(-1)?.content.at(-1);
-  if (last && last.type !== "thinking" && last.type !== "redacted_thinking") {
-    (last as { cache_control?: Anthropic.CacheControlEphemeral }).cache_control = EPHEMERAL;
+function markForCaching(block: ContentBlock | undefined): void {
+  if (block && block.type !== "thinking" && block.type !== "redacted_thinking") {
+    (block as { cache_control?: Anthropic.CacheControlEphemeral }).cache_control = EPHEMERAL;
   }
 }
 

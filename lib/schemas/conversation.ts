@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { freeText, shortText, storableJson, trimmedText } from "./text";
 import type { InboxItem, Message, QueuedMessage, RunStatus, SlotRecord, Task } from "@/lib/agent";
+import { formViewSchema } from "@/lib/forms/view";
 
 /** Request and response shapes of the chat routes: the routes validate with them, the browser's hooks type with them. */
 
@@ -134,6 +135,8 @@ export const conversationSnapshotSchema = z.object({
   tasks: z.array(z.custom<Task>()),
   inbox: z.array(z.custom<InboxItem>()),
   queued: z.array(z.custom<QueuedMessage>()),
+  /** The conversation's open and recently finished form instances, as their cards show them (oldest first). */
+  forms: z.array(formViewSchema),
   stats: conversationStatsSchema,
   /** The latest run, if any. */
   run: runViewSchema.nullable(),

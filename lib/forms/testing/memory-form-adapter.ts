@@ -1,5 +1,6 @@
 import { applyEntryCommit } from "../apply-entry-commit";
 import { FormConflictError, FormError } from "../errors";
+import { assertFormJson } from "../json-value";
 import type { FormAdapter, FormCommit, FormInstanceRecord, FormSnapshot, FormSubmissionDraft, NewFormInstance } from "../types";
 
 export interface StoredSubmission extends FormSubmissionDraft {
@@ -54,6 +55,9 @@ export class MemoryFormAdapter implements FormAdapter {
   async commit(commit: FormCommit): Promise<FormSnapshot> {
     const current = this.snapshots.get(commit.instanceId);
     if (!current) throw new FormConflictError(commit.instanceId, commit.expectedVersion, null);
+    // An absent value (retract, undo, redo) is no value; inside a value, undefined is not JSON.
+    for (const entry of commit.entries) if (entry.value !== undefined) assertFormJson(entry.value, `The value of ${entry.fieldId}`);
+    if (commit.submission) assertFormJson(commit.submission.values, "The submission");
     // Computed on a copy and swapped in only once everything succeeded: all or nothing.
     const next = applyEntryCommit(current, structuredClone(commit));
     const submission = commit.submission

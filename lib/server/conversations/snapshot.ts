@@ -34,6 +34,8 @@ export function snapshotFrom(rows: ConversationSnapshotRows, usingDemoModel: boo
     tasks: rows.tasks,
     inbox: rows.inbox,
     queued: rows.queued,
+    // The runner computes the views (lib/forms); until the runtime fills them in, a snapshot has none.
+    forms: [],
     stats: {
       tokens_in: rows.usage.tokens_in,
       tokens_out: rows.usage.tokens_out,

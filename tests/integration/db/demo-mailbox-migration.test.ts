@@ -36,7 +36,8 @@ describe("the demo mailbox migration", () => {
       `INSERT INTO "OutboxEmail" (id, "organizationId", "toolCallId", "to", subject, body) VALUES ('mail-1', 'org-1', 'call-1', 'ada@example.com', 'Kept', 'Still here')`,
     );
 
-    expect((await migrate(database.url)).applied).toEqual([RENAME]);
+    // Later migrations apply after it; the rename is the first one the old database lacked.
+    expect((await migrate(database.url)).applied[0]).toEqual(RENAME);
 
     expect(await query(database.url, `SELECT id, "to", subject FROM "DemoEmail"`)).toEqual([
       { id: "mail-1", to: "ada@example.com", subject: "Kept" },

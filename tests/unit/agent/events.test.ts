@@ -22,6 +22,7 @@ describe("events", () => {
         "slot_resolved",
         "tasks_updated",
         "inbox_updated",
+        "form_updated",
         "model_retry",
         "model_fallback",
         "permission_decided",

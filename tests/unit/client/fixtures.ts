@@ -12,6 +12,7 @@ export function snapshot(overrides: Partial<ConversationSnapshot> = {}): Convers
     tasks: [],
     inbox: [],
     queued: [],
+    forms: [],
     stats: { tokens_in: 0, tokens_out: 0, cache_read_tokens: 0, cache_write_tokens: 0, context_tokens: 0, turns: 0 },
     run: null,
     lastEventSeq: 0,
