@@ -54,7 +54,7 @@ export async function insertSubmission(run: RunSql, input: SubmissionRowInput): 
   const submissionId = newId();
   const createdAt = input.createdAt ?? new Date();
   const version = input.formVersion ?? 1;
-  const entries = input.entries ?? Object.entries(input.values).map(([fieldId, value]) => ({ fieldId, value }));
+  const entries: EntryRow[] = input.entries ?? Object.entries(input.values).map(([fieldId, value]) => ({ fieldId, value }));
   const state = { currentStepId: null, revisiting: [], edges: {}, awaiting: null, failures: [], terminatedReason: null };
   await run(
     `INSERT INTO "FormInstance" ("id", "organizationId", "conversationId", "formKey", "formVersion", "formDefinitionId", "status", "version", "state", "startedById", "createdAt", "updatedAt")
