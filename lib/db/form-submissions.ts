@@ -57,11 +57,18 @@ export async function loadSubmissionForm(ctx: Tenant, formId: string): Promise<S
     select: { formVersion: true },
   });
   const versions = await prisma.formDefinitionVersion.findMany({
-    where: { formDefinitionId: form.id, organizationId: ctx.organizationId, version: { in: [form.currentVersion, ...used.map((u) => u.formVersion)] } },
+    where: {
+      formDefinitionId: form.id,
+      organizationId: ctx.organizationId,
+      version: { in: [form.currentVersion, ...used.map((u) => u.formVersion)] },
+    },
     orderBy: { version: "desc" },
     select: { version: true, definition: true },
   });
-  const ordered = [...versions.filter((v) => v.version === form.currentVersion), ...versions.filter((v) => v.version !== form.currentVersion)];
+  const ordered = [
+    ...versions.filter((v) => v.version === form.currentVersion),
+    ...versions.filter((v) => v.version !== form.currentVersion),
+  ];
   const columns = new Map<string, SubmissionColumn>();
   for (const { definition } of ordered) {
     for (const field of fieldsOf(definition)) if (!columns.has(field.id)) columns.set(field.id, field);
@@ -96,9 +103,7 @@ const toSubmission = (row: SubmissionRow): Submission => ({
   status: row.status === "processed" ? "processed" : "new",
   formVersion: row.formVersion,
   // A deleted user keeps the submission: the id stays, the name says so.
-  submittedBy: row.submittedById
-    ? { id: row.submittedById, name: row.userName ?? "Deleted user", email: row.userEmail ?? "" }
-    : null,
+  submittedBy: row.submittedById ? { id: row.submittedById, name: row.userName ?? "Deleted user", email: row.userEmail ?? "" } : null,
   conversationId: row.conversationId,
   values: row.values && typeof row.values === "object" && !Array.isArray(row.values) ? (row.values as Record<string, unknown>) : {},
 });

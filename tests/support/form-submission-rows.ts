@@ -17,12 +17,10 @@ export async function insertForm(run: RunSql, organizationId: string, versions: 
     [id, organizationId, last.id, last.name, versions.length],
   );
   for (const [index, definition] of versions.entries()) {
-    await run(`INSERT INTO "FormDefinitionVersion" ("formDefinitionId", "organizationId", "version", "definition") VALUES ($1, $2, $3, $4)`, [
-      id,
-      organizationId,
-      index + 1,
-      JSON.stringify(definition),
-    ]);
+    await run(
+      `INSERT INTO "FormDefinitionVersion" ("formDefinitionId", "organizationId", "version", "definition") VALUES ($1, $2, $3, $4)`,
+      [id, organizationId, index + 1, JSON.stringify(definition)],
+    );
   }
   return id;
 }

@@ -31,7 +31,10 @@ async function page(ctx: TenantContext, form: SubmissionForm, query: SubmissionF
     return await listSubmissions(ctx, form, query);
   } catch (error) {
     if (error instanceof UnknownSubmissionFieldError) {
-      throw new AppError(422, "validation_failed", error.message, { issues: [{ path: "field", message: error.message }], known: error.known });
+      throw new AppError(422, "validation_failed", error.message, {
+        issues: [{ path: "field", message: error.message }],
+        known: error.known,
+      });
     }
     throw error;
   }
@@ -48,7 +51,13 @@ export async function submissionDetail(ctx: TenantContext, formId: string, submi
   return detail;
 }
 
-export async function changeSubmissionStatus(ctx: TenantContext, formId: string, submissionId: string, status: SubmissionStatus, ip: string | null) {
+export async function changeSubmissionStatus(
+  ctx: TenantContext,
+  formId: string,
+  submissionId: string,
+  status: SubmissionStatus,
+  ip: string | null,
+) {
   const submission = await setSubmissionStatus(ctx, await submissionFormOf(ctx, formId), submissionId, status, ip);
   if (!submission) throw notFound(SUBMISSION);
   return { submission };

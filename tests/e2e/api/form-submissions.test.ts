@@ -8,7 +8,11 @@ import { teamOf } from "../support/teams";
 import { expenseClaim, insertForm, insertSubmission } from "../../support/form-submission-rows";
 
 type ErrorBody = { error: { code: string; message: string; details?: { issues?: { path: string; message: string }[] } } };
-type Page = { submissions: { id: string; status: string; values: Record<string, unknown> }[]; nextCursor: string | null; columns: { id: string }[] };
+type Page = {
+  submissions: { id: string; status: string; values: Record<string, unknown> }[];
+  nextCursor: string | null;
+  columns: { id: string }[];
+};
 
 let team: Awaited<ReturnType<typeof teamOf>>;
 let outsider: TestAccount;
@@ -56,7 +60,9 @@ describe("form submissions API", () => {
     const second = await team.owner.client.json<Page>(`${base}?limit=2&cursor=${first.body.nextCursor}`);
     expect(second.body).toMatchObject({ nextCursor: null, submissions: [{ id: ids.plain, values: { amount: 612.5 } }] });
 
-    const filtered = await team.admin.client.json<Page>(`${base}?field=full_name&value=lovelace&submitter=${team.member.userId}&status=new`);
+    const filtered = await team.admin.client.json<Page>(
+      `${base}?field=full_name&value=lovelace&submitter=${team.member.userId}&status=new`,
+    );
     expect(filtered.body.submissions.map((s) => s.id)).toEqual([ids.plain]);
   });
 
@@ -141,7 +147,11 @@ describe("form submissions API", () => {
     for (const [path, field] of cases) {
       const answer = await team.admin.client.json<ErrorBody>(path);
       expect(answer.status, path).toBe(422);
-      if (field) expect(answer.body.error.details?.issues?.map((i) => i.path), path).toContain(field);
+      if (field)
+        expect(
+          answer.body.error.details?.issues?.map((i) => i.path),
+          path,
+        ).toContain(field);
     }
     const unknownField = await team.admin.client.json<ErrorBody>(`${base}?field=colour&value=red`);
     expect(unknownField.status).toBe(422);

@@ -16,6 +16,8 @@ export const TENANT_PAGES: string[] = [
   "/{org}/settings/members",
   "/{org}/settings/audit",
   "/{org}/settings/permissions",
+  "/{org}/forms/any-form-id/submissions",
+  "/{org}/forms/any-form-id/submissions/any-submission-id",
 ];
 
 export const TENANT_API_ROUTES: TenantRoute[] = [

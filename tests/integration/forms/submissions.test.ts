@@ -178,7 +178,10 @@ describe("one submission", () => {
   });
 
   it("status changes are audited once per change, with from and to", async () => {
-    expect(await setSubmissionStatus(tenant, form, ids.old, "processed", "203.0.113.9")).toMatchObject({ id: ids.old, status: "processed" });
+    expect(await setSubmissionStatus(tenant, form, ids.old, "processed", "203.0.113.9")).toMatchObject({
+      id: ids.old,
+      status: "processed",
+    });
     expect(await setSubmissionStatus(tenant, form, ids.old, "processed")).toMatchObject({ status: "processed" });
     const audit = await query<{ action: string; target: string; metadata: Record<string, unknown>; ip: string }>(
       testDatabaseUrl(),
@@ -186,7 +189,12 @@ describe("one submission", () => {
       [tenant.organizationId],
     );
     expect(audit).toEqual([
-      { action: "form.submission_status", target: ids.old, ip: "203.0.113.9", metadata: expect.objectContaining({ from: "new", to: "processed" }) },
+      {
+        action: "form.submission_status",
+        target: ids.old,
+        ip: "203.0.113.9",
+        metadata: expect.objectContaining({ from: "new", to: "processed" }),
+      },
     ]);
   });
 });

@@ -46,7 +46,10 @@ describe("starting a form", () => {
     ["I want to file an expense claim", { form: "expense claim" }],
     ["please open the expense claim form.", { form: "expense claim" }],
     ["start the support request, my name is Ada", { form: "support request", values: { name: "Ada" } }],
-    ["start the support request with the product is Web app and the severity is 2", { form: "support request", values: { product: "Web app", severity: 2 } }],
+    [
+      "start the support request with the product is Web app and the severity is 2",
+      { form: "support request", values: { product: "Web app", severity: 2 } },
+    ],
   ])("%s", async (text, input) => {
     const { call } = await callFor(text, { formOpen: false });
     expect(call).toMatchObject({ tool_name: "glove_form_start" });
@@ -170,7 +173,12 @@ describe("replies after a form tool's result", () => {
   test("fill: what was noted and what is still needed, by label", async () => {
     const text = await replyTo("the mode of travel is car and distance (km): 120", {
       status: "success",
-      data: { stored: ["Mode of travel", { field: "distance", label: "Distance (km)" }], missing: ["Total amount"], complete: false, status: "open" },
+      data: {
+        stored: ["Mode of travel", { field: "distance", label: "Distance (km)" }],
+        missing: ["Total amount"],
+        complete: false,
+        status: "open",
+      },
     });
     expect(text).toBe("Noted: Mode of travel, Distance (km). Still needed: Total amount.");
   });
