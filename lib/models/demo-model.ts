@@ -42,6 +42,7 @@ export class DemoModel implements ModelAdapter {
 
   async prompt(request: PromptRequest, notify: NotifySubscribersFunction, signal?: AbortSignal): Promise<ModelPromptResult> {
     const reply = planReply(request, this.longAnswerWords);
+    const said = request.messages.filter((message) => !message.is_context_note);
     const tokensIn = Math.ceil(JSON.stringify(request.messages).length / 4);
     for (const [index, word] of reply.text.split(/(?<=\s)(?=\S)/).entries()) {
       if (index > 0 && this.wordDelayMs > 0) await abortableSleep(this.wordDelayMs, signal);
@@ -50,7 +51,7 @@ export class DemoModel implements ModelAdapter {
     }
 
     const toolCalls: ToolCall[] = reply.calls.map((call, index) => ({
-      id: demoToolCallId(request.messages, index, call.tool),
+      id: demoToolCallId(said, index, call.tool),
       tool_name: call.tool,
       input_args: call.input,
     }));
@@ -74,15 +75,20 @@ export class DemoModel implements ModelAdapter {
   }
 }
 
-/** The reply for a request, decided from the last message and whether it carries tool results. */
+/**
+ * The reply for a request, decided from the last message and whether it carries tool results.
+ * The runtime's context note (the open forms' status line, appended after everything) is never
+ * what the person wrote: it only says that a form is open.
+ */
 function planReply(request: PromptRequest, longAnswerWords = 600): PlannedReply {
-  const { messages } = request;
+  const messages = request.messages.filter((message) => !message.is_context_note);
+  const formOpen = request.messages.some((message) => message.is_context_note && /\[form:/.test(message.text));
   const last = messages.at(-1);
   const lastText = userWords(last?.text ?? "");
   if (isSummaryRequest(request, lastText)) return { text: summarize(messages), calls: [] };
   if (last?.tool_results?.length) return { text: describeResults(last.tool_results, messages), calls: [] };
 
-  const reply = answer(request, last, lastText, longAnswerWords);
+  const reply = answer(request, last, lastText, longAnswerWords, formOpen);
   const firstReply = !messages.some((message) => message.sender === "agent" || message.is_compaction);
   return firstReply ? { ...reply, text: `${DEMO_INTRO}\n\n${reply.text}` } : reply;
 }
@@ -106,10 +112,10 @@ function isSummaryRequest(request: PromptRequest, lastText: string): boolean {
   return DEMO_SUMMARY.pattern.test(lastText);
 }
 
-function answer(request: PromptRequest, last: Message | undefined, text: string, longAnswerWords: number): PlannedReply {
+function answer(request: PromptRequest, last: Message | undefined, text: string, longAnswerWords: number, formOpen: boolean): PlannedReply {
   if (last?.is_inbox_injection) return { text: `An inbox update arrived: ${text}`, calls: [] };
   if (DEMO_LONG_ANSWER.pattern.test(text)) return { text: longAnswer(longAnswerWords), calls: [] };
-  const trigger = findDemoTrigger(text);
+  const trigger = findDemoTrigger(text, { formOpen });
   if (!trigger) {
     const examples = DEMO_TRIGGERS.slice(0, 4).map((t) => `"${t.example}"`);
     return {
@@ -128,8 +134,8 @@ function describeResults(results: ToolResult[], messages: Message[]): string {
   const calls = new Map(messages.flatMap((message) => message.tool_calls ?? []).map((call) => [call.id, call]));
   return results
     .map(({ tool_name: tool, call_id: callId, result }) => {
-      const trigger = DEMO_TRIGGERS.find((t) => t.tool === tool);
       const input = (calls.get(callId)?.input_args ?? {}) as DemoToolInput;
+      const trigger = DEMO_TRIGGERS.find((t) => t.tool === tool && (t.forInput?.(input) ?? true));
       if (result.status === "success") return trigger ? trigger.done(input, result.data) : `Done: ${tool} finished.`;
       const reason = errorReason(result);
       return withFullStop(trigger ? trigger.failed(input, reason) : `${tool} failed: ${reason}`);
@@ -137,10 +143,16 @@ function describeResults(results: ToolResult[], messages: Message[]): string {
     .join(" ");
 }
 
-/** A denial or failure says why in `message`, or in its data. */
+/** A denial or failure says why in `message`, or in its data; the engine's `did_you_mean` is offered. */
 function errorReason(result: ToolResultPayload): string {
-  if (result.message) return result.message;
   const data = result.data as Record<string, unknown> | string | null | undefined;
+  const suggestions = data && typeof data === "object" && Array.isArray(data.did_you_mean) ? data.did_you_mean.map(String) : [];
+  const reason = plainReason(result, data);
+  return suggestions.length > 0 ? `${withFullStop(reason)} Did you mean ${suggestions.join(" or ")}?` : reason;
+}
+
+function plainReason(result: ToolResultPayload, data: Record<string, unknown> | string | null | undefined): string {
+  if (result.message) return result.message;
   if (typeof data === "string" && data) return data;
   if (data && typeof data === "object") {
     for (const key of ["reason", "error", "message"]) if (typeof data[key] === "string") return data[key] as string;

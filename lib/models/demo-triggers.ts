@@ -5,8 +5,12 @@
  *
  * Triggers are tried in order against the last user message; the first match wins. Order
  * matters where phrases overlap ("ask finance to confirm ..." is an inbox request, not a
- * confirmation; "start the onboarding form, my name is ..." starts a form, not fills one).
+ * confirmation; "start the support request, my name is ..." starts a form, not fills one;
+ * "actually the X is Y" corrects, not fills). The form triggers after the first fire only while
+ * a form is open (the runtime's context note says so), so "X is Y" means nothing otherwise.
  */
+
+import { demoFormCorrection, demoFormStart, demoFormUndo, demoFormValues, describeFormResult } from "./demo-form-sentences";
 
 export type DemoToolInput = Record<string, unknown>;
 
@@ -18,6 +22,12 @@ export interface DemoTrigger {
   /** A request that fires the trigger; docs and tests use exactly this text. */
   example: string;
   pattern: RegExp;
+  /** Fires only while a form is open. */
+  whenFormOpen?: boolean;
+  /** A further check after the pattern matched: the sentence must also parse. */
+  accepts?: (text: string) => boolean;
+  /** Which of several triggers of one tool words a result: the one whose input this is. */
+  forInput?: (input: DemoToolInput) => boolean;
   /** The tool input, derived from the user's words only (deterministic). */
   input: (text: string) => DemoToolInput;
   /** Said before the tool call. */
@@ -28,8 +38,25 @@ export interface DemoTrigger {
   failed: (input: DemoToolInput, reason: string) => string;
 }
 
-/** The Glove-style conversational form tools; the forms issue owns their real definitions. */
-export const DEMO_FORM_TOOLS = { start: "glove_form_start", fill: "glove_form_fill" } as const;
+/** The Glove-style conversational form tools the demo calls; the runtime owns their real definitions. */
+export const DEMO_FORM_TOOLS = {
+  start: "glove_form_start",
+  fill: "glove_form_fill",
+  revise: "glove_form_revise",
+  submit: "glove_form_submit",
+  abandon: "glove_form_abandon",
+  status: "glove_form_status",
+} as const;
+
+/**
+ * "start the expense claim", "I want to file an expense claim", "start the support request, my
+ * name is Ada": a start verb at the start of the sentence or after "to" / "please" / "let's"
+ * (so "the file is ..." starts nothing), then the form's name up to a comma, "and" or "with".
+ */
+const FORM_START =
+  /(?:^|\b(?:to|please|let's|lets|can you|could you|now)\s+)(?:start|begin|open|file|fill in|fill out)\s+(?!(?:a |the |my )?(?:task|to-?do) list)(?:the |an? |my |a new )?([a-z][\w -]*?)(?:\s+form)?(?=\s*(?:[,;.!?]|\s+and\s+|\s+with\s+|$))/i;
+
+const formName = (input: DemoToolInput) => str(input.form);
 
 /** "write a long ..." streams many words and calls no tool: the abort tests use it. */
 export const DEMO_LONG_ANSWER = { example: "write a long story about the sea", pattern: /\bwrite (?:me )?a long\b/i };
@@ -74,17 +101,6 @@ function optionsBetween(text: string): string[] | undefined {
   return options && options.length > 1 ? options : undefined;
 }
 
-/**
- * "my name is Ada Lovelace and my email is ada@example.com" → {name, email}. A value ends at a
- * comma, at "and my", or at sentence punctuation followed by a space (so "ada@example.com" stays whole).
- */
-export function extractFormValues(text: string): Record<string, string> {
-  const values: Record<string, string> = {};
-  const pattern = /\bmy ([a-z][a-z ]{0,30}?) is (.+?)(?=,\s|;|\s+and\s+my\s|[.!?](?:\s|$)|$)/gi;
-  for (const [, field, value] of text.matchAll(pattern)) values[snakeCase(field)] = value.trim();
-  return values;
-}
-
 /** The user's answer inside a result's data: a plain value, or a conventional field of an object. */
 function describeAnswer(data: unknown): string {
   if (typeof data === "string" || typeof data === "number" || typeof data === "boolean") return String(data);
@@ -115,22 +131,83 @@ function listValues(values: Record<string, unknown>): string {
 export const DEMO_TRIGGERS: readonly DemoTrigger[] = [
   {
     tool: DEMO_FORM_TOOLS.start,
-    feature: "Start a conversational form, seeded with values from the sentence",
-    example: "start the onboarding form, my name is Ada Lovelace and my email is ada@example.com",
-    pattern: /\bstart (?:the |an? )?([\w -]+?) form\b/i,
-    input: (text) => {
-      const values = extractFormValues(text);
-      return {
-        form: snakeCase(tail(text, /\bstart (?:the |an? )?([\w -]+?) form\b/i) ?? "form"),
-        ...(Object.keys(values).length > 0 && { values }),
-      };
-    },
-    lead: (input) => `I'll start the ${str(input.form).replace(/_/g, " ")} form.`,
-    done: (input) =>
-      input.values
-        ? `The ${str(input.form).replace(/_/g, " ")} form is open, with ${listValues(input.values as Record<string, unknown>)} filled in.`
-        : `The ${str(input.form).replace(/_/g, " ")} form is open.`,
-    failed: (input, reason) => `The ${str(input.form).replace(/_/g, " ")} form could not be started: ${reason}`,
+    feature: "Start a conversational form, seeded with the answers in the sentence",
+    example: "start the expense claim",
+    pattern: FORM_START,
+    input: (text) => demoFormStart(text, FORM_START),
+    lead: (input) => `I'll open the ${formName(input)}.`,
+    done: (input, data) => `The ${formName(input)} is open. ${describeFormResult(data)}`,
+    failed: (input, reason) => `The ${formName(input)} could not be started: ${reason}`,
+  },
+  {
+    tool: DEMO_FORM_TOOLS.revise,
+    feature: "Correct an answer of the open form",
+    example: "actually the mode of travel is rail",
+    pattern: /\b(?:actually|correction)\b|\bchange (?:the |my )?.+? to \S/i,
+    whenFormOpen: true,
+    accepts: (text) => demoFormCorrection(text) !== null,
+    forInput: (input) => input.action === "set",
+    input: (text) => ({ ...demoFormCorrection(text), action: "set" }),
+    lead: (input) => `I'll change ${str(input.field)}.`,
+    done: (input, data) => `Changed ${str(input.field)}. ${describeFormResult(data)}`,
+    failed: (input, reason) => `${capitalize(str(input.field))} was not changed: ${reason}`,
+  },
+  {
+    tool: DEMO_FORM_TOOLS.revise,
+    feature: "Undo (or redo) the last change to an answer",
+    example: "undo the last change to the mode of travel",
+    pattern: /\b(?:undo|redo)\s+\S/i,
+    whenFormOpen: true,
+    forInput: (input) => input.action === "undo" || input.action === "redo",
+    input: (text) => ({ ...demoFormUndo(text) }),
+    lead: (input) => `I'll ${str(input.action)} the last change to ${str(input.field)}.`,
+    done: (input, data) => `${input.action === "redo" ? "Redone" : "Undone"}: ${str(input.field)}. ${describeFormResult(data)}`,
+    failed: (input, reason) => `Nothing to ${str(input.action)} for ${str(input.field)}: ${reason}`,
+  },
+  {
+    tool: DEMO_FORM_TOOLS.submit,
+    feature: "Submit the open form (a confirmation card first)",
+    example: "submit the form",
+    pattern: /\b(?:submit|send)\s+(?:it|this|the form|the [\w -]+? form)\b/i,
+    whenFormOpen: true,
+    input: () => ({}),
+    lead: () => "Here is what will be submitted; please confirm it on the card.",
+    done: (_input, data) => describeFormResult({ status: "submitted", ...(data as object) }),
+    failed: (_input, reason) => `The form was not submitted: ${reason}`,
+  },
+  {
+    tool: DEMO_FORM_TOOLS.abandon,
+    feature: "Abandon the open form",
+    example: "cancel the form",
+    pattern: /\b(?:cancel|abandon|discard|drop)\s+(?:the |this |my )?(?:[\w -]+? )?form\b/i,
+    whenFormOpen: true,
+    input: () => ({}),
+    lead: () => "I'll cancel the form.",
+    done: () => "The form is cancelled; nothing was submitted.",
+    failed: (_input, reason) => `The form was not cancelled: ${reason}`,
+  },
+  {
+    tool: DEMO_FORM_TOOLS.status,
+    feature: "What the open form still needs",
+    example: "what is left",
+    pattern: /\bwhat(?:'s| is| else is)(?: still)? (?:left|missing|needed)\b|\bform status\b/i,
+    whenFormOpen: true,
+    input: () => ({}),
+    lead: () => "Let me check the form.",
+    done: (_input, data) => describeFormResult(data),
+    failed: (_input, reason) => `The form's status could not be read: ${reason}`,
+  },
+  {
+    tool: DEMO_FORM_TOOLS.fill,
+    feature: "Fill the open form from a sentence",
+    example: "my name is Ada Lovelace, the mode of travel is car and distance (km): 120",
+    pattern: /\S\s+(?:is|was|are|were)\s+\S|:\s*\S/i,
+    whenFormOpen: true,
+    accepts: (text) => Object.keys(demoFormValues(text)).length > 0,
+    input: (text) => ({ values: demoFormValues(text) }),
+    lead: () => "I'll note that in the form.",
+    done: (_input, data) => describeFormResult(data),
+    failed: (_input, reason) => `The form was not updated: ${reason}`,
   },
   {
     tool: "glove_post_to_inbox",
@@ -305,19 +382,11 @@ export const DEMO_TRIGGERS: readonly DemoTrigger[] = [
     done: (_input, data) => `You chose ${describeAnswer(data)}.`,
     failed: (_input, reason) => `No choice was made: ${reason}`,
   },
-  {
-    tool: DEMO_FORM_TOOLS.fill,
-    feature: "Fill the open conversational form from a sentence",
-    example: "my phone number is 555-0100 and my company is Analytical Engines",
-    pattern: /\bmy [a-z][a-z ]{0,30}? is \S/i,
-    input: (text) => ({ values: extractFormValues(text) }),
-    lead: () => "I'll note that in the form.",
-    done: (input) => `Saved to the form: ${listValues(input.values as Record<string, unknown>)}.`,
-    failed: (_input, reason) => `The form was not updated: ${reason}`,
-  },
 ];
 
-/** The trigger for a request, if any. */
-export function findDemoTrigger(text: string): DemoTrigger | undefined {
-  return DEMO_TRIGGERS.find((trigger) => trigger.pattern.test(text));
+/** The trigger for a request, if any; the form triggers only while a form is open. */
+export function findDemoTrigger(text: string, context: { formOpen?: boolean } = {}): DemoTrigger | undefined {
+  return DEMO_TRIGGERS.find(
+    (trigger) => (!trigger.whenFormOpen || context.formOpen) && trigger.pattern.test(text) && (trigger.accepts?.(text) ?? true),
+  );
 }

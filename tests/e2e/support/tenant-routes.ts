@@ -16,6 +16,8 @@ export const TENANT_PAGES: string[] = [
   "/{org}/settings/members",
   "/{org}/settings/audit",
   "/{org}/settings/permissions",
+  "/{org}/forms/any-form-id/submissions",
+  "/{org}/forms/any-form-id/submissions/any-submission-id",
 ];
 
 export const TENANT_API_ROUTES: TenantRoute[] = [
@@ -35,6 +37,10 @@ export const TENANT_API_ROUTES: TenantRoute[] = [
   // No route file: the catch-all (app/api/[...path]) answers alike whether the organization exists or not.
   { method: "GET", path: "/api/orgs/{org}/no-such-thing" },
   { method: "POST", path: "/api/orgs/{org}/no-such-thing", json: {} },
+  { method: "GET", path: "/api/orgs/{org}/forms/any-form-id/submissions" },
+  { method: "GET", path: "/api/orgs/{org}/forms/any-form-id/submissions/export" },
+  { method: "GET", path: "/api/orgs/{org}/forms/any-form-id/submissions/any-submission-id" },
+  { method: "PATCH", path: "/api/orgs/{org}/forms/any-form-id/submissions/any-submission-id", json: { status: "processed" } },
 ];
 
 /**

@@ -2,7 +2,7 @@ import { describe, expect, test } from "vitest";
 import type { Message } from "@/lib/agent/messages";
 import type { ModelToolSpec, PromptRequest } from "@/lib/agent/model-adapter";
 import { DEMO_INTRO, DemoModel } from "@/lib/models/demo-model";
-import { DEMO_LONG_ANSWER, DEMO_TRIGGERS, extractFormValues, findDemoTrigger } from "@/lib/models/demo-triggers";
+import { DEMO_LONG_ANSWER, DEMO_TRIGGERS, findDemoTrigger } from "@/lib/models/demo-triggers";
 import { RENDER_DATA_MARKER, recordEvents } from "./conversation-fixtures";
 
 const ALL_DEMO_TOOLS: ModelToolSpec[] = DEMO_TRIGGERS.map((trigger) => ({
@@ -13,8 +13,18 @@ const ALL_DEMO_TOOLS: ModelToolSpec[] = DEMO_TRIGGERS.map((trigger) => ({
 
 const demo = () => new DemoModel({ wordDelayMs: 0 });
 
-function ask(text: string, history: Message[] = []): PromptRequest {
-  return { messages: [...history, { id: "msg-user-1", sender: "user", text }], tools: ALL_DEMO_TOOLS };
+/** The runtime's tier-0 line while a form is open (never stored, last in the model's input). */
+const FORM_NOTE: Message = {
+  sender: "user",
+  text: '[form: expense-claim] step 2/4 "Travel" · pending: Mode of travel · later: Total amount',
+  is_context_note: true,
+};
+
+function ask(text: string, history: Message[] = [], options: { formOpen?: boolean } = {}): PromptRequest {
+  return {
+    messages: [...history, { id: "msg-user-1", sender: "user", text }, ...(options.formOpen ? [FORM_NOTE] : [])],
+    tools: ALL_DEMO_TOOLS,
+  };
 }
 
 /** A conversation that already has a reply, so the introduction is not repeated. */
@@ -23,9 +33,15 @@ const EARLIER: Message[] = [
   { sender: "agent", text: "Hi." },
 ];
 
-/** The documented input of each trigger's example (docs/models.md shows the same). */
+/** The documented input of each trigger's example, by tool and example (docs/models.md shows the same). */
 const EXPECTED_INPUTS: Record<string, unknown> = {
-  glove_form_start: { form: "onboarding", values: { name: "Ada Lovelace", email: "ada@example.com" } },
+  glove_form_start: { form: "expense claim" },
+  "glove_form_revise set": { field: "mode of travel", action: "set", value: "rail" },
+  "glove_form_revise undo": { field: "mode of travel", action: "undo" },
+  glove_form_submit: {},
+  glove_form_abandon: {},
+  glove_form_status: {},
+  glove_form_fill: { values: { name: "Ada Lovelace", "mode of travel": "car", "distance (km)": 120 } },
   glove_post_to_inbox: { tag: "finance", request: "Approve the Q3 budget", blocking: true },
   glove_update_tasks: {
     todos: [
@@ -65,8 +81,9 @@ const EXPECTED_INPUTS: Record<string, unknown> = {
     multiple: true,
   },
   ask_preference: { question: "Which one do you prefer?", options: ["tea", "coffee", "water"] },
-  glove_form_fill: { values: { phone_number: "555-0100", company: "Analytical Engines" } },
 };
+const expectedKey = (trigger: (typeof DEMO_TRIGGERS)[number]) =>
+  trigger.tool === "glove_form_revise" ? `${trigger.tool} ${trigger.example.startsWith("undo") ? "undo" : "set"}` : trigger.tool;
 
 describe("the offline demo model", () => {
   test("says in its first reply that it is the demo model and how to set a real key, and not again", async () => {
@@ -97,18 +114,19 @@ describe("the offline demo model", () => {
     expect(Date.now() - started).toBeGreaterThanOrEqual(20);
   });
 
-  test("every trigger has a documented example that fires it", () => {
-    expect(Object.keys(EXPECTED_INPUTS).sort()).toEqual(DEMO_TRIGGERS.map((trigger) => trigger.tool).sort());
-    for (const trigger of DEMO_TRIGGERS) expect(findDemoTrigger(trigger.example)?.tool).toBe(trigger.tool);
+  test("every trigger has a documented example that fires it (the form triggers while a form is open)", () => {
+    expect(Object.keys(EXPECTED_INPUTS).sort()).toEqual(DEMO_TRIGGERS.map(expectedKey).sort());
+    for (const trigger of DEMO_TRIGGERS) expect(findDemoTrigger(trigger.example, { formOpen: trigger.whenFormOpen })).toBe(trigger);
   });
 
-  test.each(DEMO_TRIGGERS.map((trigger) => [trigger.tool, trigger.example]))("%s: %s", async (tool, example) => {
+  test.each(DEMO_TRIGGERS.map((trigger) => [trigger.tool, trigger.example, trigger]))("%s: %s", async (tool, example, trigger) => {
     const { events, notify } = recordEvents();
 
-    const result = await demo().prompt(ask(example, EARLIER), notify);
+    const result = await demo().prompt(ask(example, EARLIER, { formOpen: trigger.whenFormOpen }), notify);
 
     const [call] = result.messages[0].tool_calls ?? [];
-    expect(call).toMatchObject({ tool_name: tool, input_args: EXPECTED_INPUTS[tool] });
+    expect(call).toMatchObject({ tool_name: tool, input_args: EXPECTED_INPUTS[expectedKey(trigger)] });
+    expect(call.input_args).toEqual(EXPECTED_INPUTS[expectedKey(trigger)]);
     expect(call.id).toMatch(/^toolu_demo_[0-9a-f]{20}$/);
     expect(result.stop_reason).toBe("tool_use");
     expect(events.find((event) => event.name === "tool_use")?.data).toEqual({ id: call.id, name: tool, input: call.input_args });
@@ -257,17 +275,6 @@ describe("the offline demo model", () => {
     await expect(aborted).rejects.toMatchObject({ name: "ModelError", kind: "aborted" });
     expect(Date.now() - started).toBeLessThan(1000);
     expect(text().split(/\s+/).filter(Boolean)).toHaveLength(5);
-  });
-});
-
-describe("extractFormValues", () => {
-  test("reads 'my X is Y' phrases, keeping values such as e-mail addresses whole", () => {
-    expect(extractFormValues("my name is Ada Lovelace, my email is ada@example.com. my role is Countess")).toEqual({
-      name: "Ada Lovelace",
-      email: "ada@example.com",
-      role: "Countess",
-    });
-    expect(extractFormValues("nothing to see")).toEqual({});
   });
 });
 
