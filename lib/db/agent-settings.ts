@@ -1,5 +1,6 @@
 import { prisma } from "./client";
 import { recordAudit } from "./audit";
+import { sameJson } from "./same-json";
 import type { AgentSettings as AgentSettingsRow, Prisma } from "./generated/client";
 import type { TenantContext } from "./tenant-context";
 
@@ -107,20 +108,4 @@ function settingsChanges(before: SettingsFields | null, after: SettingsFields, p
     permissionPolicy: after.permissionPolicy,
     systemPromptChanged: changed.includes("systemPrompt"),
   };
-}
-
-/** Equal as JSON, whatever the order of object keys (jsonb reorders them). */
-function sameJson(a: unknown, b: unknown): boolean {
-  const canonical = (value: unknown): unknown =>
-    Array.isArray(value)
-      ? value.map(canonical)
-      : value && typeof value === "object"
-        ? Object.fromEntries(
-            Object.entries(value)
-              .sort(([x], [y]) => (x < y ? -1 : 1))
-              .filter(([, inner]) => inner !== undefined)
-              .map(([k, inner]) => [k, canonical(inner)]),
-          )
-        : value;
-  return JSON.stringify(canonical(a)) === JSON.stringify(canonical(b));
 }
