@@ -13,7 +13,9 @@ type ErrorBody = {
 type FormAnswer = { form: FormDetail } & ErrorBody;
 
 const formsOf = (account: TestAccount) => `/api/orgs/${account.orgSlug}/forms`;
-const create = (account: TestAccount, definition: unknown) => account.client.json<FormAnswer>(formsOf(account), { json: { definition } });
+/** As `account`, in `org`'s organization (an admin of a team creates in the owner's). */
+const create = (account: TestAccount, definition: unknown, org: TestAccount = account) =>
+  account.client.json<FormAnswer>(formsOf(org), { json: { definition } });
 const update = (account: TestAccount, formId: string, definition: unknown, baseVersion: number) =>
   account.client.json<FormAnswer>(`${formsOf(account)}/${formId}`, { method: "PUT", json: { definition, baseVersion } });
 
@@ -22,7 +24,7 @@ const withName = (form: StoredFormInput, name: string): StoredFormInput => ({ ..
 describe("form definitions API", () => {
   it("an admin creates a form: version 1, key from the id, counts, the audit entry", async () => {
     const { owner, admin } = await teamOf(appBaseURL());
-    const created = await create(admin, expenseClaimForm);
+    const created = await create(admin, expenseClaimForm, owner);
     expect(created.status).toBe(201);
     expect(created.body.form).toMatchObject({
       key: "expense-claim",
