@@ -16,6 +16,7 @@ import { ApiError, errorMessage, issuesByField } from "@/lib/client/api";
 import { useAgentSettings, useSaveAgentSettings } from "@/lib/client/use-agent-settings";
 import { MODEL_PROVIDERS, PROVIDER_KEY_ENV, type ModelProvider } from "@/lib/models/model-config";
 import { AGENT_NAME_MAX, agentSettingsInputSchema, SLOT_TTL_MINUTES_MAX, type AgentSettingsView } from "@/lib/schemas/agent-settings";
+import { FormsSection } from "./forms-section";
 import { draftFrom, toInput, type SettingsDraft } from "./settings-draft";
 
 const PROVIDER_LABEL: Record<ModelProvider, string> = {
@@ -37,6 +38,7 @@ const ERROR_PATH: Record<keyof SettingsDraft, string> = {
   providerApiKey: "providerApiKey",
   clearKey: "providerApiKey",
   enabledTools: "enabledTools",
+  enabledForms: "enabledForms",
   permissionPolicy: "permissionPolicy",
   slotTtlMinutes: "slotTtlMinutes",
 };
@@ -249,6 +251,18 @@ function SettingsForm({ slug, view, canEdit }: { slug: string; view: AgentSettin
             })}
           </ul>
         </section>
+
+        <FormsSection
+          slug={slug}
+          view={view}
+          enabled={draft.enabledForms}
+          error={Object.entries(errors).find(([path]) => path.startsWith("enabledForms"))?.[1]}
+          onChange={(keys) => {
+            set("enabledForms", keys);
+            // The server names the key at fault (enabledForms.2): any of them is out of date now.
+            setErrors((current) => Object.fromEntries(Object.entries(current).filter(([path]) => !path.startsWith("enabledForms"))));
+          }}
+        />
 
         <section aria-labelledby="agent-cards" className="grid gap-4">
           <h2 id="agent-cards" className="text-lg font-semibold">

@@ -12,6 +12,7 @@ export interface SettingsDraft {
   providerApiKey: string;
   clearKey: boolean;
   enabledTools: string[];
+  enabledForms: string[];
   permissionPolicy: Record<string, "allow" | "deny">;
   slotTtlMinutes: string;
 }
@@ -26,6 +27,7 @@ export function draftFrom(view: AgentSettingsView): SettingsDraft {
     providerApiKey: "",
     clearKey: false,
     enabledTools: view.enabledTools,
+    enabledForms: view.enabledForms,
     permissionPolicy: view.permissionPolicy,
     slotTtlMinutes: view.slotTtlMinutes === null ? "" : String(view.slotTtlMinutes),
   };
@@ -39,6 +41,7 @@ export function toInput(draft: SettingsDraft, view: AgentSettingsView): AgentSet
     systemPrompt: draft.systemPrompt,
     model: { ...view.model, provider: draft.provider, model: draft.model, baseURL: draft.baseURL },
     enabledTools: draft.enabledTools,
+    enabledForms: draft.enabledForms,
     permissionPolicy: draft.permissionPolicy,
     slotTtlMinutes: ttl === "" ? null : Number(ttl),
     ...(draft.clearKey ? { providerApiKey: "" } : draft.providerApiKey.trim() ? { providerApiKey: draft.providerApiKey.trim() } : {}),

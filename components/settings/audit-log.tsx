@@ -31,6 +31,11 @@ const ACTION_LABEL: Record<string, string> = {
   "permission.allowed_tool_always": "Always allowed a tool (every input)",
   "permission.denied": "Denied a tool",
   "permission.revoked": "Revoked a permission grant",
+  // ── Forms a team defines (lib/db/form-definitions.ts) ──
+  "form.created": "Created a form",
+  "form.updated": "Saved a new version of a form",
+  "form.archived": "Archived a form",
+  "form.imported": "Imported a form",
 };
 
 /**
@@ -42,6 +47,7 @@ const SETTINGS_FIELD_LABEL: Record<string, string> = {
   systemPrompt: "system prompt",
   modelConfig: "model",
   enabledTools: "tools",
+  enabledForms: "forms",
   permissionPolicy: "tool policy",
   slotTtlMinutes: "card expiry",
   providerApiKey: "provider key",

@@ -1,5 +1,6 @@
 import { prisma } from "./client";
 import { recordAudit } from "./audit";
+import { sameJson } from "./same-json";
 import type { AgentSettings as AgentSettingsRow, Prisma } from "./generated/client";
 import type { TenantContext } from "./tenant-context";
 
@@ -13,6 +14,7 @@ export interface StoredAgentSettings {
   modelConfig: unknown;
   providerKeySealed: string | null;
   enabledTools: string[];
+  enabledForms: string[];
   permissionPolicy: unknown;
   slotTtlMinutes: number | null;
   updatedAt: string;
@@ -23,6 +25,8 @@ export interface AgentSettingsWrite {
   systemPrompt: string;
   modelConfig: Prisma.InputJsonValue;
   enabledTools: string[];
+  /** Form keys; undefined leaves them as they are (a new row starts with none). */
+  enabledForms?: string[];
   permissionPolicy: Prisma.InputJsonValue;
   slotTtlMinutes: number | null;
   /** A sealed key sets it, null clears it, undefined leaves it as it is. */
@@ -38,7 +42,15 @@ export async function getAgentSettings(ctx: Pick<TenantContext, "organizationId"
 /** The columns of an `AgentSettings` row the server reads, as stored. */
 export type AgentSettingsColumns = Pick<
   AgentSettingsRow,
-  "name" | "systemPrompt" | "modelConfig" | "providerKeyEncrypted" | "enabledTools" | "permissionPolicy" | "slotTtlMinutes" | "updatedAt"
+  | "name"
+  | "systemPrompt"
+  | "modelConfig"
+  | "providerKeyEncrypted"
+  | "enabledTools"
+  | "enabledForms"
+  | "permissionPolicy"
+  | "slotTtlMinutes"
+  | "updatedAt"
 >;
 
 export function storedAgentSettings(row: AgentSettingsColumns): StoredAgentSettings {
@@ -48,6 +60,7 @@ export function storedAgentSettings(row: AgentSettingsColumns): StoredAgentSetti
     modelConfig: row.modelConfig,
     providerKeySealed: row.providerKeyEncrypted,
     enabledTools: row.enabledTools,
+    enabledForms: row.enabledForms,
     permissionPolicy: row.permissionPolicy,
     slotTtlMinutes: row.slotTtlMinutes,
     updatedAt: row.updatedAt.toISOString(),
@@ -65,7 +78,7 @@ export async function saveAgentSettings(ctx: TenantContext, settings: AgentSetti
   const key = providerKeySealed === undefined ? {} : { providerKeyEncrypted: providerKeySealed };
   await prisma.$transaction(async (tx) => {
     const [before] = await tx.$queryRaw<Array<Omit<AgentSettingsWrite, "providerKeySealed">>>`
-      SELECT "name", "systemPrompt", "modelConfig", "enabledTools", "permissionPolicy", "slotTtlMinutes"
+      SELECT "name", "systemPrompt", "modelConfig", "enabledTools", "enabledForms", "permissionPolicy", "slotTtlMinutes"
       FROM "AgentSettings" WHERE "organizationId" = ${ctx.organizationId} FOR UPDATE`;
     await tx.agentSettings.upsert({
       where: { organizationId: ctx.organizationId },
@@ -90,7 +103,7 @@ type SettingsFields = Omit<AgentSettingsWrite, "providerKeySealed">;
 
 /** What an admin reviewing the audit log needs of a settings change. Before the first save there is no row: every field counts as changed. */
 function settingsChanges(before: SettingsFields | null, after: SettingsFields, providerKey: "set" | "cleared" | "unchanged") {
-  const fields = Object.keys(after) as Array<keyof SettingsFields>;
+  const fields = (Object.keys(after) as Array<keyof SettingsFields>).filter((field) => after[field] !== undefined);
   const changed = fields.filter((field) => !before || !sameJson(before[field], after[field]));
   if (providerKey !== "unchanged") changed.push("providerApiKey" as keyof SettingsFields);
   const model = (config: unknown) => {
@@ -104,23 +117,8 @@ function settingsChanges(before: SettingsFields | null, after: SettingsFields, p
     ...(before && changed.includes("modelConfig") && { previous: model(before.modelConfig) }),
     providerKey,
     enabledTools: after.enabledTools,
+    ...(after.enabledForms !== undefined && { enabledForms: after.enabledForms }),
     permissionPolicy: after.permissionPolicy,
     systemPromptChanged: changed.includes("systemPrompt"),
   };
-}
-
-/** Equal as JSON, whatever the order of object keys (jsonb reorders them). */
-function sameJson(a: unknown, b: unknown): boolean {
-  const canonical = (value: unknown): unknown =>
-    Array.isArray(value)
-      ? value.map(canonical)
-      : value && typeof value === "object"
-        ? Object.fromEntries(
-            Object.entries(value)
-              .sort(([x], [y]) => (x < y ? -1 : 1))
-              .filter(([, inner]) => inner !== undefined)
-              .map(([k, inner]) => [k, canonical(inner)]),
-          )
-        : value;
-  return JSON.stringify(canonical(a)) === JSON.stringify(canonical(b));
 }

@@ -31,6 +31,8 @@ export const agentSettingsInputSchema = z.object({
   permissionPolicy: permissionPolicySchema.default({}),
   /** Pending cards expire after this many minutes; null: never. */
   slotTtlMinutes: z.number().int().min(1).max(SLOT_TTL_MINUTES_MAX).nullable().default(null),
+  /** Keys of the organization's forms the agent may fill (not archived). Absent leaves them as they are. */
+  enabledForms: z.array(shortText().max(100)).max(200).optional(),
   /** Write-only. A string sets the key, "" clears it, absent leaves it as it is. */
   providerApiKey: shortText().max(1000).optional(),
 });
@@ -51,6 +53,10 @@ export const agentSettingsViewSchema = z.object({
   usingDemoModel: z.boolean(),
   /** Sentences for the page: why the demo model answers, what to set. */
   notices: z.array(z.string()),
+  /** Keys of the forms the agent may fill. */
+  enabledForms: z.array(z.string()),
+  /** The organization's forms that are not archived, for the checkboxes. */
+  availableForms: z.array(z.object({ key: z.string(), name: z.string() })),
   /** Every built-in tool, for the checkboxes. */
   availableTools: z.array(z.object({ name: z.string(), description: z.string(), requiresPermission: z.boolean() })),
 });

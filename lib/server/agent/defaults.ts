@@ -8,6 +8,8 @@ export const DEFAULT_AGENT_SETTINGS = {
   systemPrompt: DEFAULT_SYSTEM_PROMPT,
   model: { provider: "demo", fallbacks: [], thinking: "off" } satisfies ModelConfig as ModelConfig,
   enabledTools: BUILTIN_TOOL_NAMES,
+  /** Forms are the organization's own: none until an admin switches one on. */
+  enabledForms: [] as string[],
   permissionPolicy: {} as Record<string, "allow" | "deny">,
   slotTtlMinutes: null as number | null,
 };

@@ -1,6 +1,7 @@
 import type { z } from "zod";
 import { POST_TO_INBOX_TOOL_NAME, UPDATE_TASKS_TOOL_NAME } from "@/lib/agent";
 import { getAgentSettings, saveAgentSettings, type StoredAgentSettings } from "@/lib/db/agent-settings";
+import { listFormChoices, liveFormKeys } from "@/lib/db/form-definitions";
 import type { TenantContext } from "@/lib/db/tenant-context";
 import { modelConfigSchema, PROVIDER_KEY_ENV, type ModelConfig } from "@/lib/models/model-config";
 import { buildModel, type BuiltModel } from "@/lib/models/registry";
@@ -23,6 +24,8 @@ export interface TenantAgentConfig {
   model: ModelConfig;
   providerKey: string | null;
   enabledTools: string[];
+  /** Keys of the organization's forms the agent may fill (archiving a form removes its key). */
+  enabledForms: string[];
   permissionPolicy: Record<string, "allow" | "deny">;
   slotTtlMinutes: number | null;
   /** Problems with what was stored, for the settings page (the run goes on with safe values). */
@@ -58,6 +61,7 @@ export function agentSettingsFrom(ctx: Pick<TenantContext, "organizationId">, st
     model: model.success ? model.data : DEFAULT_AGENT_SETTINGS.model,
     providerKey,
     enabledTools: stored.enabledTools.filter((name) => BUILTIN_TOOL_NAMES.includes(name)),
+    enabledForms: stored.enabledForms,
     permissionPolicy: policy.success ? policy.data : {},
     slotTtlMinutes: stored.slotTtlMinutes,
     notices,
@@ -102,7 +106,7 @@ const modelUrls = (model: ModelConfig) =>
   [model.baseURL, ...model.fallbacks.map((fallback) => fallback.baseURL)].filter((url): url is string => Boolean(url));
 
 export async function agentSettingsView(ctx: TenantContext): Promise<AgentSettingsView> {
-  const stored = await getAgentSettings(ctx);
+  const [stored, availableForms] = await Promise.all([getAgentSettings(ctx), listFormChoices(ctx)]);
   const settings = agentSettingsFrom(ctx, stored);
   const envName = PROVIDER_KEY_ENV[settings.model.provider];
   const env = serverEnv();
@@ -113,6 +117,8 @@ export async function agentSettingsView(ctx: TenantContext): Promise<AgentSettin
     systemPrompt: settings.systemPrompt,
     model: settings.model,
     enabledTools: settings.enabledTools,
+    enabledForms: settings.enabledForms,
+    availableForms,
     permissionPolicy: settings.permissionPolicy,
     slotTtlMinutes: settings.slotTtlMinutes,
     providerKeySet: Boolean(stored?.providerKeySealed),
@@ -127,7 +133,7 @@ type AgentSettingsInput = z.output<typeof agentSettingsInputSchema>;
 
 /** Validates what the schema cannot know (tool names, keys in the wrong place, reachable URLs), then saves. */
 export async function updateAgentSettings(ctx: TenantContext & { ip?: string | null }, input: AgentSettingsInput): Promise<void> {
-  const issues = await settingsIssues(input);
+  const issues = [...(await settingsIssues(input)), ...(await formIssues(ctx, input.enabledForms))];
   if (issues.length > 0) {
     throw new AppError(
       422,
@@ -144,6 +150,7 @@ export async function updateAgentSettings(ctx: TenantContext & { ip?: string | n
       systemPrompt: input.systemPrompt,
       modelConfig: { ...model, fallbacks: model.fallbacks.map(({ apiKey: _key, ...fallback }) => fallback) },
       enabledTools: [...new Set(input.enabledTools)],
+      enabledForms: input.enabledForms && [...new Set(input.enabledForms)],
       permissionPolicy: input.permissionPolicy,
       slotTtlMinutes: input.slotTtlMinutes,
       providerKeySealed:
@@ -158,6 +165,22 @@ export async function updateAgentSettings(ctx: TenantContext & { ip?: string | n
 }
 
 type Issue = { path: string; message: string };
+
+/** Every key must name a form of this organization that is not archived. */
+async function formIssues(ctx: TenantContext, keys: string[] | undefined): Promise<Issue[]> {
+  if (!keys || keys.length === 0) return [];
+  const live = await liveFormKeys(ctx, keys);
+  return keys.flatMap((key, index) =>
+    live.includes(key)
+      ? []
+      : [
+          {
+            path: `enabledForms.${index}`,
+            message: `There is no form "${key}" in this organization (or it is archived). Choose one of its forms.`,
+          },
+        ],
+  );
+}
 
 async function settingsIssues(input: AgentSettingsInput): Promise<Issue[]> {
   const issues: Issue[] = [];

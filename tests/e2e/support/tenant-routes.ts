@@ -34,6 +34,16 @@ export const TENANT_API_ROUTES: TenantRoute[] = [
   { method: "GET", path: "/api/orgs/{org}/permissions" },
   { method: "DELETE", path: "/api/orgs/{org}/permissions/{permissionId}" },
   { method: "PUT", path: "/api/orgs/{org}/agent", json: { name: "Taken over", enabledTools: [], providerApiKey: "sk-intruder" } },
+  // Forms a team defines; the organization check answers before the form id is looked up.
+  { method: "GET", path: "/api/orgs/{org}/forms" },
+  { method: "POST", path: "/api/orgs/{org}/forms", json: { definition: { id: "intruder", name: "Intruder", steps: [] } } },
+  { method: "POST", path: "/api/orgs/{org}/forms/check", json: { definition: {} } },
+  { method: "POST", path: "/api/orgs/{org}/forms/import", json: { format: "handoff.form", formatVersion: 1, definition: {} } },
+  { method: "GET", path: "/api/orgs/{org}/forms/any-form-id" },
+  { method: "PUT", path: "/api/orgs/{org}/forms/any-form-id", json: { definition: {}, baseVersion: 1 } },
+  { method: "DELETE", path: "/api/orgs/{org}/forms/any-form-id" },
+  { method: "GET", path: "/api/orgs/{org}/forms/any-form-id/versions/1" },
+  { method: "GET", path: "/api/orgs/{org}/forms/any-form-id/export" },
   // No route file: the catch-all (app/api/[...path]) answers alike whether the organization exists or not.
   { method: "GET", path: "/api/orgs/{org}/no-such-thing" },
   { method: "POST", path: "/api/orgs/{org}/no-such-thing", json: {} },

@@ -7,6 +7,8 @@ const view: AgentSettingsView = {
   systemPrompt: "Be brief.",
   model: { provider: "anthropic", model: "claude-x", fallbacks: [], thinking: "off", maxTokens: 4096 },
   enabledTools: ["send_email"],
+  enabledForms: ["expense-claim"],
+  availableForms: [{ key: "expense-claim", name: "Expense claim" }],
   permissionPolicy: {},
   slotTtlMinutes: null,
   providerKeySet: true,
@@ -30,6 +32,11 @@ describe("agent settings form", () => {
     expect(input.slotTtlMinutes).toBe(30);
     expect(toInput(draftFrom(view), view).slotTtlMinutes).toBeNull();
     expect(agentSettingsInputSchema.safeParse(input).success).toBe(true);
+  });
+
+  it("sends the enabled forms back as the draft holds them", () => {
+    expect(toInput(draftFrom(view), view).enabledForms).toEqual(["expense-claim"]);
+    expect(toInput({ ...draftFrom(view), enabledForms: [] }, view).enabledForms).toEqual([]);
   });
 
   it("a provider other than the demo needs a model, as the server says", () => {
