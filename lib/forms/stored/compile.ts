@@ -1,8 +1,8 @@
+import { buildField } from "../define-form";
 import type { CheckpointDefinition, FieldDefinition, FormDefinition, StepDefinition } from "../types";
 import type { StoredCheckpoint, StoredField, StoredForm, StoredStep } from "../stored-form";
 import { compileCondition } from "./condition";
 import { fieldInput, fieldSchema } from "./field-schema";
-import { storedTypeText } from "./type-text";
 
 /**
  * A checked stored form (checkStoredForm) as the engine's plain `FormDefinition`: the same object
@@ -32,19 +32,15 @@ function compileStep(step: StoredStep): StepDefinition {
   };
 }
 
+// The engine's own field builder: optional-ness and the type text come from the schema, as for a form defined in code.
 function compileField(field: StoredField, stepId: string): FieldDefinition {
-  const schema = fieldSchema(field);
-  return {
-    id: field.id,
-    stepId,
-    schema,
+  return buildField(stepId, field.id, {
+    schema: fieldSchema(field),
     label: field.label,
     ...(field.hint && { hint: field.hint }),
     ...(field.when && { when: compileCondition(field.when) }),
-    optional: schema.safeParse(undefined).success,
-    typeText: storedTypeText(field),
     input: fieldInput(field),
-  };
+  });
 }
 
 function compileCheckpoint(checkpoint: StoredCheckpoint): CheckpointDefinition {
