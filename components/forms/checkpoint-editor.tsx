@@ -39,7 +39,8 @@ export function CheckpointEditor({
   // An imported checkpoint may use another kind of condition; the editor shows it as a comparison from here on.
   const when = isComparison(checkpoint.when) ? checkpoint.when : { field: checkpoint.when.field, op: "gt" as const, value: 0 };
   const setWhen = (patch: Partial<typeof when>) => onChange({ ...checkpoint, when: { ...when, ...patch } });
-  const setApproval = (patch: Partial<CheckpointDraft["approval"]>) => onChange({ ...checkpoint, approval: { ...checkpoint.approval, ...patch } });
+  const setApproval = (patch: Partial<CheckpointDraft["approval"]>) =>
+    onChange({ ...checkpoint, approval: { ...checkpoint.approval, ...patch } });
   return (
     <section role="group" aria-label={name} className="grid gap-3 rounded-lg border bg-muted/30 p-4">
       <div className="flex items-start justify-between gap-2">
@@ -51,8 +52,14 @@ export function CheckpointEditor({
       <ProblemText problems={problems} at={at} shownElsewhere={[`${at}.when`, `${at}.approval.title`, `${at}.approval.body`]} />
       <div className="flex flex-wrap items-center gap-2 text-sm" role="group" aria-label={`When ${name.toLowerCase()} is asked`}>
         <span>Ask an admin to approve when</span>
-        <NativeSelect aria-label={`Field ${name.toLowerCase()} looks at`} value={when.field} onChange={(event) => setWhen({ field: event.target.value })}>
-          {numericFields.some((field) => field.id === when.field) ? null : <option value={when.field}>{when.field || "Choose a field"}</option>}
+        <NativeSelect
+          aria-label={`Field ${name.toLowerCase()} looks at`}
+          value={when.field}
+          onChange={(event) => setWhen({ field: event.target.value })}
+        >
+          {numericFields.some((field) => field.id === when.field) ? null : (
+            <option value={when.field}>{when.field || "Choose a field"}</option>
+          )}
           {numericFields.map((field) => (
             <option key={field.key} value={field.id}>
               {field.label || field.id}
@@ -84,7 +91,11 @@ export function CheckpointEditor({
       <FormField label="Approval title" error={messagesAt(problems, `${at}.approval.title`)} required>
         <Input value={checkpoint.approval.title} onChange={(event) => setApproval({ title: event.target.value })} />
       </FormField>
-      <FormField label="Approval text" description="What the approver reads on the card." error={messagesAt(problems, `${at}.approval.body`)}>
+      <FormField
+        label="Approval text"
+        description="What the approver reads on the card."
+        error={messagesAt(problems, `${at}.approval.body`)}
+      >
         <Textarea rows={2} value={checkpoint.approval.body ?? ""} onChange={(event) => setApproval({ body: event.target.value })} />
       </FormField>
     </section>

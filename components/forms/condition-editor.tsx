@@ -83,7 +83,14 @@ export function ConditionEditor({
           <NativeSelect
             aria-label={`Field the condition for ${label} looks at`}
             value={condition.field}
-            onChange={(event) => onChange(conditionFor(fields.find((candidate) => candidate.id === event.target.value), "is"))}
+            onChange={(event) =>
+              onChange(
+                conditionFor(
+                  fields.find((candidate) => candidate.id === event.target.value),
+                  "is",
+                ),
+              )
+            }
           >
             {field ? null : <option value={condition.field}>{condition.field || "Choose a field"}</option>}
             {fields.map((candidate) => (
@@ -103,9 +110,7 @@ export function ConditionEditor({
               </option>
             ))}
           </NativeSelect>
-          {"value" in condition ? (
-            <ConditionValue id={id} label={label} condition={condition} field={field} onChange={onChange} />
-          ) : null}
+          {"value" in condition ? <ConditionValue id={id} label={label} condition={condition} field={field} onChange={onChange} /> : null}
         </div>
       ) : null}
       {error && error.length > 0 ? <p className="text-sm font-medium text-destructive">{error.join(" ")}</p> : null}
@@ -160,7 +165,11 @@ function ConditionValue({
   }
   if (options && options.length > 0) {
     return (
-      <NativeSelect aria-label={name} value={String(condition.value)} onChange={(event) => onChange({ ...condition, value: event.target.value } as StoredCondition)}>
+      <NativeSelect
+        aria-label={name}
+        value={String(condition.value)}
+        onChange={(event) => onChange({ ...condition, value: event.target.value } as StoredCondition)}
+      >
         {options.map((option) => (
           <option key={option} value={option}>
             {option}

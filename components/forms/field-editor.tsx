@@ -51,7 +51,13 @@ export function FieldEditor({ field, at, name, earlier, takenIds, problems, firs
         <h4 className="pt-1.5 text-sm font-semibold">
           {name}: {field.label || "untitled"}
         </h4>
-        <ItemActions name={`field ${field.label || field.id || "untitled"}`} first={first} last={last} onMove={onMove} onRemove={onRemove} />
+        <ItemActions
+          name={`field ${field.label || field.id || "untitled"}`}
+          first={first}
+          last={last}
+          onMove={onMove}
+          onRemove={onRemove}
+        />
       </div>
       <ProblemText problems={problems} at={at} shownElsewhere={SHOWN.map((key) => `${at}.${key}`)} />
       <div className="grid gap-3 sm:grid-cols-2">

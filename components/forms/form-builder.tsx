@@ -36,7 +36,10 @@ export function FormBuilder({ slug, saved, actions }: { slug: string; saved: For
   const client = useQueryClient();
   const mutations = useFormMutations(slug);
   const [draft, setDraft] = useState<FormDraft>(() => (saved ? draftFrom(saved.definition) : emptyDraft()));
-  const [base, setBase] = useState(() => ({ version: saved?.currentVersion ?? 0, json: saved ? JSON.stringify(toStored(draftFrom(saved.definition))) : null }));
+  const [base, setBase] = useState(() => ({
+    version: saved?.currentVersion ?? 0,
+    json: saved ? JSON.stringify(toStored(draftFrom(saved.definition))) : null,
+  }));
   const [refusal, setRefusal] = useState<Refusal | null>(null);
   const [conflict, setConflict] = useState(false);
   const [status, setStatus] = useState<string | null>(null);
@@ -73,7 +76,10 @@ export function FormBuilder({ slug, saved, actions }: { slug: string; saved: For
         return;
       }
       const form = await mutations.update.mutateAsync({ formId: saved.id, definition, baseVersion: base.version });
-      const message = form.currentVersion === base.version ? `Nothing changed: still version ${form.currentVersion}.` : `Saved as version ${form.currentVersion}.`;
+      const message =
+        form.currentVersion === base.version
+          ? `Nothing changed: still version ${form.currentVersion}.`
+          : `Saved as version ${form.currentVersion}.`;
       setBase({ version: form.currentVersion, json });
       setStatus(message);
       toast.success(message);

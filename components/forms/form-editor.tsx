@@ -65,12 +65,16 @@ export function FormEditor({
           <FormField label="Name" error={messagesAt(problems, "name")} required>
             <Input
               value={draft.name}
-              onChange={(event) => onChange({ ...draft, name: event.target.value, ...(draft.idEdited ? {} : { id: slugId(event.target.value) }) })}
+              onChange={(event) =>
+                onChange({ ...draft, name: event.target.value, ...(draft.idEdited ? {} : { id: slugId(event.target.value) }) })
+              }
             />
           </FormField>
           <FormField
             label="Form id"
-            description={keyFixed ? "The id cannot change once the form is saved." : "Lowercase with dashes; follows the name until you edit it."}
+            description={
+              keyFixed ? "The id cannot change once the form is saved." : "Lowercase with dashes; follows the name until you edit it."
+            }
             error={messagesAt(problems, "id")}
             required
           >
@@ -150,7 +154,9 @@ export function FormEditor({
         >
           <PlusIcon aria-hidden /> Add an approval
         </Button>
-        {numericFields.length === 0 ? <p className="text-xs text-muted-foreground">Add a number, whole number or money field first.</p> : null}
+        {numericFields.length === 0 ? (
+          <p className="text-xs text-muted-foreground">Add a number, whole number or money field first.</p>
+        ) : null}
       </section>
     </fieldset>
   );

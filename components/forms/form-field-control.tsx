@@ -68,7 +68,12 @@ export function FieldControl({ id, input, value, disabled, describedBy, invalid,
         <fieldset {...aria} className="grid gap-1.5" aria-labelledby={`${id}-label`}>
           {input.options.map((option) => (
             <label key={option} className="flex items-center gap-2 text-sm">
-              <input type="checkbox" checked={chosen.includes(option)} disabled={disabled} onChange={(event) => toggle(option, event.target.checked)} />
+              <input
+                type="checkbox"
+                checked={chosen.includes(option)}
+                disabled={disabled}
+                onChange={(event) => toggle(option, event.target.checked)}
+              />
               {option}
             </label>
           ))}

@@ -48,7 +48,11 @@ const BY_TEXT: Record<NonNullable<FormFieldView["by"]>, string> = {
 export function FormViewCard({ view, editable = false, onEditField, pending = false, footer }: FormViewCardProps) {
   const headingId = useId();
   return (
-    <section aria-labelledby={headingId} className="grid gap-4 rounded-lg border bg-card p-4 text-card-foreground shadow-sm" data-form-card={view.formId}>
+    <section
+      aria-labelledby={headingId}
+      className="grid gap-4 rounded-lg border bg-card p-4 text-card-foreground shadow-sm"
+      data-form-card={view.formId}
+    >
       <header className="flex flex-wrap items-center justify-between gap-2">
         <h3 id={headingId} className="text-base font-semibold">
           {view.name || "Untitled form"}
@@ -186,7 +190,11 @@ function FieldView({
       ) : field.applicable || field.value !== undefined ? (
         <p className="text-sm">
           {answerText(field.value)}
-          {field.held ? <Badge variant="outline" className="ml-2">Held until it applies</Badge> : null}
+          {field.held ? (
+            <Badge variant="outline" className="ml-2">
+              Held until it applies
+            </Badge>
+          ) : null}
           {field.by && field.value !== undefined ? <span className="ml-2 text-xs text-muted-foreground">{BY_TEXT[field.by]}</span> : null}
         </p>
       ) : null}

@@ -64,7 +64,11 @@ export function FormsList({ slug }: { slug: string }) {
               <TableCell className="font-mono text-xs">{form.key}</TableCell>
               <TableCell className="text-right">{form.fieldCount}</TableCell>
               <TableCell className="text-right">
-                <Link href={`/${slug}/forms/${form.id}/submissions`} className="underline underline-offset-4" aria-label={`${form.submissionCount} submissions of ${form.name}`}>
+                <Link
+                  href={`/${slug}/forms/${form.id}/submissions`}
+                  className="underline underline-offset-4"
+                  aria-label={`${form.submissionCount} submissions of ${form.name}`}
+                >
                   {form.submissionCount}
                 </Link>
               </TableCell>

@@ -30,7 +30,11 @@ export function ImportFormButton({ slug, variant = "outline" }: { slug: string; 
     try {
       document = JSON.parse(await file.text());
     } catch {
-      setRefused({ file: file.name, message: "This file is not JSON. Choose a file exported from Handoff (<id>.form.json).", problems: [] });
+      setRefused({
+        file: file.name,
+        message: "This file is not JSON. Choose a file exported from Handoff (<id>.form.json).",
+        problems: [],
+      });
       return;
     }
     try {
@@ -57,7 +61,13 @@ export function ImportFormButton({ slug, variant = "outline" }: { slug: string; 
           if (file) void onFile(file);
         }}
       />
-      <Button type="button" variant={variant} className="justify-self-start" disabled={importForm.isPending} onClick={() => input.current?.click()}>
+      <Button
+        type="button"
+        variant={variant}
+        className="justify-self-start"
+        disabled={importForm.isPending}
+        onClick={() => input.current?.click()}
+      >
         <UploadIcon aria-hidden /> {importForm.isPending ? "Importing…" : "Import JSON"}
       </Button>
       {refused ? (

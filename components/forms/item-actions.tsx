@@ -25,10 +25,24 @@ export function ItemActions({
     <div className="flex items-center gap-1">
       {onMove ? (
         <>
-          <Button type="button" size="icon" variant="ghost" aria-label={`Move ${name} up`} aria-disabled={first || undefined} onClick={() => !first && onMove(-1)}>
+          <Button
+            type="button"
+            size="icon"
+            variant="ghost"
+            aria-label={`Move ${name} up`}
+            aria-disabled={first || undefined}
+            onClick={() => !first && onMove(-1)}
+          >
             <ArrowUpIcon aria-hidden />
           </Button>
-          <Button type="button" size="icon" variant="ghost" aria-label={`Move ${name} down`} aria-disabled={last || undefined} onClick={() => !last && onMove(1)}>
+          <Button
+            type="button"
+            size="icon"
+            variant="ghost"
+            aria-label={`Move ${name} down`}
+            aria-disabled={last || undefined}
+            onClick={() => !last && onMove(1)}
+          >
             <ArrowDownIcon aria-hidden />
           </Button>
         </>

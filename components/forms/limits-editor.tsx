@@ -60,8 +60,16 @@ export function LimitsEditor({
       <div className="flex flex-wrap gap-3">{keys.map(number)}</div>
       {isTextual(field.type) ? (
         <div className="grid gap-3 sm:grid-cols-2">
-          <FormField label="Pattern" description="A regular expression the answer must match." error={messagesAt(problems, `${at}.limits.pattern`)}>
-            <Input value={limits.pattern ?? ""} onChange={(event) => set({ pattern: event.target.value || undefined })} className="font-mono" />
+          <FormField
+            label="Pattern"
+            description="A regular expression the answer must match."
+            error={messagesAt(problems, `${at}.limits.pattern`)}
+          >
+            <Input
+              value={limits.pattern ?? ""}
+              onChange={(event) => set({ pattern: event.target.value || undefined })}
+              className="font-mono"
+            />
           </FormField>
           <FormField
             label="When the pattern does not match, say"

@@ -50,7 +50,9 @@ export function StepEditor({ draft, index, problems, movable, onChange, onMove, 
         <h3 className="font-semibold">
           {name}: {step.title || "Confirm"} <span className="font-normal text-muted-foreground">(confirmation)</span>
         </h3>
-        <p className="text-sm text-muted-foreground">Shows every answer before the form is submitted. It has no fields and is always last.</p>
+        <p className="text-sm text-muted-foreground">
+          Shows every answer before the form is submitted. It has no fields and is always last.
+        </p>
         <ProblemText problems={problems} at={at} shownElsewhere={[`${at}.title`, `${at}.id`]} />
         {titleAndId}
       </section>
@@ -72,7 +74,11 @@ export function StepEditor({ draft, index, problems, movable, onChange, onMove, 
           onRemove={onRemove}
         />
       </div>
-      <ProblemText problems={problems} at={at} shownElsewhere={[`${at}.title`, `${at}.id`, `${at}.when`, ...step.fields.map((_, j) => `${at}.fields[${j}]`)]} />
+      <ProblemText
+        problems={problems}
+        at={at}
+        shownElsewhere={[`${at}.title`, `${at}.id`, `${at}.when`, ...step.fields.map((_, j) => `${at}.fields[${j}]`)]}
+      />
       {titleAndId}
       <ConditionEditor
         label="this step"
@@ -97,7 +103,12 @@ export function StepEditor({ draft, index, problems, movable, onChange, onMove, 
           onRemove={() => set({ fields: step.fields.filter((_, i) => i !== fieldIndex) })}
         />
       ))}
-      <Button type="button" variant="outline" className="justify-self-start" onClick={() => set({ fields: [...step.fields, newField(draft)] })}>
+      <Button
+        type="button"
+        variant="outline"
+        className="justify-self-start"
+        onClick={() => set({ fields: [...step.fields, newField(draft)] })}
+      >
         <PlusIcon aria-hidden /> Add a field to {name.toLowerCase()}
       </Button>
     </section>

@@ -12,7 +12,10 @@ export default async function FormsPage({ params }: { params: Promise<{ orgSlug:
   const ctx = await tenantFor((await params).orgSlug);
   if (!ctx) notFound();
   return (
-    <FormsPageFrame title="Forms" description="Forms the agent fills with people by talking. Switch them on for the agent in Settings → Agent.">
+    <FormsPageFrame
+      title="Forms"
+      description="Forms the agent fills with people by talking. Switch them on for the agent in Settings → Agent."
+    >
       {isAdmin(ctx) ? <FormsList slug={ctx.orgSlug} /> : <AdminsOnly />}
     </FormsPageFrame>
   );

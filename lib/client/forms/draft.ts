@@ -153,7 +153,14 @@ export function withConfirmation(draft: FormDraft, on: boolean): FormDraft {
   if (on === hasConfirmation(draft)) return draft;
   if (!on) return { ...draft, steps: draft.steps.slice(0, -1) };
   const taken = new Set(draft.steps.map((step) => step.id));
-  const step: StepDraft = { key: nextKey(), idEdited: false, id: uniqueId("confirm", taken), title: "Confirm", confirmation: true, fields: [] };
+  const step: StepDraft = {
+    key: nextKey(),
+    idEdited: false,
+    id: uniqueId("confirm", taken),
+    title: "Confirm",
+    confirmation: true,
+    fields: [],
+  };
   return { ...draft, steps: [...draft.steps, step] };
 }
 

@@ -18,8 +18,7 @@ export const formsApi = {
   update: async (slug: string, formId: string, definition: StoredFormInput, baseVersion: number) =>
     (await apiFetch<FormResponse>(formPath(slug, formId), { method: "PUT", body: { definition, baseVersion } })).form,
   /** The body is the export document as read from a file: the server says what is wrong with it. */
-  import: async (slug: string, document: unknown) =>
-    (await apiFetch<FormResponse>(`${formsPath(slug)}/import`, { body: document })).form,
+  import: async (slug: string, document: unknown) => (await apiFetch<FormResponse>(`${formsPath(slug)}/import`, { body: document })).form,
   check: (slug: string, definition: StoredFormInput, signal?: AbortSignal) =>
     apiFetch<FormCheckResponse>(`${formsPath(slug)}/check`, { body: { definition }, signal }),
   archive: async (slug: string, formId: string) => (await apiFetch<FormResponse>(formPath(slug, formId), { method: "DELETE" })).form,
@@ -40,9 +39,7 @@ export function problemsOf(error: unknown): FormProblem[] {
   if (!(error instanceof ApiError)) return [];
   const problems = (error.details as { problems?: unknown } | undefined)?.problems;
   if (!Array.isArray(problems)) return error.issues;
-  return problems.filter(
-    (problem): problem is FormProblem => typeof problem?.path === "string" && typeof problem?.message === "string",
-  );
+  return problems.filter((problem): problem is FormProblem => typeof problem?.path === "string" && typeof problem?.message === "string");
 }
 
 export const isVersionConflict = (error: unknown) => error instanceof ApiError && error.code === "form_version_conflict";

@@ -3,7 +3,10 @@ import type { FormProblem } from "./types";
 
 /** A zod issue path as the API writes it: `["steps", 1, "fields", 0, "options"]` → `steps[1].fields[0].options`. */
 export function problemPath(path: readonly PropertyKey[]): string {
-  return path.reduce<string>((out, part) => (typeof part === "number" ? `${out}[${part}]` : out ? `${out}.${String(part)}` : String(part)), "");
+  return path.reduce<string>(
+    (out, part) => (typeof part === "number" ? `${out}[${part}]` : out ? `${out}.${String(part)}` : String(part)),
+    "",
+  );
 }
 
 export function zodProblems(error: z.ZodError): FormProblem[] {

@@ -15,6 +15,8 @@ export default async function EditFormPage({ params }: { params: Promise<{ orgSl
   // An id that cannot exist is not found without asking the API, as its routes answer.
   if (!ctx || !possibleId(formId)) notFound();
   return (
-    <FormsPageFrame title="Edit form">{isAdmin(ctx) ? <FormDetailPage slug={ctx.orgSlug} formId={formId} /> : <AdminsOnly />}</FormsPageFrame>
+    <FormsPageFrame title="Edit form">
+      {isAdmin(ctx) ? <FormDetailPage slug={ctx.orgSlug} formId={formId} /> : <AdminsOnly />}
+    </FormsPageFrame>
   );
 }
