@@ -49,7 +49,7 @@ describe.skipIf(skipBrowser)("the form builder", () => {
     await page.getByRole("link", { name: "Create a form" }).click();
     await page.waitForURL(/\/forms\/new$/);
 
-    await page.getByLabel("Name", { exact: true }).fill("Trip request");
+    await page.getByRole("textbox", { name: "Name", exact: true }).fill("Trip request");
     await expect(page.getByLabel("Form id").inputValue()).resolves.toBe("trip-request");
     const step1 = group(page, "Step 1");
     await step1.getByLabel("Step title").fill("Trip");
@@ -59,7 +59,7 @@ describe.skipIf(skipBrowser)("the form builder", () => {
     const mode = group(page, "Step 1, field 1");
     await mode.getByText("Give it a label.").waitFor();
     await expect(page.getByRole("button", { name: "Save the form" }).isDisabled()).resolves.toBe(true);
-    await mode.getByLabel("Label", { exact: true }).fill("Mode");
+    await mode.getByRole("textbox", { name: "Label", exact: true }).fill("Mode");
     await expect(mode.getByLabel("Field id").inputValue()).resolves.toBe("mode");
     await mode.getByLabel("Type", { exact: true }).selectOption("one_of");
     await mode.getByLabel("Options").fill("car\nrail\nair");
@@ -67,7 +67,7 @@ describe.skipIf(skipBrowser)("the form builder", () => {
 
     await step1.getByRole("button", { name: "Add a field to step 1" }).click();
     const distance = group(page, "Step 1, field 2");
-    await distance.getByLabel("Label", { exact: true }).fill("Distance");
+    await distance.getByRole("textbox", { name: "Label", exact: true }).fill("Distance");
     await distance.getByLabel("Type", { exact: true }).selectOption("integer");
     await distance.getByLabel("Minimum", { exact: true }).fill("1");
     await distance.getByLabel("Show this field only when…").check();
@@ -81,7 +81,7 @@ describe.skipIf(skipBrowser)("the form builder", () => {
     const step2 = group(page, "Step 2");
     await step2.getByLabel("Step title").fill("Details");
     await step2.getByRole("button", { name: "Add a field to step 2" }).click();
-    await group(page, "Step 2, field 1").getByLabel("Label", { exact: true }).fill("Purpose");
+    await group(page, "Step 2, field 1").getByRole("textbox", { name: "Label", exact: true }).fill("Purpose");
     await page.getByLabel("End with a confirmation step").check();
     await group(page, "Step 3 (confirmation)").waitFor();
     await preview(page).getByText("3. Confirm").waitFor();
@@ -122,7 +122,10 @@ describe.skipIf(skipBrowser)("the form builder", () => {
     expect(exported.definition.steps.map((step) => step.id)).toEqual(["trip", "details", "confirm"]);
 
     await page.getByRole("link", { name: "Forms", exact: true }).click();
-    await page.getByRole("link", { name: "Trip request" }).waitFor();
+    const row = page.getByRole("row").filter({ hasText: "trip-request" });
+    await row.getByRole("link", { name: "Trip request", exact: true }).waitFor();
+    // Name, id, fields, submissions, version.
+    await expect(row.getByRole("cell").nth(4).textContent()).resolves.toBe("2");
     await screenshot(page, "form-builder-list");
   });
 
