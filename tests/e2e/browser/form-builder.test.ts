@@ -113,7 +113,8 @@ describe.skipIf(skipBrowser)("the form builder", () => {
 
     const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Export JSON" }).click()]);
     expect(download.suggestedFilename()).toBe("trip-request.form.json");
-    const exported = JSON.parse(await readFile((await download.path())!, "utf8")) as {
+    const exportedText = await readFile((await download.path())!, "utf8");
+    const exported = JSON.parse(exportedText) as {
       format: string;
       definition: { id: string; steps: { id: string; confirmation?: boolean }[] };
     };
@@ -127,6 +128,16 @@ describe.skipIf(skipBrowser)("the form builder", () => {
     // Name, id, fields, submissions, version.
     await expect(row.getByRole("cell").nth(4).textContent()).resolves.toBe("2");
     await screenshot(page, "form-builder-list");
+
+    // Importing the export again is refused (its id is taken) and says so; a file that is not JSON is refused before sending.
+    const file = page.getByLabel("Form file to import");
+    await file.setInputFiles({ name: "trip-request.form.json", mimeType: "application/json", buffer: Buffer.from(exportedText) });
+    await page
+      .getByRole("alert")
+      .getByText(/trip-request\.form\.json was not imported/)
+      .waitFor();
+    await file.setInputFiles({ name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("not json") });
+    await page.getByText("This file is not JSON.", { exact: false }).waitFor();
   });
 
   it("a member opening the forms pages gets no builder", async () => {
