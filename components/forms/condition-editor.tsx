@@ -1,6 +1,5 @@
 "use client";
 
-import { useId } from "react";
 import { NativeSelect } from "@/components/settings/native-select";
 import { Input } from "@/components/ui/input";
 import type { FieldDraft } from "@/lib/client/forms/draft";
@@ -62,7 +61,6 @@ export function ConditionEditor({
   onChange(condition: StoredCondition | undefined): void;
   error?: string[];
 }) {
-  const id = useId();
   const field = fields.find((candidate) => candidate.id === condition?.field);
   return (
     <div className="grid gap-2 rounded-md border border-dashed p-2">
@@ -110,7 +108,7 @@ export function ConditionEditor({
               </option>
             ))}
           </NativeSelect>
-          {"value" in condition ? <ConditionValue id={id} label={label} condition={condition} field={field} onChange={onChange} /> : null}
+          {"value" in condition ? <ConditionValue label={label} condition={condition} field={field} onChange={onChange} /> : null}
         </div>
       ) : null}
       {error && error.length > 0 ? <p className="text-sm font-medium text-destructive">{error.join(" ")}</p> : null}
@@ -119,13 +117,11 @@ export function ConditionEditor({
 }
 
 function ConditionValue({
-  id,
   label,
   condition,
   field,
   onChange,
 }: {
-  id: string;
   label: string;
   condition: Extract<StoredCondition, { value: unknown }>;
   field: FieldDraft | undefined;
@@ -155,7 +151,6 @@ function ConditionValue({
     }
     return (
       <Input
-        id={id}
         aria-label={`${name}, separated by commas`}
         className="w-56"
         value={chosen.join(", ")}
@@ -193,7 +188,6 @@ function ConditionValue({
   if ((field && isNumeric(field.type)) || typeof condition.value === "number") {
     return (
       <Input
-        id={id}
         type="number"
         aria-label={name}
         className="w-32"
@@ -204,7 +198,6 @@ function ConditionValue({
   }
   return (
     <Input
-      id={id}
       aria-label={name}
       className="w-56"
       value={String(condition.value)}

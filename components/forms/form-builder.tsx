@@ -31,7 +31,7 @@ interface Refusal {
  * (null for a new one); saving creates a new version (PUT with the version it was based on) or the
  * form (POST), and a form changed meanwhile by someone else is a conflict the person reloads.
  */
-export function FormBuilder({ slug, saved, actions }: { slug: string; saved: FormDetail | null; actions?: React.ReactNode }) {
+export function FormBuilder({ slug, saved }: { slug: string; saved: FormDetail | null }) {
   const router = useRouter();
   const client = useQueryClient();
   const mutations = useFormMutations(slug);
@@ -139,7 +139,6 @@ export function FormBuilder({ slug, saved, actions }: { slug: string; saved: For
               {status ?? (dirty ? "Unsaved changes." : saved ? `Version ${base.version} is saved.` : "")}
               {check.isError ? " The server's checks could not run; saving checks again." : ""}
             </p>
-            {actions}
           </div>
         </div>
       </form>

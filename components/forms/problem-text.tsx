@@ -1,5 +1,5 @@
 import type { FormProblem } from "@/lib/client/forms/types";
-import { messagesAt } from "@/lib/client/forms/problems";
+import { isWithin } from "@/lib/client/forms/problems";
 
 /** The problems at `at` that no input of the editor shows, as a list under the step's or field's heading. */
 export function ProblemText({
@@ -11,9 +11,7 @@ export function ProblemText({
   at: string;
   shownElsewhere?: string[];
 }) {
-  const own = problems.filter(
-    (problem) => messagesAt([problem], at).length > 0 && !shownElsewhere.some((path) => messagesAt([problem], path).length > 0),
-  );
+  const own = problems.filter((problem) => isWithin(problem.path, at) && !shownElsewhere.some((path) => isWithin(problem.path, path)));
   if (own.length === 0) return null;
   return (
     <ul className="grid gap-0.5 text-sm font-medium text-destructive">
