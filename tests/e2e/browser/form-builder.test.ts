@@ -140,6 +140,48 @@ describe.skipIf(skipBrowser)("the form builder", () => {
     await page.getByText("This file is not JSON.", { exact: false }).waitFor();
   });
 
+  it("a save over someone else's newer version is refused and offers to reload; leaving with unsaved changes asks first", async () => {
+    const created = await admin.page.evaluate(async (slug) => {
+      const definition = {
+        id: "support-request",
+        name: "Support request",
+        steps: [{ id: "issue", title: "Issue", fields: [{ id: "summary", label: "Summary", type: "text" }] }],
+      };
+      const response = await fetch(`/api/orgs/${slug}/forms`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ definition }),
+      });
+      return { status: response.status, body: (await response.json()) as { form: { id: string } } };
+    }, admin.slug);
+    expect(created.status).toBe(201);
+    const url = `${appBaseURL()}/${admin.slug}/forms/${created.body.form.id}`;
+    const [first, second] = [admin.page, await admin.context.newPage()];
+    for (const page of [first, second]) {
+      await page.goto(url);
+      await page.getByText("Version 1 is saved.").waitFor();
+    }
+
+    await group(first, "Step 1, field 1").getByLabel("Hint").fill("One line is enough");
+    await first.getByRole("button", { name: "Save a new version" }).click();
+    await first.getByRole("status").getByText("Saved as version 2.").first().waitFor();
+
+    await group(second, "Step 1, field 1").getByLabel("Hint").fill("Say what you tried");
+    await second.getByRole("button", { name: "Save a new version" }).click();
+    await second.getByText("Someone else saved this form").waitFor();
+    await second.getByRole("button", { name: "Reload the newest version" }).click();
+    await second.getByText("Reloaded version 2.").waitFor();
+    await expect(group(second, "Step 1, field 1").getByLabel("Hint").inputValue()).resolves.toBe("One line is enough");
+
+    await group(second, "Step 1, field 1").getByLabel("Hint").fill("Unsaved words");
+    const asked = new Promise<string>((resolve) =>
+      second.once("dialog", (dialog) => void dialog.dismiss().then(() => resolve(dialog.type()))),
+    );
+    await second.close({ runBeforeUnload: true });
+    await expect(asked).resolves.toBe("beforeunload");
+    await second.close();
+  });
+
   it("a member opening the forms pages gets no builder", async () => {
     const { page } = member;
     await page.goto(`${appBaseURL()}/${admin.slug}/forms`);
