@@ -95,6 +95,7 @@ describe.skipIf(skipBrowser)("the form builder", () => {
     await save.click();
     await page.waitForURL(/\/forms\/(?!new)[^/]+$/);
     await page.getByText("Version 1 is saved.").waitFor();
+    await expectNoSeriousAxeViolations(page);
 
     // Step 2 moves above step 1 from the keyboard, then back; an edit makes version 2.
     await group(page, "Step 2").getByRole("button", { name: "Move step Details up" }).press("Enter");
@@ -108,6 +109,7 @@ describe.skipIf(skipBrowser)("the form builder", () => {
 
     await page.getByRole("button", { name: "Version 1", exact: true }).click();
     await page.getByText(/You are looking at version 1/).waitFor();
+    await expectNoSeriousAxeViolations(page);
     await expect(page.getByLabel("Hint").first().isDisabled()).resolves.toBe(true);
     await page.getByRole("button", { name: "Back to the current version" }).click();
 
@@ -127,6 +129,7 @@ describe.skipIf(skipBrowser)("the form builder", () => {
     await row.getByRole("link", { name: "Trip request", exact: true }).waitFor();
     // Name, id, fields, submissions, version.
     await expect(row.getByRole("cell").nth(4).textContent()).resolves.toBe("2");
+    await expectNoSeriousAxeViolations(page);
     await screenshot(page, "form-builder-list");
 
     // Importing the export again is refused (its id is taken) and says so; a file that is not JSON is refused before sending.
