@@ -1,10 +1,11 @@
 import { notFound, redirect } from "next/navigation";
-import { MessageSquareIcon, SettingsIcon } from "lucide-react";
+import { ClipboardListIcon, MessageSquareIcon, SettingsIcon } from "lucide-react";
 import { ConversationSidebar } from "@/components/chat/conversation-sidebar";
 import { AppShell } from "@/components/shell/app-shell";
 import { currentUser } from "@/lib/server/auth/session";
 import { signOutAction } from "@/lib/server/auth/sign-out-action";
 import { tenantFor } from "@/lib/server/tenant";
+import { isAdmin } from "@/lib/db/tenant-context";
 import { shellFor } from "@/app/_lib/shell";
 
 export const dynamic = "force-dynamic";
@@ -29,6 +30,8 @@ export default async function OrganizationLayout({
       currentOrgSlug={ctx.orgSlug}
       nav={[
         { href: `/${ctx.orgSlug}`, label: "Chat", icon: <MessageSquareIcon /> },
+        // Forms are built by owners and admins only; members fill them in the chat.
+        ...(isAdmin(ctx) ? [{ href: `/${ctx.orgSlug}/forms`, label: "Forms", icon: <ClipboardListIcon /> }] : []),
         { href: `/${ctx.orgSlug}/settings`, label: "Settings", icon: <SettingsIcon /> },
       ]}
       signOutAction={signOutAction}
