@@ -13,7 +13,8 @@ export function typeTextOf(schema: z.ZodType, input?: FieldInput): string {
   const inner = unwrap(schema);
   // A phone number is a string with a pattern; the schema can only say so by its description.
   if (/phone/i.test(inner.description ?? schema.description ?? "")) return "phone number";
-  return describe(inner);
+  const text = describe(inner);
+  return input?.type === "textarea" ? text.replace(/^text/, "long text") : text;
 }
 
 function describe(schema: z.ZodType): string {
@@ -45,7 +46,8 @@ function stringText(checks: ZodCheckDef[]): string {
   if (formats.includes("datetime")) return "date and time (ISO 8601)";
   const min = checks.find((c) => c.check === "min_length")?.minimum;
   const max = checks.find((c) => c.check === "max_length")?.maximum;
-  const limits = [min ? `min ${min} chars` : null, max ? `max ${max} chars` : null].filter(Boolean);
+  // At least one character is what "required" already says.
+  const limits = [min && min > 1 ? `min ${min} chars` : null, max ? `max ${max} chars` : null].filter(Boolean);
   return limits.length > 0 ? `text (${limits.join(", ")})` : "text";
 }
 

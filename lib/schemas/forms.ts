@@ -63,3 +63,5 @@ export type FormCheckResponse = z.infer<typeof formCheckResponseSchema>;
 
 /** The largest body a definition may come in (413 beyond). */
 export const FORM_BODY_MAX_BYTES = FORM_LIMITS.definitionBytes;
+export type FormVersionSummary = z.infer<typeof formVersionSummarySchema>;
+export type FormProblem = z.infer<typeof formProblemSchema>;

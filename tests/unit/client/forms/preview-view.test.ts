@@ -95,16 +95,16 @@ describe("previewView: the builder's preview of a draft", () => {
     expect(single({ type: "text", limits: { minLength: 2 } })).toMatchObject({ typeText: "text (min 2 chars)", input: { type: "text" } });
     expect(
       single({ type: "text", limits: { minLength: 2, maxLength: 8, pattern: "^[A-Z]", patternMessage: "Start with a capital" } }).typeText,
-    ).toBe("text (2-8 chars), Start with a capital");
+    ).toBe("text (min 2 chars, max 8 chars)");
     expect(single({ type: "long_text" })).toMatchObject({ typeText: "long text", input: { type: "textarea" } });
     expect(single({ type: "email" })).toMatchObject({ typeText: "email address", input: { type: "email" } });
     expect(single({ type: "phone" })).toMatchObject({ typeText: "phone number", input: { type: "tel" } });
     expect(single({ type: "url" })).toMatchObject({ typeText: "URL", input: { type: "url" } });
     expect(single({ type: "number", limits: { max: 10 } })).toMatchObject({ typeText: "number <= 10", input: { type: "number", max: 10 } });
     expect(single({ type: "integer", limits: { min: 1 } })).toMatchObject({ typeText: "integer >= 1", input: { type: "integer", min: 1 } });
-    expect(single({ type: "integer", limits: { min: 1, max: 5 } }).typeText).toBe("integer between 1 and 5");
+    expect(single({ type: "integer", limits: { min: 1, max: 5 } }).typeText).toBe("integer >= 1, <= 5");
     expect(single({ type: "money", currency: "EUR" })).toMatchObject({
-      typeText: "amount in EUR",
+      typeText: "amount in EUR (number)",
       input: { type: "money", currency: "EUR" },
     });
     expect(single({ type: "date" })).toMatchObject({ typeText: "date (YYYY-MM-DD)", input: { type: "date" } });
