@@ -124,7 +124,8 @@ export class FormRunner {
   }
 
   private fillAfterStart(id: string, options: { by: FormActor; values?: Record<string, unknown>; key?: string }): Promise<FillReport> {
-    if (options.values && Object.keys(options.values).length > 0) return this.fill(id, options.values, { by: options.by, key: options.key });
+    if (options.values && Object.keys(options.values).length > 0)
+      return this.fill(id, options.values, { by: options.by, key: options.key });
     return this.write(id, options.by, () => ({ added: [], parts: emptyParts() }), options.key);
   }
 

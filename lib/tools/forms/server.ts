@@ -9,7 +9,15 @@ import {
   type ToolDisplay,
   type ToolResultPayload,
 } from "@/lib/agent";
-import { FormError, formErrorResult, type FillReport, type FormActor, type FormRunner, type FormView, type InspectQuery } from "@/lib/forms";
+import {
+  FormError,
+  formErrorResult,
+  type FillReport,
+  type FormActor,
+  type FormRunner,
+  type FormView,
+  type InspectQuery,
+} from "@/lib/forms";
 import {
   formApprovalAnswer,
   formApprovalProps,
@@ -67,13 +75,19 @@ type FormTool = GloveTool<never, unknown, unknown>;
 /** The conversational form tools (Glove's names), over one conversation's runner. */
 export function createFormTools(deps: FormToolDeps): GloveTool[] {
   const tools: FormTool[] = [
-    tool(deps, FORM_TOOL_NAMES.list, "List the forms you can fill in this conversation and the forms already open here.", formListInput, async (runner) => {
-      const active = await runner.active();
-      return success({
-        forms: runner.list().map((form) => ({ id: form.id, name: form.name, description: form.description, fields: form.fields })),
-        open: active.map((record) => ({ instance_id: record.id, form: record.formId, status: record.status })),
-      });
-    }),
+    tool(
+      deps,
+      FORM_TOOL_NAMES.list,
+      "List the forms you can fill in this conversation and the forms already open here.",
+      formListInput,
+      async (runner) => {
+        const active = await runner.active();
+        return success({
+          forms: runner.list().map((form) => ({ id: form.id, name: form.name, description: form.description, fields: form.fields })),
+          open: active.map((record) => ({ instance_id: record.id, form: record.formId, status: record.status })),
+        });
+      },
+    ),
     defineTool({
       name: FORM_TOOL_NAMES.start,
       description:
@@ -152,7 +166,8 @@ export function createFormTools(deps: FormToolDeps): GloveTool[] {
     tool(
       deps,
       FORM_TOOL_NAMES.history,
-      "Every answer ever given in the form (or one field), oldest first: the value, set / retract / undo / redo, by whom and when. " + ERROR_CODES,
+      "Every answer ever given in the form (or one field), oldest first: the value, set / retract / undo / redo, by whom and when. " +
+        ERROR_CODES,
       formHistoryInput,
       async (runner, input) => {
         const id = await instanceFor(runner, input.instance_id);
@@ -203,7 +218,12 @@ function tool<S extends z.ZodType>(
   inputSchema: S,
   run: (runner: FormRunner, input: z.infer<S>) => Promise<ToolResultPayload>,
 ): FormTool {
-  return defineTool({ name, description, inputSchema: inputSchema as z.ZodType<z.infer<S>>, do: guarded(deps, run) }) as unknown as FormTool;
+  return defineTool({
+    name,
+    description,
+    inputSchema: inputSchema as z.ZodType<z.infer<S>>,
+    do: guarded(deps, run),
+  }) as unknown as FormTool;
 }
 
 /** fill / revise: a write that may raise the approval card. */
@@ -289,7 +309,9 @@ async function instanceFor(runner: FormRunner, given: string | undefined, option
   if (active.length === 0)
     throw new FormError(
       "no_active_form",
-      options.includeSubmitted ? "No form is open here to submit." : "No form is open in this conversation. Start one with glove_form_start.",
+      options.includeSubmitted
+        ? "No form is open here to submit."
+        : "No form is open in this conversation. Start one with glove_form_start.",
     );
   throw new FormError("ambiguous_instance", "Several forms are open here; pass instance_id to say which one.", {
     instances: active.map((record) => ({ instance_id: record.id, form: record.formId, status: record.status })),
