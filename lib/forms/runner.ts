@@ -234,20 +234,30 @@ export class FormRunner {
     return { version: model.snapshot.instance.version, values: { ...model.evaluation.live }, view: buildView(model) };
   }
 
-  submit(instanceId: string, options: { version: number; by: FormActor }): Promise<FillReport> {
-    return this.write(instanceId, options.by, (model) => {
-      assertWritable(model);
-      if (model.snapshot.instance.version !== options.version)
-        throw new FormStaleError(
-          `The form changed since it was shown for confirmation (version ${options.version}, now ${model.snapshot.instance.version}); show it again.`,
-          {
-            expected: options.version,
-            actual: model.snapshot.instance.version,
-          },
-        );
-      assertComplete(model);
-      return { added: [], parts: emptyParts(), status: "submitted", submission: { values: { ...model.evaluation.live }, by: options.by } };
-    });
+  submit(instanceId: string, options: { version: number; by: FormActor; key?: string }): Promise<FillReport> {
+    return this.write(
+      instanceId,
+      options.by,
+      (model) => {
+        assertWritable(model);
+        if (model.snapshot.instance.version !== options.version)
+          throw new FormStaleError(
+            `The form changed since it was shown for confirmation (version ${options.version}, now ${model.snapshot.instance.version}); show it again.`,
+            {
+              expected: options.version,
+              actual: model.snapshot.instance.version,
+            },
+          );
+        assertComplete(model);
+        return {
+          added: [],
+          parts: emptyParts(),
+          status: "submitted",
+          submission: { values: { ...model.evaluation.live }, by: options.by },
+        };
+      },
+      options.key,
+    );
   }
 
   private at(): string {

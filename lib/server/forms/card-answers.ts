@@ -1,77 +1,45 @@
 import type { SlotRecord } from "@/lib/agent";
-import { FormError, type FormView } from "@/lib/forms";
 import { recordAudit } from "@/lib/db/audit";
 import type { TenantContext } from "@/lib/db/tenant-context";
-import { logger } from "@/lib/server/logger";
 import { FORM_APPROVAL, FORM_CONFIRM, formApprovalAnswer, formApprovalProps, formConfirmProps } from "@/lib/tools/forms/shape";
 import { personActor } from "./person-actor";
-import { openInstanceRuntime } from "./runtime";
 
 /**
- * What a form card's answer does, done where the answer is given because only there is the person
- * known: an approval decides the checkpoint as the admin who answered (and is audited), a
- * confirmation submits exactly the version the card showed as the person who confirmed. The tool,
- * run again when its run continues, finds this done (the runner's decision is idempotent per key;
- * the submit tool reads the status). A stale confirmation stores nothing and the tool says so.
- * Never throws: the answer is already stored, so a failure here is logged and the tool goes on.
+ * A form card's answer as it is stored: only the server knows who answered, so it sets `by` (the
+ * signed-in person; whatever the client sent there is replaced) and, for a confirmation, the
+ * `version` the card showed. The tool then decides the checkpoint or submits exactly that version as
+ * that person when its run continues. Other cards' answers pass unchanged.
  */
-export async function applyFormCardAnswer(
-  ctx: TenantContext,
-  conversationId: string,
-  slot: SlotRecord,
-  recordUpdate: (view: FormView) => Promise<void>,
-): Promise<void> {
-  if (slot.renderer !== FORM_APPROVAL && slot.renderer !== FORM_CONFIRM) return;
-  try {
-    if (slot.renderer === FORM_APPROVAL) await decideApproval(ctx, conversationId, slot, recordUpdate);
-    else await submitConfirmed(ctx, conversationId, slot, recordUpdate);
-  } catch (error) {
-    if (error instanceof FormError)
-      logger.info("a form card's answer changed nothing", { conversationId, code: error.code, message: error.message });
-    else logger.error("a form card's answer could not be applied", { conversationId, slotId: slot.id, error });
-  }
+export async function formCardAnswerValue(ctx: TenantContext, slot: SlotRecord, value: unknown): Promise<unknown> {
+  if (slot.renderer !== FORM_APPROVAL && slot.renderer !== FORM_CONFIRM) return value;
+  if (typeof value !== "object" || value === null || Array.isArray(value)) return value;
+  const { kind, id, name } = await personActor(ctx);
+  const by = { kind, id, name };
+  if (slot.renderer === FORM_APPROVAL) return { ...value, by };
+  const props = formConfirmProps.safeParse(slot.props);
+  return { ...value, by, ...(props.success && { version: props.data.version }) };
 }
 
-async function decideApproval(
-  ctx: TenantContext,
-  conversationId: string,
-  slot: SlotRecord,
-  recordUpdate: (view: FormView) => Promise<void>,
-) {
-  const props = formApprovalProps.parse(slot.props);
-  const decision =
-    slot.status === "resolved" ? formApprovalAnswer.parse(slot.value) : { approved: false, ...(slot.reason && { note: slot.reason }) };
-  const runtime = await openInstanceRuntime(ctx, conversationId, props.instanceId);
-  if (!runtime) return;
-  const by = await personActor(ctx);
-  const report = await runtime.runner.resolveCheckpoint(props.instanceId, props.key, { ...decision, by });
+/** An approval card answered or declined: who decided which form's checkpoint, and how (audit log `form.approval`). */
+export async function auditFormApproval(ctx: TenantContext, conversationId: string, slot: SlotRecord): Promise<void> {
+  if (slot.renderer !== FORM_APPROVAL) return;
+  const props = formApprovalProps.safeParse(slot.props);
+  if (!props.success) return;
+  const answer = slot.status === "resolved" ? formApprovalAnswer.safeParse(slot.value) : null;
+  const approved = answer?.success ? answer.data.approved : false;
+  const note = answer?.success ? answer.data.note : slot.reason;
   await recordAudit({
     organizationId: ctx.organizationId,
     actorId: ctx.userId,
     action: "form.approval",
-    target: props.instanceId,
+    target: props.data.instanceId,
     metadata: {
       conversationId,
-      form: report.view.formId,
-      formName: props.formName,
-      key: props.key,
-      approved: decision.approved,
-      ...(decision.note && { note: decision.note }),
+      formName: props.data.formName,
+      checkpoint: props.data.checkpointId,
+      key: props.data.key,
+      approved,
+      ...(note && { note }),
     },
   });
-  await recordUpdate(report.view);
-}
-
-async function submitConfirmed(
-  ctx: TenantContext,
-  conversationId: string,
-  slot: SlotRecord,
-  recordUpdate: (view: FormView) => Promise<void>,
-) {
-  if (slot.status !== "resolved") return;
-  const props = formConfirmProps.parse(slot.props);
-  const runtime = await openInstanceRuntime(ctx, conversationId, props.instanceId);
-  if (!runtime) return;
-  const report = await runtime.runner.submit(props.instanceId, { version: props.version, by: await personActor(ctx) });
-  await recordUpdate(report.view);
 }

@@ -17,7 +17,7 @@ import { conversationRecorder } from "@/lib/server/events/conversation-recorder"
 import { forbidden, notFound } from "@/lib/server/http/app-error";
 import { settleAll } from "@/lib/server/settle-all";
 import { conversationStream } from "@/lib/server/sse/conversation-stream";
-import { applyFormCardAnswer } from "@/lib/server/forms/card-answers";
+import { auditFormApproval, formCardAnswerValue } from "@/lib/server/forms/card-answers";
 import { launchContinuation } from "./launch";
 import { openAgent } from "./open-turn";
 import { recoverDeadRunsThenReadLastEventSeq } from "./recover-dead-runs";
@@ -89,13 +89,9 @@ async function storeAnswer(
   try {
     const result =
       answer.kind === "resolve"
-        ? await resolveSlot(deps, slot, answer.value, answerer)
+        ? await resolveSlot(deps, slot, await formCardAnswerValue(ctx, slot, answer.value), answerer)
         : await rejectSlot(deps, slot, answer.reason || undefined, answerer);
-    // Before any continuation: the re-executed tool finds the decision made or the form submitted.
-    if (result.changed)
-      await applyFormCardAnswer(ctx, conversationId, result.slot, (view) =>
-        deps.emit("form_updated", { instance_id: view.instanceId, view }),
-      );
+    if (result.changed) await auditFormApproval(ctx, conversationId, result.slot);
     return result;
   } finally {
     await recorder.flush();

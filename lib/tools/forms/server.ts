@@ -39,6 +39,7 @@ import {
   formSubmitInput,
   type FormApprovalAnswer,
   type FormApprovalProps,
+  type FormConfirmAnswer,
   type FormValueRow,
   type FormWriteData,
 } from "./shape";
@@ -51,10 +52,7 @@ export interface FormToolDeps {
 
 /** The agent as a writer: a person's value then wins over its later guesses (the engine's lock). */
 const AGENT: FormActor = { kind: "agent", name: "Agent" };
-/**
- * The answer route resolves an approval with the admin who answered (lib/server/forms/card-answers.ts);
- * the tool resolves it only when that did not happen (a crash in between), without knowing who.
- */
+/** A declined card carries no answer, so no answerer: the decision is then by "the approver". */
 const APPROVER: FormActor = { kind: "person", name: "the approver" };
 
 const ERROR_CODES =
@@ -183,27 +181,33 @@ export function createFormTools(deps: FormToolDeps): GloveTool[] {
       inputSchema: formSubmitInput,
       displayPropsSchema: formConfirmProps,
       resolveSchema: formConfirmAnswer,
-      do: guarded(deps, async (runner, input, display) => {
+      do: guarded(deps, async (runner, input, display, ctx) => {
         const id = await instanceFor(runner, input.instance_id, { includeSubmitted: true });
-        // Run again after the card was answered: the answer route submitted it already.
-        if ((await runner.view(id)).status === "submitted") return success({ instance_id: id, status: "submitted" });
         const shown = await runner.submission(id);
+        let answer: FormConfirmAnswer;
         try {
-          await display.pushAndWait(
+          answer = (await display.pushAndWait(
             { instanceId: id, formName: shown.view.name, version: shown.version, values: valueRows(shown.view, shown.values) },
             { renderer: FORM_CONFIRM },
-          );
+          )) as FormConfirmAnswer;
         } catch (error) {
           if (!(error instanceof SlotRejectedError)) throw error;
           return failure(`The form was not submitted: the person declined the confirmation (${error.reason}).`, { code: "declined" });
         }
-        // The answer route submits the version the card showed, as the person who confirmed (lib/server/forms/card-answers.ts).
-        const after = await runner.view(id);
-        if (after.status === "submitted") return success({ instance_id: id, status: "submitted", values: shown.values });
-        return failure(
+        // The version the card showed (the answer carries it; this execution may be a later one that read a newer state).
+        const stale = failure(
           "The form changed after the confirmation card was shown, so nothing was stored. Call glove_form_submit again to show the current answers.",
           { code: "stale" },
         );
+        if (answer.version === undefined) return stale;
+        try {
+          const report = await runner.submit(id, { version: answer.version, by: answer.by ?? APPROVER, key: ctx.callId });
+          await deps.recordUpdate(report.view);
+          return success({ instance_id: id, status: report.status });
+        } catch (error) {
+          if (error instanceof FormError && error.code === "stale") return stale;
+          throw error;
+        }
       }),
     }) as unknown as FormTool,
   ];
@@ -263,7 +267,8 @@ function guarded<I>(
 
 /**
  * After a write: record the new view, and when a blocking checkpoint fired, wait for its approval
- * card and decide it (a no-op when the answer route decided it already: same key, same decision).
+ * card and decide it as the person who answered. Run again after the answer, the write finds its key
+ * applied (nothing written twice) and the instance still awaiting this key; deciding is idempotent too.
  */
 async function afterWrite(deps: FormToolDeps, runner: FormRunner, display: Display, report: FillReport): Promise<ToolResultPayload> {
   await deps.recordUpdate(report.view);
@@ -286,9 +291,10 @@ async function afterWrite(deps: FormToolDeps, runner: FormRunner, display: Displ
     if (!(error instanceof SlotRejectedError)) throw error;
     decision = { approved: false, note: error.reason };
   }
-  const decided = await runner.resolveCheckpoint(report.instanceId, awaiting.key, { ...decision, by: APPROVER });
+  const { by, ...choice } = decision;
+  const decided = await runner.resolveCheckpoint(report.instanceId, awaiting.key, { ...choice, by: by ?? APPROVER });
   await deps.recordUpdate(decided.view);
-  return success({ ...writeData({ ...decided, stored: report.stored, held: report.held }), approval: decision });
+  return success({ ...writeData({ ...decided, stored: report.stored, held: report.held }), approval: choice });
 }
 
 function approvalRole(props: unknown): "member" | "admin" {
