@@ -203,7 +203,7 @@ describe("glove_form_submit", () => {
   }
 
   it("shows exactly what will be stored; the confirmed version is submitted", async () => {
-    const { glove, confirm, props, runner, adapter, store, views } = await confirmCard();
+    const { glove, confirm, props, adapter, store, views } = await confirmCard();
     expect(confirm).toMatchObject({ renderer: FORM_CONFIRM, kind: "wait" });
     expect(props.values).toEqual([
       { id: "purpose", label: "Purpose", display: "Client visit" },
