@@ -93,8 +93,10 @@ export async function readToEnd(response: Response, timeoutMs = 30_000): Promise
   return reader.events;
 }
 
-export async function createConversation(client: HttpClient, title?: string): Promise<string> {
-  const { status, body } = await client.json<{ conversation: { id: string } }>("/api/conversations", { json: title ? { title } : {} });
+/** In the account's first organization, or in `org` (a slug) for a team it joined. */
+export async function createConversation(client: HttpClient, title?: string, org?: string): Promise<string> {
+  const path = org ? `/api/conversations?org=${encodeURIComponent(org)}` : "/api/conversations";
+  const { status, body } = await client.json<{ conversation: { id: string } }>(path, { json: title ? { title } : {} });
   if (status !== 201) throw new Error(`create conversation: ${status} ${JSON.stringify(body)}`);
   return body.conversation.id;
 }
