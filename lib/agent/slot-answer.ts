@@ -11,7 +11,7 @@ import {
   type PermissionDecision,
   type PermissionRequestProps,
 } from "./permissions";
-import type { PermissionDecisionRecord, SlotRecord, SlotSettlement, StoreAdapter } from "./store-adapter";
+import type { PermissionDecisionRecord, SlotAnswerAudit, SlotRecord, SlotSettlement, StoreAdapter } from "./store-adapter";
 import { validateWith, type GloveTool } from "./tool";
 
 /** A card by id, or as the caller has just read it from the same store (one read fewer). */
@@ -67,7 +67,8 @@ export async function resolveSlot(
     stored = permission;
   }
   const decision = permission ? permissionDecisionRecord(slot, permission, answerer) : undefined;
-  return settle(deps, slot, { status: "resolved", value: stored, settled_at: deps.now().toISOString() }, decision, async (settled) => {
+  const settlement = { status: "resolved" as const, value: stored, settled_at: deps.now().toISOString() };
+  return settle(deps, slot, settlement, { decision, audit: answerAudit(tool, slot, settlement, answerer) }, async (settled) => {
     if (!permission) return;
     await deps.emit("permission_decided", {
       call_id: settled.call_id,
@@ -89,7 +90,8 @@ export async function rejectSlot(
   answerer?: PermissionAnswerer,
 ): Promise<SlotAnswer> {
   const slot = await waitSlot(deps.store, card);
-  checkAnswerRole(slot, deps.toolFor(slot.tool_name), answerer ?? { isAdmin: false });
+  const tool = deps.toolFor(slot.tool_name);
+  checkAnswerRole(slot, tool, answerer ?? { isAdmin: false });
   const decision =
     slot.index === PERMISSION_SLOT_INDEX
       ? {
@@ -101,7 +103,9 @@ export async function rejectSlot(
           reason,
         }
       : undefined;
-  return settle(deps, slot, { status: "rejected", reason, settled_at: deps.now().toISOString() }, decision, async (settled) => {
+  const settlement = { status: "rejected" as const, reason, settled_at: deps.now().toISOString() };
+  const audit = answerAudit(tool, slot, settlement, answerer ?? { isAdmin: false });
+  return settle(deps, slot, settlement, { decision, audit }, async (settled) => {
     if (settled.index !== PERMISSION_SLOT_INDEX) return;
     await deps.emit("permission_decided", { call_id: settled.call_id, tool_name: settled.tool_name, allowed: false, by: "user", reason });
   });
@@ -112,6 +116,12 @@ function checkAnswerRole(slot: SlotRecord, tool: GloveTool | undefined, answerer
   if (slot.index === PERMISSION_SLOT_INDEX || !tool?.answerRole || answerer.isAdmin) return;
   if (tool.answerRole(slot.props) === "admin")
     throw new ForbiddenError("Only owners and admins can answer this card. It waits for an admin's decision.");
+}
+
+/** The tool's own audit entry for an answer to one of its cards (a permission card has the decision record instead). */
+function answerAudit(tool: GloveTool | undefined, slot: SlotRecord, settlement: SlotSettlement, answerer: PermissionAnswerer) {
+  if (slot.index === PERMISSION_SLOT_INDEX) return undefined;
+  return tool?.auditAnswer?.(slot, settlement, answerer) ?? undefined;
 }
 
 async function waitSlot(store: StoreAdapter, card: CardRef): Promise<SlotRecord> {
@@ -125,11 +135,11 @@ async function settle(
   deps: SlotAnswerDeps,
   slot: SlotRecord,
   settlement: SlotSettlement,
-  decision: PermissionDecisionRecord | undefined,
+  records: { decision?: PermissionDecisionRecord; audit?: SlotAnswerAudit },
   onSettled: (slot: SlotRecord) => Promise<void>,
 ): Promise<SlotAnswer> {
   const { store } = deps;
-  const outcome = await store.settleSlot(slot.id, settlement, decision);
+  const outcome = await store.settleSlot(slot.id, settlement, records.decision, records.audit);
   if (!outcome) throw new NotFoundError("The card");
   if (!outcome.won) {
     if (sameSettlement(outcome.slot, settlement)) return { slot: outcome.slot, changed: false, continuable: false };

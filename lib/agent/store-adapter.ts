@@ -112,11 +112,14 @@ export interface StoreAdapter {
    * call did it; `slot` is the slot as stored afterwards. Unknown id → null. With `decision` (a
    * person answered a permission card) and only when this call won, atomically with the settlement:
    * stores `decision.grant` (as `setPermission`) and records the decision for the audit trail.
+   * With `audit` (a tool's record of who answered its card, e.g. a form approval), likewise
+   * atomically and only when this call won.
    */
   settleSlot(
     slotId: string,
     settlement: SlotSettlement,
     decision?: PermissionDecisionRecord,
+    audit?: SlotAnswerAudit,
   ): Promise<{ won: boolean; slot: SlotRecord } | null>;
   /** Settles every pending slot of the run as `dismissed`; returns them. */
   dismissPendingSlots(runId: string, at: string): Promise<SlotRecord[]>;
@@ -164,6 +167,15 @@ export interface PermissionRecord {
   reason?: string;
   /** Who answered the card that stored it. */
   granted_by?: string | null;
+}
+
+/** What a tool's card answer leaves in the audit trail (`GloveTool.auditAnswer`); the store adds the conversation and slot. */
+export interface SlotAnswerAudit {
+  action: string;
+  /** Who answered; null when the server did not say. */
+  actorId: string | null;
+  target: string;
+  metadata: Record<string, unknown>;
 }
 
 /** A person's answer to a permission card, as the audit trail keeps it. */

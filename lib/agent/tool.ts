@@ -2,7 +2,8 @@ import { z } from "zod";
 import type { FieldIssue } from "./errors";
 import type { ToolResultPayload } from "./messages";
 import type { ModelAdapter, ModelToolSpec } from "./model-adapter";
-import type { DisplayStrategy } from "./store-adapter";
+import type { PermissionAnswerer } from "./permissions";
+import type { DisplayStrategy, SlotAnswerAudit, SlotRecord, SlotSettlement } from "./store-adapter";
 
 /** What `do` gets besides its input. `callId` is stable across re-executions: use it as an idempotency key. */
 export interface ToolCallContext {
@@ -53,6 +54,11 @@ export interface GloveTool<I = unknown, P = unknown, R = unknown> {
    * resolveSlot and rejectSlot with the answerer's `isAdmin`.
    */
   answerRole?(props: P): "member" | "admin";
+  /**
+   * What an answer to (or decline of) one of this tool's cards leaves in the audit trail; stored by
+   * `settleSlot` in the same write as the settlement, so a decision is never kept without its record.
+   */
+  auditAnswer?(slot: SlotRecord, settlement: SlotSettlement, answerer: PermissionAnswerer): SlotAnswerAudit | null;
   /** When the client hides this tool's cards (default "stay"). */
   displayStrategy?: DisplayStrategy;
   /** Ask a person (or the stored/tenant policy) before `do` runs. */

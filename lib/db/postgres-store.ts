@@ -6,6 +6,7 @@ import type {
   InboxItem,
   InboxItemStatus,
   PermissionDecisionRecord,
+  SlotAnswerAudit,
   PermissionRecord,
   QueuedMessage,
   RunRecord,
@@ -441,6 +442,7 @@ export class PostgresStore implements StoreAdapter {
     slotId: string,
     answer: SlotSettlement,
     decision?: PermissionDecisionRecord,
+    audit?: SlotAnswerAudit,
   ): Promise<{ won: boolean; slot: SlotRecord } | null> {
     const settlement = storableJson(answer);
     const data: Prisma.SlotUpdateManyMutationInput =
@@ -448,16 +450,21 @@ export class PostgresStore implements StoreAdapter {
         ? { status: "resolved", value: jsonOrJsonNull(settlement.value), settledAt: toDate(settlement.settled_at) }
         : { status: "rejected", reason: settlement.reason, settledAt: toDate(settlement.settled_at) };
     const where = { ...this.own, id: slotId, kind: "wait", status: "pending" };
-    const won = decision
-      ? await this.db.$transaction(async (tx) => {
-          const [row] = await tx.slot.updateManyAndReturn({ where, data });
-          if (row) {
-            if (decision.grant) await this.setPermission(decision.grant, tx);
-            await recordAudit(permissionDecisionAudit(this.organizationId, this.conversationId, slotId, decision), tx);
-          }
-          return row;
-        })
-      : (await this.db.slot.updateManyAndReturn({ where, data }))[0];
+    const won =
+      decision || audit
+        ? await this.db.$transaction(async (tx) => {
+            const [row] = await tx.slot.updateManyAndReturn({ where, data });
+            if (row && decision) {
+              if (decision.grant) await this.setPermission(decision.grant, tx);
+              await recordAudit(permissionDecisionAudit(this.organizationId, this.conversationId, slotId, decision), tx);
+            }
+            if (row && audit) {
+              const metadata = { ...audit.metadata, conversationId: this.conversationId, slotId };
+              await recordAudit({ organizationId: this.organizationId, ...audit, metadata }, tx);
+            }
+            return row;
+          })
+        : (await this.db.slot.updateManyAndReturn({ where, data }))[0];
     if (won) return { won: true, slot: rowToSlot(won) };
     const stored = await this.getSlot(slotId);
     return stored ? { won: false, slot: stored } : null;

@@ -8,6 +8,7 @@ import type {
   QueuedMessage,
   RunRecord,
   RunStatus,
+  SlotAnswerAudit,
   SlotRecord,
   SlotSettlement,
   SlotStatus,
@@ -36,6 +37,7 @@ export class MemoryStore implements StoreAdapter {
   private queue: QueuedMessage[] = [];
   private durableChildren = new Map<string, MemoryStore>();
   private decisionLog: PermissionDecisionRecord[] = [];
+  private answerAuditLog: SlotAnswerAudit[] = [];
 
   constructor(
     readonly identifier: string = "memory",
@@ -106,6 +108,11 @@ export class MemoryStore implements StoreAdapter {
   /** The permission decisions recorded by `settleSlot`, oldest first (the audit trail, for tests). */
   decisions(): PermissionDecisionRecord[] {
     return clone(this.decisionLog);
+  }
+
+  /** The tools' card-answer audits recorded by `settleSlot`, oldest first. */
+  answerAudits(): SlotAnswerAudit[] {
+    return clone(this.answerAuditLog);
   }
 
   async getInboxItems() {
@@ -211,7 +218,7 @@ export class MemoryStore implements StoreAdapter {
     );
   }
 
-  async settleSlot(slotId: string, settlement: SlotSettlement, decision?: PermissionDecisionRecord) {
+  async settleSlot(slotId: string, settlement: SlotSettlement, decision?: PermissionDecisionRecord, audit?: SlotAnswerAudit) {
     const slot = this.slots.find((candidate) => candidate.id === slotId);
     if (!slot) return null;
     if (slot.status !== "pending") return { won: false, slot: clone(slot) };
@@ -223,6 +230,7 @@ export class MemoryStore implements StoreAdapter {
       if (decision.grant) await this.setPermission(decision.grant);
       this.decisionLog.push(clone(decision));
     }
+    if (audit) this.answerAuditLog.push(clone(audit));
     return { won: true, slot: clone(slot) };
   }
 

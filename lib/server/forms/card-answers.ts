@@ -1,7 +1,6 @@
 import type { SlotRecord } from "@/lib/agent";
-import { recordAudit } from "@/lib/db/audit";
 import type { TenantContext } from "@/lib/db/tenant-context";
-import { FORM_APPROVAL, FORM_CONFIRM, formApprovalAnswer, formApprovalProps, formConfirmProps } from "@/lib/tools/forms/shape";
+import { FORM_APPROVAL, FORM_CONFIRM, formConfirmProps } from "@/lib/tools/forms/shape";
 import { personActor } from "./person-actor";
 
 /**
@@ -18,28 +17,4 @@ export async function formCardAnswerValue(ctx: TenantContext, slot: SlotRecord, 
   if (slot.renderer === FORM_APPROVAL) return { ...value, by };
   const props = formConfirmProps.safeParse(slot.props);
   return { ...value, by, ...(props.success && { version: props.data.version }) };
-}
-
-/** An approval card answered or declined: who decided which form's checkpoint, and how (audit log `form.approval`). */
-export async function auditFormApproval(ctx: TenantContext, conversationId: string, slot: SlotRecord): Promise<void> {
-  if (slot.renderer !== FORM_APPROVAL) return;
-  const props = formApprovalProps.safeParse(slot.props);
-  if (!props.success) return;
-  const answer = slot.status === "resolved" ? formApprovalAnswer.safeParse(slot.value) : null;
-  const approved = answer?.success ? answer.data.approved : false;
-  const note = answer?.success ? answer.data.note : slot.reason;
-  await recordAudit({
-    organizationId: ctx.organizationId,
-    actorId: ctx.userId,
-    action: "form.approval",
-    target: props.data.instanceId,
-    metadata: {
-      conversationId,
-      formName: props.data.formName,
-      checkpoint: props.data.checkpointId,
-      key: props.data.key,
-      approved,
-      ...(note && { note }),
-    },
-  });
 }

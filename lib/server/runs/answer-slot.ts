@@ -17,7 +17,7 @@ import { conversationRecorder } from "@/lib/server/events/conversation-recorder"
 import { forbidden, notFound } from "@/lib/server/http/app-error";
 import { settleAll } from "@/lib/server/settle-all";
 import { conversationStream } from "@/lib/server/sse/conversation-stream";
-import { auditFormApproval, formCardAnswerValue } from "@/lib/server/forms/card-answers";
+import { formCardAnswerValue } from "@/lib/server/forms/card-answers";
 import { launchContinuation } from "./launch";
 import { openAgent } from "./open-turn";
 import { recoverDeadRunsThenReadLastEventSeq } from "./recover-dead-runs";
@@ -87,12 +87,9 @@ async function storeAnswer(
     now: () => new Date(),
   };
   try {
-    const result =
-      answer.kind === "resolve"
-        ? await resolveSlot(deps, slot, await formCardAnswerValue(ctx, slot, answer.value), answerer)
-        : await rejectSlot(deps, slot, answer.reason || undefined, answerer);
-    if (result.changed) await auditFormApproval(ctx, conversationId, result.slot);
-    return result;
+    return answer.kind === "resolve"
+      ? await resolveSlot(deps, slot, await formCardAnswerValue(ctx, slot, answer.value), answerer)
+      : await rejectSlot(deps, slot, answer.reason || undefined, answerer);
   } finally {
     await recorder.flush();
   }

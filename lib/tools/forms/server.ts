@@ -5,6 +5,10 @@ import {
   SlotRejectedError,
   success,
   type GloveTool,
+  type PermissionAnswerer,
+  type SlotAnswerAudit,
+  type SlotRecord,
+  type SlotSettlement,
   type ToolCallContext,
   type ToolDisplay,
   type ToolResultPayload,
@@ -95,6 +99,7 @@ export function createFormTools(deps: FormToolDeps): GloveTool[] {
       displayPropsSchema: formCardProps.or(formApprovalProps),
       resolveSchema: formApprovalAnswer,
       answerRole: approvalRole,
+      auditAnswer: auditApproval,
       // The live card hides when a newer form starts; the client draws the newest view it has of the instance.
       displayStrategy: "hide-on-new",
       do: guarded(deps, async (runner, input, display, ctx) => {
@@ -245,6 +250,7 @@ function writeTool<S extends z.ZodType>(
     displayPropsSchema: formApprovalProps,
     resolveSchema: formApprovalAnswer,
     answerRole: approvalRole,
+    auditAnswer: auditApproval,
     do: guarded(deps, async (runner, input, display, ctx) => afterWrite(deps, runner, display, await write(runner, input, ctx))),
   }) as unknown as FormTool;
 }
@@ -295,6 +301,26 @@ async function afterWrite(deps: FormToolDeps, runner: FormRunner, display: Displ
   const decided = await runner.resolveCheckpoint(report.instanceId, awaiting.key, { ...choice, by: by ?? APPROVER });
   await deps.recordUpdate(decided.view);
   return success({ ...writeData({ ...decided, stored: report.stored, held: report.held }), approval: choice });
+}
+
+/** An approval card answered or declined: who decided which form's checkpoint, and how (`form.approval`, stored with the answer). */
+function auditApproval(slot: SlotRecord, settlement: SlotSettlement, answerer: PermissionAnswerer): SlotAnswerAudit | null {
+  const props = formApprovalProps.safeParse(slot.props);
+  if (slot.renderer !== FORM_APPROVAL || !props.success) return null;
+  const answer = settlement.status === "resolved" ? formApprovalAnswer.safeParse(settlement.value) : null;
+  const note = answer?.success ? answer.data.note : settlement.status === "rejected" ? settlement.reason : undefined;
+  return {
+    action: "form.approval",
+    actorId: answerer.userId ?? null,
+    target: props.data.instanceId,
+    metadata: {
+      formName: props.data.formName,
+      checkpoint: props.data.checkpointId,
+      key: props.data.key,
+      approved: answer?.success ? answer.data.approved : false,
+      ...(note && { note }),
+    },
+  };
 }
 
 function approvalRole(props: unknown): "member" | "admin" {

@@ -83,6 +83,11 @@ describe("a conversational form on the demo model", () => {
       await answerSlot(admin.client, approval.id, "resolve", { value: { approved: true } }, { stream: true }),
     );
     expect(approved.at(-1)?.type).toBe("run_completed");
+    const audit = await sql<{ actorId: string; metadata: { approved: boolean; checkpoint: string } }>(
+      `SELECT "actorId", metadata FROM "AuditLog" WHERE action = 'form.approval' AND target = $1`,
+      [instanceId],
+    );
+    expect(audit).toEqual([{ actorId: admin.userId, metadata: expect.objectContaining({ approved: true, checkpoint: "over-limit" }) }]);
     expect((await snapshotForms(member, conversationId))[0]).toMatchObject({ complete: true, awaiting: null });
 
     // Submitting shows what will be stored; confirming stores exactly that.

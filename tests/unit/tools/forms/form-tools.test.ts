@@ -140,6 +140,22 @@ describe("an approval checkpoint", () => {
     await expect(glove.rejectSlot(approval.id, "no", { answerer: { isAdmin: false } })).rejects.toBeInstanceOf(ForbiddenError);
   });
 
+  it("records who decided the approval with the answer itself, once", async () => {
+    const { glove, approval, store } = await blockedFill();
+    const answer = { approved: true, note: "fine", by: admin };
+    await glove.resolveSlot(approval.id, answer, { answerer: { isAdmin: true, userId: admin.id } });
+    await glove.resolveSlot(approval.id, answer, { answerer: { isAdmin: true, userId: admin.id } });
+    const props = formApprovalProps.parse(approval.props);
+    expect(store.answerAudits()).toEqual([
+      {
+        action: "form.approval",
+        actorId: admin.id,
+        target: props.instanceId,
+        metadata: { formName: "Expense claim", checkpoint: "over-limit", key: props.key, approved: true, note: "fine" },
+      },
+    ]);
+  });
+
   it("re-executing the fill after the answer writes nothing twice and decides as the admin who answered", async () => {
     const { glove, approval, runner, adapter, store, model, views } = await blockedFill();
     const [{ id }] = await runner.active();
