@@ -26,14 +26,22 @@ const BY_TEXT = { person: "by you", agent: "by the agent" } as const;
  * `form_updated`), the props' view until then, with the person's own edits over it while they are
  * saved. It stays live after a reload because the snapshot carries the same views.
  */
-function LiveFormCard({ conversationId, props }: LiveCardProps<FormCardProps>) {
+function LiveFormCard({ slot, conversationId, props }: LiveCardProps<FormCardProps>) {
   const known = useFormView(conversationId, props.instanceId);
   const { edits, editField } = useEditFormValues(conversationId, props.instanceId);
   const view = newestView(known, props.view);
   const editable = EDITABLE.has(view.status);
   const note = READ_ONLY_TEXT[view.status];
   return (
-    <div data-form-instance={view.instanceId} data-form-version={view.version} data-form-status={view.status}>
+    <div
+      // The attributes every card carries (SlotFrame's), so tests and styles find it as a card.
+      data-slot-id={slot.id}
+      data-slot-status={slot.status}
+      data-renderer={slot.renderer}
+      data-form-instance={view.instanceId}
+      data-form-version={view.version}
+      data-form-status={view.status}
+    >
       <FormViewCard
         view={editable ? withDrafts(view, edits.drafts) : view}
         editable={editable}
