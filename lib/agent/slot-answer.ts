@@ -1,7 +1,7 @@
 import { answerSchemaForSlot } from "./answer-schema";
 import { canonicalJson } from "./canonical-json";
 import { PERMISSION_SLOT_INDEX } from "./display-manager";
-import { ConflictError, NotFoundError, ValidationError } from "./errors";
+import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from "./errors";
 import type { Emit } from "./events";
 import {
   parsePermissionAnswer,
@@ -52,6 +52,7 @@ export async function resolveSlot(
 ): Promise<SlotAnswer> {
   const slot = await waitSlot(deps.store, card);
   const tool = deps.toolFor(slot.tool_name);
+  checkAnswerRole(slot, tool, answerer);
   let permission: PermissionDecision | null = null;
   let stored = value;
   const schema = answerSchemaForSlot(slot, tool);
@@ -88,6 +89,7 @@ export async function rejectSlot(
   answerer?: PermissionAnswerer,
 ): Promise<SlotAnswer> {
   const slot = await waitSlot(deps.store, card);
+  checkAnswerRole(slot, deps.toolFor(slot.tool_name), answerer ?? { isAdmin: false });
   const decision =
     slot.index === PERMISSION_SLOT_INDEX
       ? {
@@ -103,6 +105,13 @@ export async function rejectSlot(
     if (settled.index !== PERMISSION_SLOT_INDEX) return;
     await deps.emit("permission_decided", { call_id: settled.call_id, tool_name: settled.tool_name, allowed: false, by: "user", reason });
   });
+}
+
+/** A card only admins may answer (the tool's `answerRole` for its props): a member's answer or decline is refused. */
+function checkAnswerRole(slot: SlotRecord, tool: GloveTool | undefined, answerer: PermissionAnswerer) {
+  if (slot.index === PERMISSION_SLOT_INDEX || !tool?.answerRole || answerer.isAdmin) return;
+  if (tool.answerRole(slot.props) === "admin")
+    throw new ForbiddenError("Only owners and admins can answer this card. It waits for an admin's decision.");
 }
 
 async function waitSlot(store: StoreAdapter, card: CardRef): Promise<SlotRecord> {

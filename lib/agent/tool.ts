@@ -47,6 +47,12 @@ export interface GloveTool<I = unknown, P = unknown, R = unknown> {
    * `resolveSlot` validates with it, once; `do` then trusts the answer it gets.
    */
   answerFor?(props: P): z.ZodType<R>;
+  /**
+   * Who may answer or decline a card of this tool, from its props (default anyone with the
+   * conversation): "admin" means owners and admins only (a manager's approval). Checked by
+   * resolveSlot and rejectSlot with the answerer's `isAdmin`.
+   */
+  answerRole?(props: P): "member" | "admin";
   /** When the client hides this tool's cards (default "stay"). */
   displayStrategy?: DisplayStrategy;
   /** Ask a person (or the stored/tenant policy) before `do` runs. */

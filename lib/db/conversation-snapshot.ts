@@ -3,7 +3,7 @@ import type { ConversationSnapshot, ConversationStats, SnapshotEvent } from "@/l
 import { RESPONSE_BOUNDARY_EVENTS, RESPONSE_EVENTS } from "@/lib/schemas/response-events";
 import { NotFoundError } from "@/lib/agent/errors";
 import { prisma } from "./client";
-import { InvalidCursorError } from "./conversations";
+import { InvalidCursorError } from "./keyset-cursor";
 import { rowToInboxItem, rowToMessage, rowToQueuedMessage, rowToRun, rowToSlot, rowToTask } from "./store/records";
 import type { TenantContext } from "./tenant-context";
 

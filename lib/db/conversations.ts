@@ -2,6 +2,7 @@ import { Prisma } from "./generated/client";
 import { prisma } from "./client";
 import { recordAudit } from "./audit";
 import { isAdmin, type TenantContext } from "./tenant-context";
+import { decodeCursor, encodeCursor, escapeLike } from "./keyset-cursor";
 
 /** Reading and changing conversations needs only the tenant; creating one also records who. */
 type Tenant = Pick<TenantContext, "organizationId">;
@@ -39,14 +40,6 @@ export class ConversationForbiddenError extends Error {
  */
 export const mayManageConversation = (ctx: Pick<TenantContext, "userId" | "role">, createdById: string | null) =>
   isAdmin(ctx) || (createdById !== null && createdById === ctx.userId);
-
-/** A `cursor` this module did not hand out. */
-export class InvalidCursorError extends Error {
-  constructor() {
-    super("This page link is not valid any more. Reload the list.");
-    this.name = "InvalidCursorError";
-  }
-}
 
 interface ConversationRow {
   id: string;
@@ -114,7 +107,7 @@ export async function listConversations(
     LIMIT ${limit + 1}`;
   const page = rows.slice(0, limit);
   const last = page.at(-1);
-  return { conversations: page.map(summary), nextCursor: rows.length > limit && last ? encodeCursor(last) : null };
+  return { conversations: page.map(summary), nextCursor: rows.length > limit && last ? encodeCursor(last.lastActivityAt, last.id) : null };
 }
 
 type Actor = Pick<TenantContext, "organizationId" | "userId" | "role">;
@@ -191,25 +184,4 @@ export async function conversationCreator(ctx: Tenant, conversationId: string): 
     where: { id: conversationId, organizationId: ctx.organizationId },
     select: { createdById: true },
   });
-}
-
-/** LIKE's wildcards and its escape character, taken literally. */
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, "\\$&");
-
-function encodeCursor(row: ConversationRow): string {
-  return Buffer.from(JSON.stringify([row.lastActivityAt.toISOString(), row.id])).toString("base64url");
-}
-
-function decodeCursor(cursor: string): { at: Date; id: string } {
-  try {
-    const [at, id] = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8")) as unknown[];
-    const date = new Date(at as string);
-    // Only what encodeCursor writes: a NUL byte or a year Postgres cannot store would be a 500.
-    const year = date.getUTCFullYear();
-    if (typeof at === "string" && typeof id === "string" && /^[a-z0-9]{1,64}$/i.test(id) && year >= 1 && year <= 9999)
-      return { at: date, id };
-  } catch {
-    // Falls through to the error below.
-  }
-  throw new InvalidCursorError();
 }

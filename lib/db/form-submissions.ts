@@ -9,7 +9,7 @@ import type {
 } from "@/lib/schemas/form-submissions";
 import { recordAudit } from "./audit";
 import { Prisma, prisma } from "./client";
-import { InvalidCursorError } from "./conversations";
+import { decodeCursor, encodeCursor, escapeLike } from "./keyset-cursor";
 import type { TenantContext } from "./tenant-context";
 
 /**
@@ -150,7 +150,10 @@ export async function listSubmissions(
     LIMIT ${options.limit + 1}`;
   const page = rows.slice(0, options.limit);
   const last = page.at(-1);
-  return { submissions: page.map(toSubmission), nextCursor: rows.length > options.limit && last ? encodeCursor(last) : null };
+  return {
+    submissions: page.map(toSubmission),
+    nextCursor: rows.length > options.limit && last ? encodeCursor(last.createdAt, last.id) : null,
+  };
 }
 
 /** One submission of the form with every entry of its instance, in commit order; null when not in this tenant and form. */
@@ -227,25 +230,4 @@ const startOf = (value: string) => new Date(value.length === 10 ? `${value}T00:0
 function endOf(value: string): Date {
   if (value.length === 10) return new Date(Date.parse(`${value}T00:00:00.000Z`) + 24 * 60 * 60 * 1000);
   return new Date(Date.parse(value) + 1);
-}
-
-/** LIKE's wildcards and its escape character, taken literally. */
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, "\\$&");
-
-function encodeCursor(row: SubmissionRow): string {
-  return Buffer.from(JSON.stringify([row.createdAt.toISOString(), row.id])).toString("base64url");
-}
-
-function decodeCursor(cursor: string): { at: Date; id: string } {
-  try {
-    const [at, id] = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8")) as unknown[];
-    const date = new Date(at as string);
-    // Only what encodeCursor writes: a NUL byte or a year Postgres cannot store would be a 500.
-    const year = date.getUTCFullYear();
-    if (typeof at === "string" && typeof id === "string" && /^[a-z0-9]{1,64}$/i.test(id) && year >= 1 && year <= 9999)
-      return { at: date, id };
-  } catch {
-    // Falls through to the error below.
-  }
-  throw new InvalidCursorError();
 }

@@ -1,4 +1,5 @@
 import { evaluate } from "./applicability";
+import { carryAppliedKeys, decisionKey, hasAppliedKey } from "./applied-keys";
 import { buildView } from "./build-view";
 import { contextLineOf } from "./context-line";
 import { currentStepOf } from "./current-step";
@@ -96,8 +97,15 @@ export class FormRunner {
     return this.adapter.listActive();
   }
 
-  async start(formId: string, options: { by: FormActor; values?: Record<string, unknown> }): Promise<FillReport> {
+  /**
+   * `key`: an idempotency key (a tool call's id): a start with a key an active instance was started
+   * with goes on with that instance instead of creating another.
+   */
+  async start(formId: string, options: { by: FormActor; values?: Record<string, unknown>; key?: string }): Promise<FillReport> {
     const definition = this.registry.get(formId);
+    const startKey = options.key === undefined ? undefined : `start:${options.key}`;
+    const started = startKey ? (await this.adapter.listActive()).find((r) => hasAppliedKey(r.state, startKey)) : undefined;
+    if (started) return this.fillAfterStart(started.id, options);
     const evaluation = evaluate(definition, {});
     const state: FormInstanceState = {
       currentStepId: null,
@@ -109,36 +117,67 @@ export class FormRunner {
     };
     state.currentStepId = currentStepOf(definition, evaluation, state, null);
     state.line = lineSummaryOf(definition, evaluation, state.currentStepId);
+    if (startKey) state.appliedKeys = [startKey];
     const id = this.newId();
     await this.adapter.create({ id, formId: definition.id, formVersion: definition.version, state, at: this.at(), by: options.by });
-    if (options.values && Object.keys(options.values).length > 0) return this.fill(id, options.values, { by: options.by });
-    return this.write(id, options.by, () => ({ added: [], parts: emptyParts() }));
+    return this.fillAfterStart(id, options);
   }
 
-  fill(instanceId: string, values: Record<string, unknown>, options: { by: FormActor; override?: boolean }): Promise<FillReport> {
-    return this.write(instanceId, options.by, (model) => {
-      assertWritable(model);
-      return planFill(model, values, options.by, options.override === true, this.at());
-    });
+  private fillAfterStart(id: string, options: { by: FormActor; values?: Record<string, unknown>; key?: string }): Promise<FillReport> {
+    if (options.values && Object.keys(options.values).length > 0)
+      return this.fill(id, options.values, { by: options.by, key: options.key });
+    return this.write(id, options.by, () => ({ added: [], parts: emptyParts() }), options.key);
   }
 
-  revise(instanceId: string, revision: Revision, options: { by: FormActor; override?: boolean }): Promise<FillReport> {
-    return this.write(instanceId, options.by, (model) => {
-      assertWritable(model);
-      return planRevise(model, revision, options.by, options.override === true, this.at());
-    });
+  /** `key`: an idempotency key (a tool call's id); a write whose key was already applied answers the current report and writes nothing. */
+  fill(
+    instanceId: string,
+    values: Record<string, unknown>,
+    options: { by: FormActor; override?: boolean; key?: string },
+  ): Promise<FillReport> {
+    return this.write(
+      instanceId,
+      options.by,
+      (model) => {
+        assertWritable(model);
+        return planFill(model, values, options.by, options.override === true, this.at());
+      },
+      options.key,
+    );
   }
 
-  abandon(instanceId: string, options: { by: FormActor; reason?: string }): Promise<FillReport> {
-    return this.write(instanceId, options.by, (model) => {
-      assertOpen(model);
-      const reason = options.reason ?? `Abandoned by ${nameOf(options.by)}`;
-      return { added: [], parts: emptyParts(), status: "abandoned", directives: { failures: [], terminate: reason } };
-    });
+  revise(instanceId: string, revision: Revision, options: { by: FormActor; override?: boolean; key?: string }): Promise<FillReport> {
+    return this.write(
+      instanceId,
+      options.by,
+      (model) => {
+        assertWritable(model);
+        return planRevise(model, revision, options.by, options.override === true, this.at());
+      },
+      options.key,
+    );
   }
 
+  abandon(instanceId: string, options: { by: FormActor; reason?: string; key?: string }): Promise<FillReport> {
+    return this.write(
+      instanceId,
+      options.by,
+      (model) => {
+        assertOpen(model);
+        const reason = options.reason ?? `Abandoned by ${nameOf(options.by)}`;
+        return { added: [], parts: emptyParts(), status: "abandoned", directives: { failures: [], terminate: reason } };
+      },
+      options.key,
+    );
+  }
+
+  /** Deciding a key that was already decided the same way is a no-op (the answer route and the re-executed tool both resolve it). */
   resolveCheckpoint(instanceId: string, key: string, decision: { approved: boolean; note?: string; by: FormActor }): Promise<FillReport> {
-    return this.write(instanceId, decision.by, (model) => {
+    return this.write(instanceId, decision.by, this.decisionPlan(key, decision), decisionKey(key, decision.approved));
+  }
+
+  private decisionPlan(key: string, decision: { approved: boolean; note?: string; by: FormActor }) {
+    return (model: InstanceModel): WritePlan => {
       assertOpen(model);
       const awaiting = model.snapshot.instance.state.awaiting;
       if (!awaiting || awaiting.key !== key)
@@ -160,7 +199,7 @@ export class FormRunner {
         ? undefined
         : `Not approved by ${nameOf(decision.by)}${decision.note ? `: ${decision.note}` : ""}`;
       return { added: [], parts: emptyParts(), awaiting: null, directives: { failures: [], ...(terminate ? { terminate } : {}) } };
-    });
+    };
   }
 
   async history(instanceId: string, options: { field?: string } = {}): Promise<HistoryEntry[]> {
@@ -195,20 +234,30 @@ export class FormRunner {
     return { version: model.snapshot.instance.version, values: { ...model.evaluation.live }, view: buildView(model) };
   }
 
-  submit(instanceId: string, options: { version: number; by: FormActor }): Promise<FillReport> {
-    return this.write(instanceId, options.by, (model) => {
-      assertWritable(model);
-      if (model.snapshot.instance.version !== options.version)
-        throw new FormStaleError(
-          `The form changed since it was shown for confirmation (version ${options.version}, now ${model.snapshot.instance.version}); show it again.`,
-          {
-            expected: options.version,
-            actual: model.snapshot.instance.version,
-          },
-        );
-      assertComplete(model);
-      return { added: [], parts: emptyParts(), status: "submitted", submission: { values: { ...model.evaluation.live }, by: options.by } };
-    });
+  submit(instanceId: string, options: { version: number; by: FormActor; key?: string }): Promise<FillReport> {
+    return this.write(
+      instanceId,
+      options.by,
+      (model) => {
+        assertWritable(model);
+        if (model.snapshot.instance.version !== options.version)
+          throw new FormStaleError(
+            `The form changed since it was shown for confirmation (version ${options.version}, now ${model.snapshot.instance.version}); show it again.`,
+            {
+              expected: options.version,
+              actual: model.snapshot.instance.version,
+            },
+          );
+        assertComplete(model);
+        return {
+          added: [],
+          parts: emptyParts(),
+          status: "submitted",
+          submission: { values: { ...model.evaluation.live }, by: options.by },
+        };
+      },
+      options.key,
+    );
   }
 
   private at(): string {
@@ -226,10 +275,18 @@ export class FormRunner {
     return loadModel(snapshot, this.registry.forInstance(snapshot.instance.formId, effectiveVersion(snapshot)), this.at());
   }
 
-  /** Load, plan, transition, compare-and-set commit; again from a fresh read after a conflict. */
-  private async commitPlan(instanceId: string, plan: (model: InstanceModel) => WritePlan) {
+  /**
+   * Load, plan, transition, compare-and-set commit; again from a fresh read after a conflict.
+   * `key` already applied: nothing is planned or written (`applied` is the current model).
+   */
+  private async commitPlan(
+    instanceId: string,
+    plan: (model: InstanceModel) => WritePlan,
+    key?: string,
+  ): Promise<{ applied: InstanceModel } | { intent: WritePlan; next: ReturnType<typeof transition>; snapshot: FormSnapshot }> {
     for (let attempt = 0; ; attempt++) {
       const model = await this.read(instanceId);
+      if (key !== undefined && hasAppliedKey(model.snapshot.instance.state, key)) return { applied: model };
       const intent = plan(model);
       const next = transition({
         model,
@@ -244,7 +301,7 @@ export class FormRunner {
           expectedVersion: model.snapshot.instance.version,
           entries: next.entries,
           status: intent.status ?? next.status,
-          state: next.state,
+          state: carryAppliedKeys(model.snapshot.instance.state, next.state, key),
           ...(intent.submission ? { submission: intent.submission } : {}),
           at: this.at(),
         });
@@ -255,8 +312,10 @@ export class FormRunner {
     }
   }
 
-  private async write(instanceId: string, by: FormActor, plan: (model: InstanceModel) => WritePlan): Promise<FillReport> {
-    const { intent, next } = await this.commitPlan(instanceId, plan);
+  private async write(instanceId: string, by: FormActor, plan: (model: InstanceModel) => WritePlan, key?: string): Promise<FillReport> {
+    const committed = await this.commitPlan(instanceId, plan, key);
+    if ("applied" in committed) return this.report(instanceId, emptyParts(), committed.applied, []);
+    const { intent, next } = committed;
     const failures = [...(intent.directives?.failures ?? [])];
     let fired = [...(intent.extra ?? []), ...next.fired];
     let values = next.after.evaluation.live;
@@ -277,6 +336,7 @@ export class FormRunner {
         effects.directives.failures.push(failure(fired[0], "Executors kept firing each other; stopped.", this.at()));
       if (!hasEffects(effects)) break;
       const applied = await this.commitPlan(instanceId, (model) => effectPlan(model, effects, this.at()));
+      if ("applied" in applied) break;
       failures.push(...applied.intent.directives!.failures);
       fired = round >= MAX_EXECUTOR_ROUNDS ? [] : applied.next.fired;
       values = applied.next.after.evaluation.live;

@@ -150,6 +150,12 @@ export interface FormInstanceState {
   terminatedReason: string | null;
   /** The tier-0 context line's parts, computed at each commit so the line needs no read. Absent in states written before it existed. */
   line?: FormLineSummary;
+  /**
+   * Idempotency keys of the writes already applied, newest last, at most `APPLIED_KEYS_KEPT`: a tool
+   * call runs again from the start after a card, and its write must not happen twice. A checkpoint
+   * decision is kept as `checkpoint:<key>:approved|rejected`.
+   */
+  appliedKeys?: string[];
 }
 
 /** Labels capped for the tier-0 line: `more` counts the ones left out. */

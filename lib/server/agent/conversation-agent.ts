@@ -8,6 +8,9 @@ import type { TurnStart } from "@/lib/db/turn-start";
 import { logger } from "@/lib/server/logger";
 import { LeaseKeeper } from "@/lib/server/runs/lease-keeper";
 import { settleAll } from "@/lib/server/settle-all";
+import type { FormView } from "@/lib/forms";
+import { openFormRuntime } from "@/lib/server/forms/runtime";
+import { createFormTools } from "@/lib/tools/forms/server";
 import { createBuiltinTools } from "@/lib/tools/server";
 import { agentSettingsFrom, buildTenantModel, checkModelUrls, loadAgentSettings, type TenantAgentConfig } from "./settings";
 
@@ -77,6 +80,9 @@ export async function buildConversationAgent(
     onStopping: (runId) => leases.release(runId),
   };
 
+  const forms = formsOf(tenant, conversationId, settings, async (view) => {
+    for (const observer of observers) await observer.onEvent?.("form_updated", { instance_id: view.instanceId, view });
+  });
   const glove = new Glove({
     store,
     observers: [leasing, ...observers],
@@ -85,8 +91,9 @@ export async function buildConversationAgent(
     permissionPolicy: settings.permissionPolicy,
     ...(settings.slotTtlMinutes !== null && { slotTtlMs: settings.slotTtlMinutes * 60_000 }),
     onSubscriberError: (error, eventType) => logger.error("a run event subscriber failed", { conversationId, eventType, error }),
+    ...(forms && { contextNotes: forms.contextNote }),
   });
-  for (const tool of enabledTools(tenant, conversationId, settings)) glove.fold(tool);
+  for (const tool of enabledTools(tenant, conversationId, settings, forms)) glove.fold(tool);
   glove.build();
 
   return {
@@ -105,15 +112,43 @@ export async function buildConversationAgent(
   };
 }
 
-/** The tenant's enabled built-in tools for one conversation (a card answer needs them for their schemas only). */
+/** The agent's forms: the form tools and the tier-0 note, over one runtime opened on first use (a turn without forms never reads them). */
+interface AgentForms {
+  tools: GloveTool[];
+  contextNote: () => Promise<string | null>;
+}
+
+function formsOf(
+  tenant: Pick<TenantContext, "organizationId">,
+  conversationId: string,
+  settings: TenantAgentConfig,
+  recordUpdate: (view: FormView) => Promise<void>,
+): AgentForms | null {
+  if (settings.enabledForms.length === 0) return null;
+  let opened: ReturnType<typeof openFormRuntime> | null = null;
+  const runner = async () => (await (opened ??= openFormRuntime(tenant, conversationId, settings.enabledForms))).runner;
+  return {
+    tools: createFormTools({ runner, recordUpdate }),
+    // Transient: appended to each model call while a form is open, never stored, so it is always the current state.
+    contextNote: async () => (await (await runner()).contextLine()) || null,
+  };
+}
+
+/**
+ * The tenant's enabled built-in tools for one conversation, and the form tools when forms are
+ * enabled (a card answer needs them for their schemas only, so it passes no forms: then the form
+ * tools are built without a recorder, never to run).
+ */
 export function enabledTools(
   tenant: Pick<TenantContext, "organizationId">,
   conversationId: string,
   settings: TenantAgentConfig,
+  forms: AgentForms | null = formsOf(tenant, conversationId, settings, async () => {}),
 ): GloveTool[] {
   const mailbox = {
     record: (email: { to: string; subject: string; body: string; toolCallId: string }) =>
       recordDemoEmail(tenant, { conversationId, ...email }),
   };
-  return createBuiltinTools({ mailbox }).filter((tool) => settings.enabledTools.includes(tool.name)) as GloveTool[];
+  const builtin = createBuiltinTools({ mailbox }).filter((tool) => settings.enabledTools.includes(tool.name)) as GloveTool[];
+  return forms ? [...builtin, ...forms.tools] : builtin;
 }

@@ -1,3 +1,5 @@
+import type { FormView } from "@/lib/forms";
+import { conversationFormViews } from "@/lib/server/forms/conversation-forms";
 import { readConversationSnapshot, type ConversationSnapshotRows } from "@/lib/db/conversation-snapshot";
 import type { TenantContext } from "@/lib/db/tenant-context";
 import type { ConversationSnapshot } from "@/lib/schemas/conversation";
@@ -9,14 +11,16 @@ import { settleAll } from "@/lib/server/settle-all";
 /** The conversation as the chat page draws it (lib/schemas/conversation.ts). A dead run is marked failed first. */
 export async function conversationSnapshot(ctx: TenantContext, conversationId: string, before?: string): Promise<ConversationSnapshot> {
   // Which model answers needs nothing of the conversation: side by side.
-  const [rows, settings] = await settleAll([
-    recoverDeadRuns({ organizationId: ctx.organizationId, conversationId }).then(() =>
-      readConversationSnapshot(ctx, conversationId, { before }),
-    ),
+  // Form views are read after the rows (a form change after them arrives as a later form_updated, the client keeps the newest version).
+  const [{ rows, forms }, settings] = await settleAll([
+    recoverDeadRuns({ organizationId: ctx.organizationId, conversationId }).then(async () => {
+      const rows = await readConversationSnapshot(ctx, conversationId, { before });
+      return { rows, forms: rows ? await conversationFormViews(ctx, conversationId) : [] };
+    }),
     loadAgentSettings(ctx),
   ] as const);
   if (!rows) throw notFound("This conversation");
-  return snapshotFrom(rows, buildTenantModel(settings).usingDemo);
+  return snapshotFrom(rows, buildTenantModel(settings).usingDemo, forms);
 }
 
 /**
@@ -24,7 +28,7 @@ export async function conversationSnapshot(ctx: TenantContext, conversationId: s
  * (`z.output<typeof conversationSnapshotSchema>`), and a page of up to 1,000 messages is not walked
  * again on every GET (tests/unit/server/snapshot-wire.test.ts checks the output against the schema).
  */
-export function snapshotFrom(rows: ConversationSnapshotRows, usingDemoModel: boolean): ConversationSnapshot {
+export function snapshotFrom(rows: ConversationSnapshotRows, usingDemoModel: boolean, forms: FormView[] = []): ConversationSnapshot {
   const measured = rows.messages.findLast((message) => message.sender === "agent" && message.usage)?.usage;
   return {
     conversation: rows.conversation,
@@ -34,8 +38,8 @@ export function snapshotFrom(rows: ConversationSnapshotRows, usingDemoModel: boo
     tasks: rows.tasks,
     inbox: rows.inbox,
     queued: rows.queued,
-    // The runner computes the views (lib/forms); until the runtime fills them in, a snapshot has none.
-    forms: [],
+    // Computed by the forms runner (conversation-forms.ts), not stored rows.
+    forms,
     stats: {
       tokens_in: rows.usage.tokens_in,
       tokens_out: rows.usage.tokens_out,

@@ -2,7 +2,8 @@ import { AppError, conflict, forbidden, notFound } from "./app-error";
 import { EmailTakenError } from "@/lib/db/users";
 import { MembershipRuleError } from "@/lib/db/members";
 import { InviteError } from "@/lib/db/invites";
-import { ConversationForbiddenError, InvalidCursorError } from "@/lib/db/conversations";
+import { ConversationForbiddenError } from "@/lib/db/conversations";
+import { InvalidCursorError } from "@/lib/db/keyset-cursor";
 import { AgentError, ValidationError } from "@/lib/agent/errors";
 
 /**

@@ -17,6 +17,7 @@ import { conversationRecorder } from "@/lib/server/events/conversation-recorder"
 import { forbidden, notFound } from "@/lib/server/http/app-error";
 import { settleAll } from "@/lib/server/settle-all";
 import { conversationStream } from "@/lib/server/sse/conversation-stream";
+import { auditFormApproval, formCardAnswerValue } from "@/lib/server/forms/card-answers";
 import { launchContinuation } from "./launch";
 import { openAgent } from "./open-turn";
 import { recoverDeadRunsThenReadLastEventSeq } from "./recover-dead-runs";
@@ -55,10 +56,7 @@ export async function answerSlot(
   const slot = await store.getSlot(slotId);
   if (!slot) throw notFound("This card");
   if (answer.kind === "resolve" && slot.status === "pending") checkEditedInput(ctx, answer.value);
-  const result = await storeAnswer(tenant, conversationId, store, enabledTools(tenant, conversationId, settings), slot, answer, {
-    userId: ctx.userId,
-    isAdmin: isAdmin(ctx),
-  });
+  const result = await storeAnswer(ctx, conversationId, store, enabledTools(tenant, conversationId, settings), slot, answer);
   if (!result.continuable) return { kind: "json", slot: result.slot, continued: false };
   const agent = await openAgent(tenant, conversationId, { preloaded: { agentSettings: settings } });
   const launched = await launchContinuation(conversationId, agent);
@@ -72,15 +70,15 @@ export async function answerSlot(
 
 /** The runtime's one answer path (lib/agent/slot-answer.ts), its events recorded and written before any continuation's. */
 async function storeAnswer(
-  tenant: { organizationId: string },
+  ctx: TenantContext,
   conversationId: string,
   store: StoreAdapter,
   tools: GloveTool[],
   slot: SlotRecord,
   answer: SlotAnswerInput,
-  answerer: PermissionAnswerer,
 ): Promise<SlotAnswer> {
-  const recorder = conversationRecorder(tenant, conversationId);
+  const answerer: PermissionAnswerer = { userId: ctx.userId, isAdmin: isAdmin(ctx) };
+  const recorder = conversationRecorder(ctx, conversationId);
   const deps: SlotAnswerDeps = {
     store,
     toolFor: (name) => tools.find((tool) => tool.name === name),
@@ -89,9 +87,12 @@ async function storeAnswer(
     now: () => new Date(),
   };
   try {
-    return answer.kind === "resolve"
-      ? await resolveSlot(deps, slot, answer.value, answerer)
-      : await rejectSlot(deps, slot, answer.reason || undefined, answerer);
+    const result =
+      answer.kind === "resolve"
+        ? await resolveSlot(deps, slot, await formCardAnswerValue(ctx, slot, answer.value), answerer)
+        : await rejectSlot(deps, slot, answer.reason || undefined, answerer);
+    if (result.changed) await auditFormApproval(ctx, conversationId, result.slot);
+    return result;
   } finally {
     await recorder.flush();
   }

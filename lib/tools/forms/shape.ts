@@ -88,7 +88,17 @@ export const formConfirmProps = z.object({
   version: z.number().int(),
   values: z.array(formValueRowSchema),
 });
-export const formConfirmAnswer = z.object({ confirm: z.literal(true) });
+/**
+ * Who answered a card, set by the server from the signed-in person (whatever a client sends there is
+ * replaced: lib/server/forms/card-answers.ts), so the tool writes the decision or the submission as them.
+ */
+export const formAnswererSchema = z.object({ kind: z.literal("person"), id: z.string(), name: z.string() });
+/** The client sends `{confirm: true}`; the server adds `version` (the card's) and `by`. */
+export const formConfirmAnswer = z.object({
+  confirm: z.literal(true),
+  version: z.number().int().optional(),
+  by: formAnswererSchema.optional(),
+});
 
 export const formApprovalProps = z.object({
   instanceId: z.string(),
@@ -101,7 +111,12 @@ export const formApprovalProps = z.object({
   approverRole: z.enum(["member", "admin"]),
   values: z.array(formValueRowSchema),
 });
-export const formApprovalAnswer = z.object({ approved: z.boolean(), note: z.string().max(2000).optional() });
+/** The client sends `{approved, note?}`; the server adds `by`. */
+export const formApprovalAnswer = z.object({
+  approved: z.boolean(),
+  note: z.string().max(2000).optional(),
+  by: formAnswererSchema.optional(),
+});
 
 /** What start, fill and revise answer with (labels, so the model and the demo can word it). */
 export const formWriteDataSchema = z.object({

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import { appBaseURL } from "../support/env";
 import { launchBrowser, screenshot, skipBrowser } from "../support/browser";
-import { signUp, type ChatUser } from "../support/chat";
+import { signUp, type ChatUser, joinTeam } from "../support/chat";
 
 let browser: Browser;
 let admin: ChatUser;
@@ -14,21 +14,7 @@ beforeAll(async () => {
   if (skipBrowser) return;
   browser = await launchBrowser();
   [admin, member] = await Promise.all([signUp(browser, "Ada Admin"), signUp(browser, "Max Member")]);
-  // The owner invites the member from its own page (same origin, its session); the member accepts the link.
-  const link = await admin.page.evaluate(
-    async ([slug, email]) => {
-      const response = await fetch(`/api/orgs/${slug}/invites`, {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({ email, role: "member" }),
-      });
-      return ((await response.json()) as { link: string }).link;
-    },
-    [admin.slug, member.email],
-  );
-  await member.page.goto(link);
-  await member.page.getByRole("button", { name: /^Join / }).click();
-  await member.page.waitForURL(new RegExp(`/${admin.slug}`));
+  await joinTeam(admin, member);
 });
 afterAll(async () => browser?.close());
 

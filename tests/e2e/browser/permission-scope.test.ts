@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser } from "playwright-core";
 import { appBaseURL } from "../support/env";
 import { launchBrowser, screenshot, skipBrowser } from "../support/browser";
-import { card, signUp, startConversation, type ChatUser } from "../support/chat";
+import { card, signUp, startConversation, type ChatUser, joinTeam } from "../support/chat";
 
 let browser: Browser;
 let owner: ChatUser;
@@ -12,21 +12,7 @@ beforeAll(async () => {
   if (skipBrowser) return;
   browser = await launchBrowser();
   [owner, member] = await Promise.all([signUp(browser, "Olive Owner"), signUp(browser, "Max Member")]);
-  // The owner invites the member from its own page (same origin, its session), the member accepts the link.
-  const link = await owner.page.evaluate(
-    async ([slug, email]) => {
-      const response = await fetch(`/api/orgs/${slug}/invites`, {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({ email, role: "member" }),
-      });
-      return ((await response.json()) as { link: string }).link;
-    },
-    [owner.slug, member.email],
-  );
-  await member.page.goto(link);
-  await member.page.getByRole("button", { name: /^Join / }).click();
-  await member.page.waitForURL(new RegExp(`/${owner.slug}`));
+  await joinTeam(owner, member);
 });
 afterAll(async () => browser?.close());
 

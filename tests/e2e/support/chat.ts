@@ -29,6 +29,24 @@ export async function signUp(browser: Browser, name = "Ada Lovelace", baseURL = 
   return { context, page, slug, email };
 }
 
+/** The owner invites `invitee` from its own page (same origin, its session); the invitee accepts the link. */
+export async function joinTeam(owner: ChatUser, invitee: ChatUser, role: "admin" | "member" = "member") {
+  const link = await owner.page.evaluate(
+    async ([slug, email, role]) => {
+      const response = await fetch(`/api/orgs/${slug}/invites`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ email, role }),
+      });
+      return ((await response.json()) as { link: string }).link;
+    },
+    [owner.slug, invitee.email, role],
+  );
+  await invitee.page.goto(link);
+  await invitee.page.getByRole("button", { name: /^Join / }).click();
+  await invitee.page.waitForURL(new RegExp(`/${owner.slug}`));
+}
+
 /** The composer's text box. */
 export const composer = (page: Page) => page.getByRole("textbox", { name: "Message" });
 

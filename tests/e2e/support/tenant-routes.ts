@@ -66,6 +66,8 @@ export const CONVERSATION_API_ROUTES: TenantRoute[] = [
   { method: "GET", path: "/api/conversations/{conversationId}/events?after=0" },
   { method: "POST", path: "/api/conversations/{conversationId}/abort", json: {} },
   { method: "POST", path: "/api/conversations/{conversationId}/retry", json: {} },
+  // The conversation is checked first, so an instance id that exists nowhere still proves the 404 is the tenant's.
+  { method: "POST", path: "/api/conversations/{conversationId}/forms/any-instance/values", json: { values: { purpose: "Taken over" } } },
   { method: "POST", path: "/api/slots/{slotId}/resolve", json: { value: { decision: "allow_once" } } },
   { method: "POST", path: "/api/slots/{slotId}/reject", json: { reason: "no" } },
 ];

@@ -1,7 +1,7 @@
 // The submission queries on real Postgres: filters, keyset pages, columns across versions, the
 // revision history in commit order, the audited status change, and nothing of another tenant.
 import { beforeAll, describe, expect, it } from "vitest";
-import { InvalidCursorError } from "@/lib/db/conversations";
+import { InvalidCursorError } from "@/lib/db/keyset-cursor";
 import { createConversation } from "@/lib/db/conversations";
 import {
   getSubmission,

@@ -1,12 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import {
-  InvalidCursorError,
-  createConversation,
-  deleteConversation,
-  getConversation,
-  listConversations,
-  renameConversation,
-} from "@/lib/db/conversations";
+import { createConversation, deleteConversation, getConversation, listConversations, renameConversation } from "@/lib/db/conversations";
+import { InvalidCursorError } from "@/lib/db/keyset-cursor";
 import { PostgresStore } from "@/lib/db/postgres-store";
 import { listRunEventsAfter } from "@/lib/db/run-events";
 import { appendRunEvents } from "@/tests/integration/support/run-events";
