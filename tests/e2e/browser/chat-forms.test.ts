@@ -106,9 +106,12 @@ describe.skipIf(skipBrowser)("forms in the chat", () => {
 
     // An edit in the card, from the keyboard: saved on Enter, then shown as the person's.
     const purpose = fieldOf(form, "purpose").getByRole("textbox", { name: "Purpose (required)" });
+    const before = Number(await form.getAttribute("data-form-version"));
     await purpose.fill("Client workshop");
     await purpose.press("Enter");
+    // Shown as the person's at once; the saved view (a newer version) follows.
     await fieldOf(form, "purpose").getByText("answered by you").waitFor();
+    await expect.poll(async () => Number(await form.getAttribute("data-form-version")), { timeout: 20_000 }).toBeGreaterThan(before);
     const version = await form.getAttribute("data-form-version");
     await screenshot(page, "chat-form-card");
     const axe = await new AxeBuilder({ page }).include('[data-renderer="form_card"]').analyze();
