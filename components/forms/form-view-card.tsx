@@ -201,8 +201,6 @@ function FieldView({
       </p>
       {canEdit ? (
         <FieldControl
-          // A new value from another writer (the agent) replaces what is typed here.
-          key={JSON.stringify(field.value ?? null)}
           id={id}
           input={field.input}
           value={field.value}

@@ -113,6 +113,8 @@ describe.skipIf(skipBrowser)("forms in the chat", () => {
     await fieldOf(form, "purpose").getByText("answered by you").waitFor();
     await expect.poll(async () => Number(await form.getAttribute("data-form-version")), { timeout: 20_000 }).toBeGreaterThan(before);
     const version = await form.getAttribute("data-form-version");
+    // The saved edit did not take the keyboard's focus away from the input.
+    await expect(purpose.evaluate((element) => element === document.activeElement)).resolves.toBe(true);
     await screenshot(page, "chat-form-card");
     const axe = await new AxeBuilder({ page }).include('[data-renderer="form_card"]').analyze();
     expect(axe.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)).toEqual([]);
