@@ -9,12 +9,12 @@ const SlotCard = lazy(() => import("@/components/renderers/slot-card"));
 const ToolResultView = lazy(() => import("@/components/renderers/tool-result-view"));
 
 /** The renderer registry, as the functions `useGlove` draws cards and tool results with. */
-export function useChatRenderers(canAdmin: boolean, teamName: string): GloveRenderers {
+export function useChatRenderers(conversationId: string, canAdmin: boolean, teamName: string): GloveRenderers {
   return useMemo(
     () => ({
       slot: (context) => (
         <Suspense key={context.slot.id} fallback={<Skeleton className="h-24 w-full" />}>
-          <SlotCard context={context} canAdmin={canAdmin} teamName={teamName} />
+          <SlotCard context={context} conversationId={conversationId} canAdmin={canAdmin} teamName={teamName} />
         </Suspense>
       ),
       toolResult: (entry) =>
@@ -24,6 +24,6 @@ export function useChatRenderers(canAdmin: boolean, teamName: string): GloveRend
           </Suspense>
         ),
     }),
-    [canAdmin, teamName],
+    [conversationId, canAdmin, teamName],
   );
 }

@@ -37,7 +37,7 @@ export interface ChatViewProps {
 
 /** The chat page: the conversation with its cards, the run's state, and the composer. */
 export function ChatView({ orgSlug, conversationId, canAdmin, teamName, strategy = "interleaved" }: ChatViewProps) {
-  const renderers = useChatRenderers(canAdmin, teamName);
+  const renderers = useChatRenderers(conversationId, canAdmin, teamName);
   const glove = useGlove({ orgSlug, conversationId, renderers });
   const { scrollRef, contentRef } = useStickToBottom<HTMLDivElement, HTMLDivElement>();
   const { status, sendMessage, renderToolResult } = glove;

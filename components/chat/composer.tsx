@@ -47,7 +47,9 @@ export function Composer({ draftScope, onSend, busy = false, onStop, disabled = 
       });
     } finally {
       setSending(false);
-      ref.current?.focus();
+      // Back to the box for the next message, unless the person has moved on meanwhile (typing into a card).
+      const focused = document.activeElement;
+      if (!focused || focused === document.body || ref.current?.form?.contains(focused)) ref.current?.focus();
     }
   }
 

@@ -81,7 +81,6 @@ export function FieldControl({ id, input, value, disabled, describedBy, invalid,
       );
     }
     default:
-      // Remounted by the caller's key when the value changes from outside (another writer).
       return <TypedControl {...{ id, input, value, disabled, describedBy, invalid, onCommit }} />;
   }
 }
@@ -98,6 +97,13 @@ const HTML_TYPE: Partial<Record<FieldInputView["type"], string>> = {
 
 function TypedControl({ id, input, value, disabled, describedBy, invalid, onCommit }: FieldControlProps) {
   const [text, setText] = useState(asText(value));
+  // A new value from outside (the agent, another tab, the saved edit) replaces what is typed here. Not
+  // by remounting the input: that would take the keyboard's focus away after Enter.
+  const [shown, setShown] = useState(value);
+  if (!Object.is(shown, value)) {
+    setShown(value);
+    setText(asText(value));
+  }
   const commit = () => {
     const next = parsed(input, text);
     if (next !== value) onCommit(next);

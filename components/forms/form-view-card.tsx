@@ -14,6 +14,8 @@ export interface FormViewCardProps {
   /** An edit is on its way: inputs are disabled until it is settled. */
   pending?: boolean;
   footer?: ReactNode;
+  /** Who gave an answer, in the viewer's words (the chat's card says "by you"); the defaults otherwise. */
+  byText?: Partial<Record<NonNullable<FormFieldView["by"]>, string>>;
 }
 
 const STATUS_TEXT: Record<FormView["status"], string> = {
@@ -45,8 +47,9 @@ const BY_TEXT: Record<NonNullable<FormFieldView["by"]>, string> = {
  * error, what is missing and the status. Pure: it draws a `FormView` (the chat's live card and the
  * builder's preview share it) and reports edits through `onEditField`; it knows nothing of either.
  */
-export function FormViewCard({ view, editable = false, onEditField, pending = false, footer }: FormViewCardProps) {
+export function FormViewCard({ view, editable = false, onEditField, pending = false, footer, byText }: FormViewCardProps) {
   const headingId = useId();
+  const by = byText ? { ...BY_TEXT, ...byText } : BY_TEXT;
   return (
     <section
       aria-labelledby={headingId}
@@ -63,7 +66,15 @@ export function FormViewCard({ view, editable = false, onEditField, pending = fa
       {view.terminatedReason ? <p className="text-sm text-muted-foreground">Closed: {view.terminatedReason}</p> : null}
       <ol className="grid gap-4">
         {view.steps.map((step, index) => (
-          <StepView key={step.id || index} step={step} number={index + 1} editable={editable} pending={pending} onEditField={onEditField} />
+          <StepView
+            key={step.id || index}
+            step={step}
+            number={index + 1}
+            editable={editable}
+            pending={pending}
+            onEditField={onEditField}
+            by={by}
+          />
         ))}
       </ol>
       {view.failures.length > 0 ? (
@@ -87,12 +98,14 @@ function StepView({
   editable,
   pending,
   onEditField,
+  by,
 }: {
   step: FormStepView;
   number: number;
   editable: boolean;
   pending: boolean;
   onEditField?: FormViewCardProps["onEditField"];
+  by: typeof BY_TEXT;
 }) {
   return (
     <li
@@ -109,7 +122,14 @@ function StepView({
       {step.fields.length > 0 ? (
         <ul className="grid gap-3">
           {step.fields.map((field) => (
-            <FieldView key={field.id} field={field} editable={editable && step.applicable} pending={pending} onEditField={onEditField} />
+            <FieldView
+              key={field.id}
+              field={field}
+              editable={editable && step.applicable}
+              pending={pending}
+              onEditField={onEditField}
+              by={by}
+            />
           ))}
         </ul>
       ) : !step.preview ? (
@@ -132,11 +152,13 @@ function FieldView({
   editable,
   pending,
   onEditField,
+  by,
 }: {
   field: FormFieldView;
   editable: boolean;
   pending: boolean;
   onEditField?: FormViewCardProps["onEditField"];
+  by: typeof BY_TEXT;
 }) {
   const id = useId();
   const detailsId = `${id}-details`;
@@ -174,11 +196,11 @@ function FieldView({
         {field.typeText}
         {field.hint ? ` · ${field.hint}` : ""}
         {!field.applicable ? " · not applicable yet" : ""}
+        {/* Read-only answers say who gave them beside the value; an input says it here. */}
+        {canEdit && field.by && field.value !== undefined ? ` · answered ${by[field.by]}` : ""}
       </p>
       {canEdit ? (
         <FieldControl
-          // A new value from another writer (the agent) replaces what is typed here.
-          key={JSON.stringify(field.value ?? null)}
           id={id}
           input={field.input}
           value={field.value}
@@ -195,7 +217,7 @@ function FieldView({
               Held until it applies
             </Badge>
           ) : null}
-          {field.by && field.value !== undefined ? <span className="ml-2 text-xs text-muted-foreground">{BY_TEXT[field.by]}</span> : null}
+          {field.by && field.value !== undefined ? <span className="ml-2 text-xs text-muted-foreground">{by[field.by]}</span> : null}
         </p>
       ) : null}
       {field.error ? (

@@ -1,8 +1,12 @@
 import type { CardToolName } from "@/lib/tools/catalog";
+import { FORM_APPROVAL, FORM_CARD, FORM_CONFIRM } from "@/lib/tools/forms/shape";
 import { approvePlanRenderer } from "./approve-plan";
 import { askPreferenceRenderer } from "./ask-preference";
 import { collectFormRenderer } from "./collect-form";
 import { confirmActionRenderer } from "./confirm-action";
+import { formApprovalRenderer } from "./form-approval";
+import { formCardRenderer } from "./form-card";
+import { formConfirmRenderer } from "./form-confirm";
 import { permissionRequestRenderer } from "./permission-request";
 import { showInfoCardRenderer } from "./show-info-card";
 import { suggestOptionsRenderer } from "./suggest-options";
@@ -23,5 +27,16 @@ const CARD_RENDERERS: { [Name in CardToolName]: SlotRenderer } = {
   show_info_card: showInfoCardRenderer,
 };
 
-/** A slot's `renderer` name → how the browser draws it: the catalog's cards and the runtime's permission card. */
-export const defaultRenderers: RendererRegistry = { [PERMISSION_REQUEST]: permissionRequestRenderer, ...CARD_RENDERERS };
+/** The cards the form tools push (lib/tools/forms): the live form, its submit confirmation and a checkpoint's approval. */
+const FORM_RENDERERS = {
+  [FORM_CARD]: formCardRenderer,
+  [FORM_CONFIRM]: formConfirmRenderer,
+  [FORM_APPROVAL]: formApprovalRenderer,
+};
+
+/** A slot's `renderer` name → how the browser draws it: the catalog's cards, the form tools' and the runtime's permission card. */
+export const defaultRenderers: RendererRegistry = {
+  [PERMISSION_REQUEST]: permissionRequestRenderer,
+  ...CARD_RENDERERS,
+  ...FORM_RENDERERS,
+};

@@ -21,10 +21,12 @@ const SETTLED_NOTE: Partial<Record<string, string>> = {
  */
 export default memo(function SlotCard({
   context,
+  conversationId,
   canAdmin,
   teamName,
 }: {
   context: SlotRenderContext;
+  conversationId: string;
   canAdmin: boolean;
   teamName: string;
 }) {
@@ -39,10 +41,20 @@ export default memo(function SlotCard({
     const problem = !renderer
       ? "This browser has no card for it, so its raw data is shown."
       : "Its data is not what this card expects, so its raw data is shown.";
-    return <FallbackCard slot={slot} props={slot.props} answer={answer} canAdmin={canAdmin} teamName={teamName} problem={problem} />;
+    return (
+      <FallbackCard
+        slot={slot}
+        props={slot.props}
+        answer={answer}
+        conversationId={conversationId}
+        canAdmin={canAdmin}
+        teamName={teamName}
+        problem={problem}
+      />
+    );
   }
   if (slot.status === "pending" || slot.status === "shown") {
-    return <>{renderer.render({ slot, props: parsed.data, answer, canAdmin, teamName })}</>;
+    return <>{renderer.render({ slot, props: parsed.data, answer, conversationId, canAdmin, teamName })}</>;
   }
   const note = SETTLED_NOTE[slot.status];
   return (

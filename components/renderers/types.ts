@@ -14,6 +14,8 @@ export interface LiveCardProps<P> {
   slot: SlotRecord;
   props: P;
   answer: CardAnswer;
+  /** The conversation the card is in: a live card (the form card) reads the chat's state of it. */
+  conversationId: string;
   /** Owners and admins: may edit a permission request's input, answer unknown cards. */
   canAdmin: boolean;
   /** The organization's name: an admin's "always allow" covers everyone in it. */

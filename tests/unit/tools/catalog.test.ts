@@ -1,3 +1,4 @@
+import { FORM_APPROVAL, FORM_CARD, FORM_CONFIRM, formApprovalProps, formCardProps, formConfirmProps } from "@/lib/tools/forms/shape";
 import { describe, expect, it } from "vitest";
 import { defaultRenderers, PERMISSION_REQUEST } from "@/components/renderers/registry";
 import { PERMISSION_RENDERER } from "@/lib/agent";
@@ -31,10 +32,15 @@ describe("the tool catalog is the one list", () => {
     expect(DEFAULT_AGENT_SETTINGS.enabledTools).toEqual(names);
   });
 
-  it("the renderer registry holds a client half for each card tool, plus the runtime's permission card", () => {
+  it("the renderer registry holds a client half for each card tool, the form tools' cards and the runtime's permission card", () => {
     expect(PERMISSION_REQUEST).toBe(PERMISSION_RENDERER);
     expect(CARD_TOOL_NAMES).toEqual(BUILTIN_TOOL_SHAPES.filter((shape) => "card" in shape).map((shape) => shape.name));
-    expect(Object.keys(defaultRenderers).sort()).toEqual([...CARD_TOOL_NAMES, PERMISSION_RENDERER].sort());
+    expect(Object.keys(defaultRenderers).sort()).toEqual(
+      [...CARD_TOOL_NAMES, PERMISSION_RENDERER, FORM_CARD, FORM_CONFIRM, FORM_APPROVAL].sort(),
+    );
+    expect(defaultRenderers[FORM_CARD].propsSchema).toBe(formCardProps);
+    expect(defaultRenderers[FORM_CONFIRM].propsSchema).toBe(formConfirmProps);
+    expect(defaultRenderers[FORM_APPROVAL].propsSchema).toBe(formApprovalProps);
     for (const name of CARD_TOOL_NAMES) {
       const shape = BUILTIN_TOOL_SHAPES.find((candidate) => candidate.name === name)!;
       expect(defaultRenderers[name].propsSchema, name).toBe("props" in shape ? shape.props : undefined);
