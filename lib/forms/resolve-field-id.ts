@@ -37,6 +37,9 @@ export function resolveLooseId(raw: string, candidates: readonly LooseCandidate[
   if (byId) return { id: byId.id };
   const byAlias = candidates.find((c) => c.aliases?.some((alias) => normalizeId(alias) === wanted));
   if (byAlias) return { id: byAlias.id };
+  // "distance" for "Distance (km)": the start of exactly one name reaches it; two or more is a question.
+  const byPrefix = wanted.length >= 4 ? candidates.filter((c) => namesOf(c).some((name) => name.startsWith(wanted))) : [];
+  if (byPrefix.length === 1) return { id: byPrefix[0].id };
   return { id: null, didYouMean: closest(wanted, candidates) };
 }
 
@@ -45,7 +48,7 @@ function closest(wanted: string, candidates: readonly LooseCandidate[]): string[
   const limit = Math.max(2, Math.floor(wanted.length / 3));
   return candidates
     .map((candidate) => {
-      const names = [candidate.id, ...(candidate.aliases ?? [])].map(normalizeId);
+      const names = namesOf(candidate);
       const distance = Math.min(
         ...names.map((name) => (wanted.length > 2 && (name.includes(wanted) || wanted.includes(name)) ? 1 : editDistance(wanted, name))),
       );
@@ -56,3 +59,5 @@ function closest(wanted: string, candidates: readonly LooseCandidate[]): string[
     .slice(0, 2)
     .map((scored) => scored.id);
 }
+
+const namesOf = (candidate: LooseCandidate) => [candidate.id, ...(candidate.aliases ?? [])].map(normalizeId);

@@ -4,7 +4,7 @@ import type { Browser, Locator, Page } from "playwright-core";
 import { expenseClaimForm } from "@/prisma/demo-forms";
 import { appBaseURL } from "../support/env";
 import { launchBrowser, screenshot, skipBrowser } from "../support/browser";
-import { card, composer, send, seeInLog, signUp, type ChatUser } from "../support/chat";
+import { card, composer, joinTeam, send, seeInLog, signUp, type ChatUser } from "../support/chat";
 
 const MEMBER_NAME = "Max Member";
 
@@ -17,21 +17,7 @@ beforeAll(async () => {
   if (skipBrowser) return;
   browser = await launchBrowser();
   [admin, member] = await Promise.all([signUp(browser, "Ada Admin"), signUp(browser, MEMBER_NAME)]);
-  // The owner invites the member from its own page (same origin, its session); the member accepts the link.
-  const link = await admin.page.evaluate(
-    async ([slug, email]) => {
-      const response = await fetch(`/api/orgs/${slug}/invites`, {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({ email, role: "member" }),
-      });
-      return ((await response.json()) as { link: string }).link;
-    },
-    [admin.slug, member.email],
-  );
-  await member.page.goto(link);
-  await member.page.getByRole("button", { name: /^Join / }).click();
-  await member.page.waitForURL(new RegExp(`/${admin.slug}`));
+  await joinTeam(admin, member);
 });
 afterAll(async () => browser?.close());
 
@@ -101,7 +87,7 @@ describe.skipIf(skipBrowser)("forms in the chat", () => {
     await expect(fieldOf(form, "mode").getByRole("combobox").inputValue()).resolves.toBe("car");
 
     // A correction in words: the agent revises the answer.
-    await send(page, "actually the distance (km) is 80");
+    await send(page, "actually the distance is 80");
     await expect.poll(() => distance.inputValue(), { timeout: 20_000 }).toBe("80");
 
     // An edit in the card, from the keyboard: saved on Enter, then shown as the person's.

@@ -43,6 +43,22 @@ describe("fill", () => {
     expect((await runner.fill(instanceId, { [id]: "Ada Lovelace" }, { by: agent })).stored).toEqual(["fullName"]);
   });
 
+  it("resolves the start of exactly one name ('distance' for 'Distance (km)'), and asks when it starts two", async () => {
+    const { z } = await import("zod");
+    const { defineForm } = await import("@/lib/forms");
+    const form = defineForm({ id: "trip", version: 1, name: "Trip", description: "" }).step("s", { title: "S" }, (s) =>
+      s
+        .field("distance_km", { schema: z.number(), label: "Distance (km)" })
+        .field("amount_paid", { schema: z.number(), label: "Amount paid" })
+        .field("amount_due", { schema: z.number(), label: "Amount due" }),
+    );
+    const { runner } = setup([form]);
+    const { instanceId } = await runner.start("trip", { by: agent });
+    const report = await runner.fill(instanceId, { distance: 80, amount: 5 }, { by: agent });
+    expect(report.stored).toEqual(["distance_km"]);
+    expect(report.unknown).toEqual([{ field: "amount", did_you_mean: expect.arrayContaining(["amount_paid", "amount_due"]) }]);
+  });
+
   it("resolves form ids loosely in start and suggests close ones", async () => {
     const { runner } = setup();
     expect((await runner.start("expense claim", { by: agent })).view.formId).toBe("expense-claim");
