@@ -9,9 +9,7 @@
 // sends, BEGIN and COMMIT included). Uses DATABASE_URL's server when set (its database is migrated),
 // otherwise starts an embedded PostgreSQL with its default, durable settings and removes it after.
 import { randomBytes } from "node:crypto";
-import fs from "node:fs/promises";
 import os from "node:os";
-import path from "node:path";
 import pg from "pg";
 import { z } from "zod";
 import { Glove } from "@/lib/agent/agent";
@@ -19,11 +17,9 @@ import { MemoryStore } from "@/lib/agent/testing";
 import type { StoreAdapter } from "@/lib/agent/store-adapter";
 import { defineTool, success } from "@/lib/agent/tool";
 import { createPrismaClient, type PrismaClient } from "@/lib/db/client";
-import { createDatabaseIfMissing, startEmbeddedPostgres, testDataRoot, type PostgresServer } from "@/tooling/db/embedded-postgres";
-import { withDatabaseName } from "@/tooling/db/database-url";
-import { migrate } from "@/lib/db/migrate";
 import { PostgresStore } from "@/lib/db/postgres-store";
 import { ScriptedModel, type ScriptedReply } from "@/lib/models/testing";
+import { withPostgres } from "./support/with-postgres";
 
 const STEPS_PER_REQUEST = 10;
 const WARMUP_REQUESTS = 20;
@@ -107,26 +103,6 @@ function recordCalls(store: StoreAdapter, calls: string[]): StoreAdapter {
       };
     },
   });
-}
-
-async function withPostgres<T>(work: (databaseUrl: string) => Promise<T>): Promise<T> {
-  const fromEnvironment = process.env.DATABASE_URL;
-  if (fromEnvironment) {
-    await migrate(fromEnvironment);
-    return work(fromEnvironment);
-  }
-  // Under the test clusters' root, named <pid>-..., so a killed run's cluster is removed by the next test run.
-  const dataDir = path.join(testDataRoot, `${process.pid}-bench-${randomBytes(3).toString("hex")}`);
-  const server: PostgresServer = await startEmbeddedPostgres({ dataDir });
-  try {
-    await createDatabaseIfMissing(server.adminUrl, "bench");
-    const url = withDatabaseName(server.adminUrl, "bench");
-    await migrate(url);
-    return await work(url);
-  } finally {
-    await server.stop();
-    await fs.rm(dataDir, { recursive: true, force: true });
-  }
 }
 
 async function benchmarkPostgres(databaseUrl: string): Promise<Result> {

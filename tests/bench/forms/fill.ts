@@ -11,19 +11,15 @@
 // (failures.md: one ever-growing instance measures the log, not the fill). Uses DATABASE_URL's
 // server when set (migrating it), otherwise an embedded PostgreSQL with default, durable settings.
 import { randomBytes } from "node:crypto";
-import fs from "node:fs/promises";
 import os from "node:os";
-import path from "node:path";
 import pg from "pg";
 import { createPrismaClient } from "@/lib/db/client";
 import { createFormDefinition, loadEnabledForms } from "@/lib/db/form-definitions";
-import { migrate } from "@/lib/db/migrate";
 import { PostgresFormAdapter } from "@/lib/db/postgres-form-adapter";
 import { FormRegistry, FormRunner, type FormActor } from "@/lib/forms";
 import { compileStoredForm } from "@/lib/forms/stored";
 import { storedFormSchema, type StoredField, type StoredFieldType } from "@/lib/forms/stored-form";
-import { withDatabaseName } from "@/tooling/db/database-url";
-import { createDatabaseIfMissing, startEmbeddedPostgres, testDataRoot } from "@/tooling/db/embedded-postgres";
+import { withPostgres } from "../support/with-postgres";
 
 const FIELDS = 60;
 const STEPS = 3;
@@ -141,26 +137,6 @@ async function run(databaseUrl: string) {
   } finally {
     await pool.end();
     await db.$disconnect();
-  }
-}
-
-async function withPostgres<T>(work: (databaseUrl: string) => Promise<T>): Promise<T> {
-  const fromEnvironment = process.env.DATABASE_URL;
-  if (fromEnvironment) {
-    await migrate(fromEnvironment);
-    return work(fromEnvironment);
-  }
-  // Under the test clusters' root, named <pid>-..., so a killed run's cluster is removed by the next test run.
-  const dataDir = path.join(testDataRoot, `${process.pid}-bench-${randomBytes(3).toString("hex")}`);
-  const server = await startEmbeddedPostgres({ dataDir });
-  try {
-    await createDatabaseIfMissing(server.adminUrl, "bench");
-    const url = withDatabaseName(server.adminUrl, "bench");
-    await migrate(url);
-    return await work(url);
-  } finally {
-    await server.stop();
-    await fs.rm(dataDir, { recursive: true, force: true });
   }
 }
 
