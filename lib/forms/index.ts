@@ -13,5 +13,6 @@ export type { FieldStatus, FormStatus, StepStatus } from "./status";
 export { typeTextOf } from "./type-text";
 export * from "./types";
 export { validateDefinition } from "./validate-definition";
+export { MAX_ANSWER_TEXT } from "./validate-value";
 export * from "./view";
 export { isOptionalSchema } from "./zod-introspect";

@@ -14,6 +14,21 @@ describe("fill", () => {
     expect((await runner.view(instanceId)).steps[2].fields[0].value).toEqual(["r"]);
   });
 
+  it("refuses an answer longer than MAX_ANSWER_TEXT before its schema (and any pattern) runs", async () => {
+    const { z } = await import("zod");
+    const { defineForm, MAX_ANSWER_TEXT } = await import("@/lib/forms");
+    let patternRuns = 0;
+    const form = defineForm({ id: "t", version: 1, name: "T", description: "" }).step("s", { title: "S" }, (s) =>
+      s.field("code", { schema: z.string().refine(() => ++patternRuns > 0), label: "Code" }),
+    );
+    const { runner } = setup([form]);
+    const { instanceId } = await runner.start("t", { by: agent });
+    const report = await runner.fill(instanceId, { code: "a".repeat(MAX_ANSWER_TEXT + 1) }, { by: agent });
+    expect(report.errors).toEqual([expect.objectContaining({ field: "code", message: expect.stringContaining("at most 10000") })]);
+    expect(patternRuns).toBe(0);
+    expect((await runner.fill(instanceId, { code: "a".repeat(MAX_ANSWER_TEXT) }, { by: agent })).stored).toEqual(["code"]);
+  });
+
   it("hints a boolean sent as a string", async () => {
     const { z } = await import("zod");
     const { defineForm } = await import("@/lib/forms");

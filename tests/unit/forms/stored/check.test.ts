@@ -156,6 +156,14 @@ describe("checkStoredForm refuses, naming the place", () => {
     expect(at({ pattern: "^[A-Z]+$", patternMessage: "Capitals only." })).toEqual([]);
   });
 
+  it("patterns that could backtrack for minutes (a repeated group that repeats, a back-reference); ordinary ones pass", () => {
+    const at = (pattern: string) => pathsOf(form({ second: [{ id: "t", label: "T", type: "text", limits: { pattern } }] }));
+    for (const hostile of ["^(a+)+$", "(a|aa)*b", "^(\\w+\\s?)+$", "((ab)*)+", "(x)\\1", "(a{2,})+"])
+      expect(at(hostile), hostile).toEqual(["steps[1].fields[0].limits.pattern"]);
+    for (const fine of ["^[A-Z]{2}-\\d{4}$", "^(AB|CD)-\\d+$", "^[(+)*]+$", "^\\(\\d+\\)+$", "^(?:EU|US)[0-9]{6}$"])
+      expect(at(fine), fine).toEqual([]);
+  });
+
   it("a condition on a field that is not before it", () => {
     const selfOrLater: Field[] = [
       { id: "x", label: "X", type: "text", when: { field: "y", op: "is_set" } },
