@@ -152,4 +152,32 @@ describe.skipIf(skipBrowser)("forms in the chat", () => {
     expect(csv).toContain("Client workshop");
     expect(csv).toMatch(/(^|,)"?80"?(,|$)/m);
   });
+
+  it("a claim over the limit waits for an admin: the member sees no buttons, the admin approves in the same conversation", async () => {
+    const { page } = member;
+    await page.goto(`${appBaseURL()}/${admin.slug}`);
+    await composer(page).fill("start the expense claim");
+    await composer(page).press("Enter");
+    await page.waitForURL(/\/c\/[^/]+$/);
+    await formCard(page).waitFor({ timeout: 20_000 });
+    await send(page, "the purpose is Team offsite, the date of travel is 2026-11-25, the mode of travel is car and the distance is 700");
+    // The composer sends again once the agent has answered.
+    await seeInLog(page, "Still needed: Total amount.");
+    await send(page, "the total amount is 840");
+
+    const waiting = card(page, "form_approval", "pending");
+    await waiting.getByText("Waiting for an admin's approval.").waitFor({ timeout: 20_000 });
+    await expect(waiting.getByRole("button", { name: "Approve" }).count()).resolves.toBe(0);
+
+    await admin.page.goto(page.url());
+    const approval = card(admin.page, "form_approval", "pending");
+    await approval.getByText("840").waitFor({ timeout: 20_000 });
+    await approval.getByRole("textbox", { name: "Note (optional)" }).fill("Fine for the offsite");
+    await approval.getByRole("button", { name: "Approve" }).click();
+    await card(admin.page, "form_approval", "resolved").getByText("Approved: Fine for the offsite").waitFor({ timeout: 20_000 });
+
+    // The member's tab follows live: the card is decided and the form is ready to submit.
+    await card(page, "form_approval", "resolved").getByText("Approved: Fine for the offsite").waitFor({ timeout: 20_000 });
+    await formCard(page).getByText("Everything required is answered.").waitFor({ timeout: 20_000 });
+  });
 });

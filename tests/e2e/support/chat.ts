@@ -1,3 +1,4 @@
+import { expect } from "vitest";
 import { randomUUID } from "node:crypto";
 import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
 import { appBaseURL } from "./env";
@@ -63,6 +64,9 @@ export async function startConversation(user: ChatUser, text: string): Promise<s
 /** Sends a message in the open conversation (after the previous run finished). */
 export async function send(page: Page, text: string) {
   await composer(page).fill(text);
+  // The composer takes a message once its previous one has been handed over (the button says so).
+  const submit = page.getByRole("button", { name: /^(Send|Queue) message$/ });
+  await expect.poll(() => submit.isEnabled(), { timeout: 20_000 }).toBe(true);
   await composer(page).press("Enter");
 }
 
