@@ -24,7 +24,9 @@ const personOrDeleted = (byId: Map<string, Person>, id: string | null): Person |
 
 async function withPeople<R extends { createdById: string | null }>(rows: R[]) {
   const ids = [...new Set(rows.map((row) => row.createdById).filter((id): id is string => id !== null))];
-  const people = ids.length ? await prisma.user.findMany({ where: { id: { in: ids } }, select: { id: true, name: true, email: true } }) : [];
+  const people = ids.length
+    ? await prisma.user.findMany({ where: { id: { in: ids } }, select: { id: true, name: true, email: true } })
+    : [];
   const byId = new Map(people.map((person) => [person.id, person]));
   return rows.map((row) => ({ row, createdBy: personOrDeleted(byId, row.createdById) }));
 }
@@ -80,7 +82,12 @@ export async function createApiKey(ctx: TenantContext, input: NewApiKey, ip?: st
         actorId: ctx.userId,
         action: "api_key.created",
         target: created.name,
-        metadata: { keyId: created.id, publicId: created.publicId, scopes: created.scopes, expiresAt: created.expiresAt?.toISOString() ?? null },
+        metadata: {
+          keyId: created.id,
+          publicId: created.publicId,
+          scopes: created.scopes,
+          expiresAt: created.expiresAt?.toISOString() ?? null,
+        },
         ip,
       },
       tx,

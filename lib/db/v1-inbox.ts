@@ -57,7 +57,10 @@ export async function listInboxItems(ctx: TenantContext, filter: InboxListFilter
   });
   const page = rows.slice(0, filter.limit);
   const last = page.at(-1);
-  return { items: page.map(toWire), next_cursor: rows.length > filter.limit && last ? encodeCursor(last.createdAt, last.seq.toString()) : null };
+  return {
+    items: page.map(toWire),
+    next_cursor: rows.length > filter.limit && last ? encodeCursor(last.createdAt, last.seq.toString()) : null,
+  };
 }
 
 /** One item of the organization, or null (another organization's alike). */

@@ -2,7 +2,14 @@ import { z } from "zod";
 import { trimmedText } from "./text";
 
 /** Every scope an API key can carry: the one list (the settings form, the routes and the docs read it). */
-export const API_KEY_SCOPES = ["inbox:read", "inbox:write", "conversations:read", "conversations:write", "forms:read", "webhooks:write"] as const;
+export const API_KEY_SCOPES = [
+  "inbox:read",
+  "inbox:write",
+  "conversations:read",
+  "conversations:write",
+  "forms:read",
+  "webhooks:write",
+] as const;
 export const apiKeyScopeSchema = z.enum(API_KEY_SCOPES);
 export type ApiKeyScope = z.infer<typeof apiKeyScopeSchema>;
 

@@ -49,7 +49,8 @@ export async function authenticateApiKey(request: Request, now = new Date(), lim
     secondsBlocked(limit, ip),
     credential === "malformed" ? Promise.resolve(null) : findApiKeyCredential(credential.publicId),
   ]);
-  if (blocked > 0) throw tooManyRequests(`Too many requests with bad API keys from this address. Try again in ${blocked} seconds.`, blocked);
+  if (blocked > 0)
+    throw tooManyRequests(`Too many requests with bad API keys from this address. Try again in ${blocked} seconds.`, blocked);
   const matches = sameHash(credential === "malformed" ? STAND_IN_HASH : hashApiKey(credential.key), found?.keyHash ?? STAND_IN_HASH);
   const valid = found !== null && matches && found.revokedAt === null && (found.expiresAt === null || found.expiresAt > now);
   if (!valid) {
@@ -60,6 +61,11 @@ export async function authenticateApiKey(request: Request, now = new Date(), lim
   if (dueForTouch(found.lastUsedAt, now))
     await touchApiKey(found.id, now).catch((error: unknown) => logger.error("api key lastUsedAt not recorded", { keyId: found.id, error }));
   const principal: ApiKeyPrincipal = { kind: "api_key", keyId: found.id, organizationId: found.organizationId, scopes: found.scopes };
-  const tenant: TenantContext = { userId: apiKeyActorId(found.id), organizationId: found.organizationId, orgSlug: found.orgSlug, role: "member" };
+  const tenant: TenantContext = {
+    userId: apiKeyActorId(found.id),
+    organizationId: found.organizationId,
+    orgSlug: found.orgSlug,
+    role: "member",
+  };
   return { principal, tenant, ip } satisfies ApiKeyAuthentication & { ip: string };
 }

@@ -162,9 +162,14 @@ export function apiKeyRoute<P extends Params = Params>(options: { scopes: ApiKey
     const { principal, tenant, ip } = await authenticateApiKey(request);
     const missing = missingScope(principal.scopes, options.scopes);
     if (missing)
-      throw new AppError(403, "insufficient_scope", `This API key lacks the scope "${missing}". Create a key with it in Settings → API keys.`, {
-        requiredScope: missing,
-      });
+      throw new AppError(
+        403,
+        "insufficient_scope",
+        `This API key lacks the scope "${missing}". Create a key with it in Settings → API keys.`,
+        {
+          requiredScope: missing,
+        },
+      );
     for (const [name, what] of Object.entries(options.ids ?? {})) if (!possibleId(params[name])) throw notFound(what as string);
     return { ...tenant, actor: principal, ip };
   });

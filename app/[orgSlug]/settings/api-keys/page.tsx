@@ -23,8 +23,8 @@ export default async function ApiKeySettings({ params }: { params: Promise<{ org
         API keys
       </h2>
       <p className="text-sm text-muted-foreground">
-        Keys let other systems use the public API (<code>/api/v1</code>) with <code>Authorization: Bearer hk_…</code>. A key can do only what
-        its scopes allow. It is shown once, when you create it; we store only its hash.
+        Keys let other systems use the public API (<code>/api/v1</code>) with <code>Authorization: Bearer hk_…</code>. A key can do only
+        what its scopes allow. It is shown once, when you create it; we store only its hash.
       </p>
       <ApiKeys slug={ctx.orgSlug} />
     </section>
