@@ -31,6 +31,8 @@ const ACTION_LABEL: Record<string, string> = {
   "permission.allowed_tool_always": "Always allowed a tool (every input)",
   "permission.denied": "Denied a tool",
   "permission.revoked": "Revoked a permission grant",
+  "api_key.created": "Created an API key",
+  "api_key.revoked": "Revoked an API key",
   // ── Forms a team defines (lib/db/form-definitions.ts) ──
   "form.created": "Created a form",
   "form.updated": "Saved a new version of a form",

@@ -7,7 +7,7 @@ import { tooManyRequests } from "./http/app-error";
  * Limits shared by every server instance: counters live in Postgres (table rate_limits,
  * created by the migrations, so the limiter never issues DDL at run time).
  */
-interface LimitSpec {
+export interface LimitSpec {
   keyPrefix: string;
   points: number;
   durationSeconds: number;
@@ -48,6 +48,13 @@ export const SIGN_IN_FAILURES_PER_EMAIL_AND_IP: LimitSpec = {
 /** Counted, never refused: the count sets the delay. Its points only bound the counter. */
 export const SIGN_IN_FAILURES_PER_EMAIL: LimitSpec = { keyPrefix: "signin-email-slow", points: 1_000_000, durationSeconds: 15 * 60 };
 export const SIGN_IN_FAILURES_PER_IP: LimitSpec = { keyPrefix: "signin-ip", points: 30, durationSeconds: 15 * 60, blockSeconds: 15 * 60 };
+/** Requests to /api/v1 with a bad API key (malformed, unknown, revoked, expired), per address (api-key-authenticator.ts). */
+export const API_KEY_FAILURES_PER_IP: LimitSpec = {
+  keyPrefix: "apikey-fail-ip",
+  points: 20,
+  durationSeconds: 10 * 60,
+  blockSeconds: 10 * 60,
+};
 export const SIGN_UPS_PER_IP: LimitSpec = { keyPrefix: "signup-ip", points: 20, durationSeconds: 60 * 60 };
 
 /** Longest key stored as it is: the table's key column holds 255 characters with the prefix. */

@@ -15,6 +15,7 @@ export default async function SettingsLayout({ children, params }: { children: R
     ...(isAdmin(ctx)
       ? [
           { href: `${base}/permissions`, label: "Permissions" },
+          { href: `${base}/api-keys`, label: "API keys" },
           { href: `${base}/audit`, label: "Audit log" },
         ]
       : []),

@@ -1,18 +1,26 @@
 /**
  * Who is asking, resolved once per request by a route builder (route-builders.ts) and handed to
- * the handler as `ctx.actor`. A discriminated union on `kind`: today only a signed-in user exists.
- * This is where the others join, each with its own resolver in route-builders.ts:
- * `{ kind: "apiKey"; keyId; organizationId; scopes }` for the public API (`/api/v1`), and
- * `{ kind: "capability"; ... }` for a signed link that resolves exactly one inbox item.
+ * the handler as `ctx.actor`. A discriminated union on `kind`: a signed-in user, and an API key of the
+ * public API (`/api/v1`, api-key-authenticator.ts). The capability link joins here later
+ * (`{ kind: "capability"; ... }`, a signed link that resolves exactly one inbox item), with its own
+ * resolver in route-builders.ts.
  * Code that needs a user narrows on `kind` (the compiler then shows every place a new kind must be handled).
  */
-export type Principal = UserPrincipal;
+export type Principal = UserPrincipal | ApiKeyPrincipal;
 
 export interface UserPrincipal {
   kind: "user";
   userId: string;
   /** The session the cookie carries (sign-out revokes it; the audit log can tell sessions apart). */
   sessionId: string;
+}
+
+/** An API key (`Authorization: Bearer hk_…`): its organization and the scopes it was given. Never a person. */
+export interface ApiKeyPrincipal {
+  kind: "api_key";
+  keyId: string;
+  organizationId: string;
+  scopes: string[];
 }
 
 /**

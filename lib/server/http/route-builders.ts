@@ -5,11 +5,14 @@ import type { TenantContext } from "@/lib/db/tenant-context";
 import type { RoleName } from "@/lib/schemas/account";
 import { slugSchema } from "@/lib/schemas/text";
 import { sessionClaim } from "@/lib/server/auth/session-token";
-import { forbidden, notFound, unauthorized } from "./app-error";
+import { AppError, forbidden, notFound, unauthorized } from "./app-error";
 import { clientIp } from "./client-ip";
 import { DEFAULT_MAX_BODY_BYTES, parseJsonBody } from "./parse-body";
 import { possibleId } from "./path-id";
-import type { ActorContext, Principal, PublicContext, UserPrincipal } from "./principal";
+import type { ActorContext, ApiKeyPrincipal, Principal, PublicContext, UserPrincipal } from "./principal";
+import { authenticateApiKey } from "./api-key-authenticator";
+import { missingScope } from "@/lib/server/api-keys/key-material";
+import type { ApiKeyScope } from "@/lib/schemas/api-keys";
 import { route } from "./route";
 import { settleAll } from "@/lib/server/settle-all";
 
@@ -18,8 +21,8 @@ import { settleAll } from "@/lib/server/settle-all";
  * context (as t3's `protectedProcedure` narrows its context). A builder is a resolver composed
  * with `build`: the resolver turns the request and its path params into the context or throws
  * 401/403/404; `build` adds the body, the error wrapper (`route()`) and Next's handler shape. An
- * API-key route is one more resolver (an `Authenticator` reading `Authorization` into an
- * `apiKey` principal), nothing more.
+ * API-key route (`apiKeyRoute`) is one more resolver (api-key-authenticator.ts reads `Authorization`
+ * into an `api_key` principal), nothing more.
  */
 
 /** A principal a request claims, and the check that it still holds, to run beside the first query. */
@@ -145,3 +148,29 @@ export const cardRoute = tenantRowRoute("This card", async (userId, slotId) => {
   const found = await slotContext(userId, slotId);
   return found && { ...found, slotId };
 });
+
+export type ApiKeyContext = ActorContext<ApiKeyPrincipal> & TenantContext;
+
+/**
+ * The public API (`/api/v1/*`): an API key with every scope in `scopes`. Cookies are never read.
+ * 401 (same answer for a missing, malformed, unknown, revoked or expired key), 429 for an address
+ * that sent too many bad keys, 403 naming the missing scope, then 404 for impossible path ids.
+ * The tenant is the key's organization with role "member" (see api-key-authenticator.ts).
+ */
+export function apiKeyRoute<P extends Params = Params>(options: { scopes: ApiKeyScope[]; ids?: Partial<Record<keyof P, string>> }) {
+  return build<ApiKeyContext, P>(async (request, params) => {
+    const { principal, tenant, ip } = await authenticateApiKey(request);
+    const missing = missingScope(principal.scopes, options.scopes);
+    if (missing)
+      throw new AppError(
+        403,
+        "insufficient_scope",
+        `This API key lacks the scope "${missing}". Create a key with it in Settings → API keys.`,
+        {
+          requiredScope: missing,
+        },
+      );
+    for (const [name, what] of Object.entries(options.ids ?? {})) if (!possibleId(params[name])) throw notFound(what as string);
+    return { ...tenant, actor: principal, ip };
+  });
+}

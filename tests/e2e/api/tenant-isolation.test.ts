@@ -41,6 +41,8 @@ describe("a member of organization A reaches nothing of organization B", () => {
     expect(invites.body.invites.map((i) => i.email)).toEqual(["pending@example.com"]);
     const members = await victim.client.json<{ members: unknown[] }>(`/api/orgs/${victim.orgSlug}/members`);
     expect(members.body.members).toHaveLength(1);
+    const keys = await victim.client.json<{ keys: unknown[] }>(`/api/orgs/${victim.orgSlug}/api-keys`);
+    expect(keys.body.keys).toEqual([]);
   });
 
   it("an organization that does not exist looks the same as one you are not in", async () => {

@@ -16,6 +16,7 @@ export const TENANT_PAGES: string[] = [
   "/{org}/settings/members",
   "/{org}/settings/audit",
   "/{org}/settings/permissions",
+  "/{org}/settings/api-keys",
   "/{org}/forms/any-form-id/submissions",
   "/{org}/forms/any-form-id/submissions/any-submission-id",
 ];
@@ -33,6 +34,10 @@ export const TENANT_API_ROUTES: TenantRoute[] = [
   { method: "GET", path: "/api/orgs/{org}/agent" },
   { method: "GET", path: "/api/orgs/{org}/permissions" },
   { method: "DELETE", path: "/api/orgs/{org}/permissions/{permissionId}" },
+  { method: "GET", path: "/api/orgs/{org}/api-keys" },
+  { method: "POST", path: "/api/orgs/{org}/api-keys", json: { name: "Intruder", scopes: ["inbox:read"] } },
+  // The organization check answers before the key id is looked up.
+  { method: "DELETE", path: "/api/orgs/{org}/api-keys/any-key-id" },
   { method: "PUT", path: "/api/orgs/{org}/agent", json: { name: "Taken over", enabledTools: [], providerApiKey: "sk-intruder" } },
   // Forms a team defines; the organization check answers before the form id is looked up.
   { method: "GET", path: "/api/orgs/{org}/forms" },

@@ -1,0 +1,21 @@
+import { listInboxItems } from "@/lib/db/v1-inbox";
+import { v1InboxListQuerySchema, v1InboxPageSchema } from "@/lib/schemas/v1-inbox";
+import { methodNotAllowed } from "@/lib/server/http/method-not-allowed";
+import { parseWith } from "@/lib/server/http/parse-body";
+import { json } from "@/lib/server/http/route";
+import { apiKeyRoute } from "@/lib/server/http/route-builders";
+
+/** GET /api/v1/inbox?status=&tag=&conversation_id=&cursor=&limit=: the key's organization's items, newest first. */
+export const GET = apiKeyRoute({ scopes: ["inbox:read"] })({}, async (ctx, { request }) => {
+  const query = parseWith(v1InboxListQuerySchema, Object.fromEntries(new URL(request.url).searchParams));
+  const page = await listInboxItems(ctx, {
+    status: query.status,
+    tag: query.tag,
+    conversationId: query.conversation_id,
+    cursor: query.cursor,
+    limit: query.limit,
+  });
+  return json(v1InboxPageSchema.parse(page));
+});
+
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = methodNotAllowed("GET");
