@@ -87,8 +87,7 @@ export async function vetHost(host: string, options: GuardOptions): Promise<Host
 export type OutboundRefusalCode = "invalid_url" | "unsupported_scheme" | "credentials_in_url" | "unresolvable" | "private_address";
 
 export type OutboundUrlVerdict =
-  | { ok: true; url: URL; addresses: ResolvedAddress[] }
-  | { ok: false; code: OutboundRefusalCode; reason: string };
+  { ok: true; url: URL; addresses: ResolvedAddress[] } | { ok: false; code: OutboundRefusalCode; reason: string };
 
 /**
  * Whether our server may send a request to `url`: http or https, no user name or password in it,

@@ -107,7 +107,8 @@ export function verifyStandardWebhook(
   if (!id || !stamp || !signatures) return { ok: false, reason: "missing webhook-id, webhook-timestamp or webhook-signature" };
   if (!/^\d{1,12}$/.test(stamp)) return { ok: false, reason: "webhook-timestamp is not whole seconds" };
   const timestamp = Number(stamp);
-  if (Math.abs(seconds(now) - timestamp) > WEBHOOK_TOLERANCE_SECONDS) return { ok: false, reason: "webhook-timestamp is too old or too new" };
+  if (Math.abs(seconds(now) - timestamp) > WEBHOOK_TOLERANCE_SECONDS)
+    return { ok: false, reason: "webhook-timestamp is too old or too new" };
   const offered = signatures
     .split(" ")
     .filter((entry) => entry.startsWith("v1,"))

@@ -143,7 +143,11 @@ describe("safeFetch", () => {
   });
 
   it("posts to a local receiver when the operator allows private targets", async () => {
-    const response = await safeFetch(`${base}/hook?x=1`, { method: "POST", headers: { "content-type": "application/json" }, body: '{"a":1}' }, limits);
+    const response = await safeFetch(
+      `${base}/hook?x=1`,
+      { method: "POST", headers: { "content-type": "application/json" }, body: '{"a":1}' },
+      limits,
+    );
     expect(response).toMatchObject({ status: 201, truncated: false, address: "127.0.0.1" });
     expect(JSON.parse(response.body.toString())).toEqual({ got: '{"a":1}' });
     expect(seen.at(-1)).toMatchObject({ url: "/hook?x=1", method: "POST", body: '{"a":1}' });

@@ -88,7 +88,9 @@ describe("verifying inbound Standard Webhooks", () => {
   it("accepts what the standardwebhooks package signs, with the current or the previous secret", () => {
     const now = new Date();
     expect(verifyStandardWebhook(body, signedBy(now), [ours], now)).toEqual({ ok: true });
-    expect(verifyStandardWebhook(Buffer.from(body), new Headers(signedBy(now)), [generateWebhookSecret(), ours], now)).toEqual({ ok: true });
+    expect(verifyStandardWebhook(Buffer.from(body), new Headers(signedBy(now)), [generateWebhookSecret(), ours], now)).toEqual({
+      ok: true,
+    });
   });
 
   it("refuses a tampered body, a wrong secret, a stale timestamp and missing or malformed headers", () => {
