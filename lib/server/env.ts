@@ -79,6 +79,9 @@ export const ENV_VARIABLES = {
   ALLOW_PRIVATE_MODEL_URLS: flag(
     "`1` lets agent settings point at private or loopback model servers (Ollama on the same machine); refused otherwise",
   ),
+  OUTBOUND_ALLOW_PRIVATE: flag(
+    "`1` lets outbound webhooks reach private, loopback or link-local addresses (a receiver on the same machine or network; the tests' local receiver); refused otherwise. Model servers have their own switch, `ALLOW_PRIVATE_MODEL_URLS`",
+  ),
   TRUSTED_PROXY_HOPS: whole(
     0,
     0,

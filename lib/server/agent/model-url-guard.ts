@@ -1,12 +1,12 @@
-import { lookup } from "node:dns/promises";
-import ipaddr from "ipaddr.js";
 import type { ModelAdapter } from "@/lib/agent";
 import type { ServerEnv } from "@/lib/server/env";
+import { vetHost } from "@/lib/server/http/outbound-url-guard";
 
 /**
  * SSRF guard for the base URLs a tenant may set for its model provider. A tenant must not make
  * our server call its own loopback, the cloud metadata address or the private network, so every
- * address the host resolves to must be public unicast. An operator who runs models on a private
+ * address the host resolves to must be public unicast: the decision is the shared outbound guard's
+ * (`vetHost` in lib/server/http/outbound-url-guard.ts), with the model's own operator switch. An operator who runs models on a private
  * network (Ollama on the LAN, the test suite's fake providers on 127.0.0.1) sets
  * ALLOW_PRIVATE_MODEL_URLS=1.
  *
@@ -25,24 +25,15 @@ export async function refuseModelUrl(url: string, env: Env): Promise<string | nu
   if (privateModelUrlsAllowed(env)) return null;
   let host: string;
   try {
-    host = new URL(url).hostname.replace(/^\[|\]$/g, "");
+    host = new URL(url).hostname;
   } catch {
     return `${url} is not a valid URL.`;
   }
-  let addresses: string[];
-  if (ipaddr.isValid(host)) {
-    addresses = [host];
-  } else {
-    try {
-      addresses = (await lookup(host, { all: true, verbatim: true })).map((entry) => entry.address);
-    } catch {
-      return `The host ${host} could not be resolved. Check the base URL.`;
-    }
-  }
-  const blocked = addresses.find((address) => ipaddr.process(address).range() !== "unicast");
-  if (blocked === undefined) return null;
+  const verdict = await vetHost(host, { allowPrivate: false });
+  if (verdict.ok) return null;
+  if (verdict.code === "unresolvable") return `The host ${verdict.host} could not be resolved. Check the base URL.`;
   return (
-    `The base URL ${url} points to a private, loopback or link-local address (${blocked}), which agents may not reach. ` +
+    `The base URL ${url} points to a private, loopback or link-local address (${verdict.address}), which agents may not reach. ` +
     `Use a public address, or ask the operator to set ${ALLOW_PRIVATE_MODEL_URLS_ENV}=1.`
   );
 }
