@@ -1,3 +1,4 @@
+import { NotFoundError } from "@/lib/agent/errors";
 import type { Prisma } from "./generated/client";
 import { prisma } from "./client";
 import { InvalidCursorError, decodeCursor, encodeCursor } from "./keyset-cursor";
@@ -43,6 +44,11 @@ const toWire = (row: Row) => ({
 export async function listInboxItems(ctx: TenantContext, filter: InboxListFilter) {
   const after = filter.cursor ? decodeCursor(filter.cursor) : null;
   if (after && !/^\d{1,19}$/.test(after.id)) throw new InvalidCursorError();
+  // A conversation the key's organization does not have is a 404, as every other tenant object is (not an empty page).
+  if (filter.conversationId !== undefined) {
+    const known = await prisma.conversation.count({ where: { id: filter.conversationId, organizationId: ctx.organizationId } });
+    if (known === 0) throw new NotFoundError("This conversation");
+  }
   const rows = await prisma.inboxItem.findMany({
     where: {
       organizationId: ctx.organizationId,

@@ -1,3 +1,4 @@
+import { RE2JS } from "re2js";
 import type { StoredField } from "../stored-form";
 import { isChoice, limitsFor, PATTERN_MAX_LENGTH } from "./field-types";
 import { looseId, type PlacedField } from "./field-index";
@@ -77,42 +78,16 @@ function limitProblems(field: StoredField, path: string): FormProblem[] {
 function patternProblems(pattern: string, path: string): FormProblem[] {
   if (pattern.length > PATTERN_MAX_LENGTH)
     return [{ path, message: `Keep the pattern under ${PATTERN_MAX_LENGTH} characters (it has ${pattern.length}).` }];
-  if (nestsQuantifiers(pattern))
+  try {
+    // RE2's syntax: what it refuses (back-references, look-arounds) could not run in linear time.
+    RE2JS.compile(pattern);
+    return [];
+  } catch (error) {
     return [
       {
         path,
-        message: "A repeated group that itself repeats (like (a+)+) can take the server minutes to check. Write it without the nesting.",
+        message: `This pattern is not one the server can run (back-references and look-arounds are not supported): ${(error as Error).message}`,
       },
     ];
-  try {
-    new RegExp(pattern);
-    return [];
-  } catch (error) {
-    return [{ path, message: `This pattern is not a valid regular expression: ${(error as Error).message}` }];
   }
-}
-
-/**
- * Catastrophic backtracking needs a quantified group whose body can match in more than one way: a
- * quantifier or an alternation inside a group that is itself quantified, or a back-reference. Refused
- * conservatively (JavaScript has no linear-time engine to fall back on).
- */
-function nestsQuantifiers(pattern: string): boolean {
-  if (/\\[1-9]|\\k</.test(pattern)) return true;
-  // Escapes and character classes cannot nest: flatten them to one plain character first.
-  const flat = pattern.replace(/\\./g, "x").replace(/\[(?:[^\]\\]|\\.)*\]/g, "x");
-  const groups: boolean[] = [];
-  for (let index = 0; index < flat.length; index++) {
-    const char = flat[index];
-    if (char === "(") groups.push(false);
-    else if ((char === "*" || char === "+" || char === "{" || char === "|") && groups.length > 0) groups[groups.length - 1] = true;
-    else if (char === ")") {
-      const inner = groups.pop() ?? false;
-      const quantified = /[*+{]/.test(flat[index + 1] ?? "");
-      if (inner && quantified) return true;
-      // A group that repeats inside counts for its own parent too.
-      if (inner && groups.length > 0) groups[groups.length - 1] = true;
-    }
-  }
-  return false;
 }

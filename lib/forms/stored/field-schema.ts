@@ -1,3 +1,4 @@
+import { RE2JS } from "re2js";
 import { z } from "zod";
 import type { FieldInput } from "../types";
 import type { StoredField } from "../stored-form";
@@ -49,7 +50,8 @@ function requiredSchema(field: StoredField): z.ZodType {
       const list = z.array(z.enum(options(field)));
       const min = Math.max(field.required ? 1 : 0, limits.minItems ?? 0);
       const withMin = min > 0 ? list.min(min) : list;
-      return limits.maxItems === undefined ? withMin : withMin.max(limits.maxItems);
+      // Never more items than there are options (each at most once is what a choice means).
+      return withMin.max(limits.maxItems ?? options(field).length);
     }
   }
 }
@@ -62,7 +64,11 @@ function textLimits<S extends z.ZodString | z.ZodEmail | z.ZodURL>(schema: S, fi
   // text and long_text already carry their minimum (at least 1).
   if (minLength !== undefined && field.type !== "text" && field.type !== "long_text") out = out.min(minLength) as S;
   if (maxLength !== undefined) out = out.max(maxLength) as S;
-  if (pattern !== undefined) out = out.regex(new RegExp(pattern), patternMessage ?? `Match the pattern ${pattern}.`) as S;
+  // A team's pattern runs on RE2 (linear time), never on the JavaScript engine, which can backtrack for minutes.
+  if (pattern !== undefined) {
+    const re = RE2JS.compile(pattern);
+    out = out.refine((value) => re.matcher(value).find(), patternMessage ?? `Match the pattern ${pattern}.`) as S;
+  }
   return out;
 }
 

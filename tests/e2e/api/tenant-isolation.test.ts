@@ -1,25 +1,95 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { createAccount, type TestAccount } from "../support/http-client";
 import { appBaseURL } from "../support/env";
-import { TENANT_API_ROUTES, TENANT_PAGES } from "../support/tenant-routes";
+import { createConversation, say, type StreamedEvent } from "../support/run-events";
+import { sql } from "../support/sql";
+import { TENANT_API_ROUTES, TENANT_PAGES, type TenantRoute } from "../support/tenant-routes";
+import { insertSubmission } from "@/tests/support/form-submission-rows";
+import { expenseClaimForm } from "@/prisma/demo-forms";
 
 let victim: TestAccount;
 let intruder: TestAccount;
+let intruderKey: string;
 let fill: (path: string) => string;
+let victimObjects: { formId: string; instanceId: string; apiKeyId: string; submissionId: string };
+
+const ALL_SCOPES = ["inbox:read", "inbox:write", "conversations:read", "conversations:write", "forms:read", "webhooks:write"];
+const pushedSlot = (events: StreamedEvent[], renderer: string) =>
+  events.find((event) => event.type === "slot_push" && event.data.slot.renderer === renderer)!.data.slot;
+
+/** The victim's real objects, so every placeholder names something that exists (a 404 then proves isolation). */
+async function victimWorld(owner: TestAccount) {
+  const slug = owner.orgSlug;
+  const imported = await owner.client.json<{ form: { id: string } }>(`/api/orgs/${slug}/forms/import`, {
+    json: { format: "handoff.form", formatVersion: 1, definition: expenseClaimForm },
+  });
+  await owner.client.json(`/api/orgs/${slug}/agent`, {
+    method: "PUT",
+    json: { name: "Helper", enabledTools: [], enabledForms: ["expense-claim"] },
+  });
+  const conversationId = await createConversation(owner.client, undefined, slug);
+  const instanceId = pushedSlot(await say(owner.client, conversationId, "start the expense claim"), "form_card").props.instanceId as string;
+  const inboxEvents = await say(owner.client, conversationId, "ask finance to approve the Q3 budget");
+  const inboxItemId = inboxEvents.findLast((event) => event.type === "inbox_updated")!.data.items[0].id as string;
+  const invite = await owner.client.json<{ invite: { id: string } }>(`/api/orgs/${slug}/invites`, {
+    json: { email: "pending@example.com" },
+  });
+  const key = await owner.client.json<{ key: { id: string } }>(`/api/orgs/${slug}/api-keys`, {
+    json: { name: "Victim", scopes: ["inbox:read"] },
+  });
+  const [{ id: organizationId }] = await sql<{ id: string }>(`SELECT "id" FROM "Organization" WHERE "slug" = $1`, [slug]);
+  const submissionId = await insertSubmission(sql, {
+    organizationId,
+    formId: imported.body.form.id,
+    formKey: "expense-claim",
+    values: { purpose: "Kept" },
+  });
+  return {
+    formId: imported.body.form.id,
+    conversationId,
+    instanceId,
+    inboxItemId,
+    inviteId: invite.body.invite.id,
+    apiKeyId: key.body.key.id,
+    submissionId,
+  };
+}
 
 beforeAll(async () => {
   victim = await createAccount(appBaseURL(), "victim");
   intruder = await createAccount(appBaseURL(), "intruder");
-  const invite = await victim.client.json<{ invite: { id: string } }>(`/api/orgs/${victim.orgSlug}/invites`, {
-    json: { email: "pending@example.com" },
+  const world = await victimWorld(victim);
+  victimObjects = world;
+  const key = await intruder.client.json<{ secret: string }>(`/api/orgs/${intruder.orgSlug}/api-keys`, {
+    json: { name: "Intruder", scopes: ALL_SCOPES },
   });
-  fill = (path) =>
-    path
-      .replace("{org}", victim.orgSlug)
-      .replace("{userId}", victim.userId)
-      .replace("{inviteId}", invite.body.invite.id)
-      .replace("{permissionId}", "any-grant-id");
+  intruderKey = key.body.secret;
+  const values: Record<string, string> = {
+    org: victim.orgSlug,
+    userId: victim.userId,
+    inviteId: world.inviteId,
+    permissionId: "any-grant-id",
+    apiKeyId: world.apiKeyId,
+    formId: world.formId,
+    version: "1",
+    submissionId: world.submissionId,
+    conversationId: world.conversationId,
+    instanceId: world.instanceId,
+    inboxItemId: encodeURIComponent(world.inboxItemId),
+    unknownPath: "no-such-thing",
+  };
+  fill = (path) => path.replace(/\{(\w+)\}/g, (_, name: string) => values[name] ?? `{${name}}`);
 });
+
+/** Asks a route as the intruder: its session, or its API key for the public API (no cookie). */
+async function askAsIntruder(route: TenantRoute) {
+  if (route.auth !== "apiKey") return intruder.client.json(fill(route.path), { method: route.method, json: route.json });
+  const response = await fetch(`${appBaseURL()}${fill(route.path)}`, {
+    method: route.method,
+    headers: { authorization: `Bearer ${intruderKey}` },
+  });
+  return { status: response.status, body: (await response.json()) as unknown };
+}
 
 describe("a member of organization A reaches nothing of organization B", () => {
   it.each(TENANT_PAGES)("page %s → 404", async (page) => {
@@ -28,8 +98,12 @@ describe("a member of organization A reaches nothing of organization B", () => {
     expect(await response.text()).not.toContain(`${victim.name} Team`);
   });
 
+  it("every placeholder is one of the victim's objects", () => {
+    for (const route of [...TENANT_PAGES, ...TENANT_API_ROUTES.map((r) => r.path)]) expect(fill(route)).not.toMatch(/\{\w+\}/);
+  });
+
   it.each(TENANT_API_ROUTES)("$method $path → 404", async (route) => {
-    const { status, body } = await intruder.client.json(fill(route.path), { method: route.method, json: route.json });
+    const { status, body } = await askAsIntruder(route);
     expect(status).toBe(404);
     expect(JSON.stringify(body)).not.toContain(victim.email);
   });
@@ -41,8 +115,20 @@ describe("a member of organization A reaches nothing of organization B", () => {
     expect(invites.body.invites.map((i) => i.email)).toEqual(["pending@example.com"]);
     const members = await victim.client.json<{ members: unknown[] }>(`/api/orgs/${victim.orgSlug}/members`);
     expect(members.body.members).toHaveLength(1);
-    const keys = await victim.client.json<{ keys: unknown[] }>(`/api/orgs/${victim.orgSlug}/api-keys`);
-    expect(keys.body.keys).toEqual([]);
+    const keys = await victim.client.json<{ keys: { id: string; revokedAt: string | null }[] }>(`/api/orgs/${victim.orgSlug}/api-keys`);
+    expect(keys.body.keys).toEqual([expect.objectContaining({ id: victimObjects.apiKeyId, revokedAt: null })]);
+    const form = await victim.client.json<{ form: { currentVersion: number; archived: boolean } }>(
+      `/api/orgs/${victim.orgSlug}/forms/${victimObjects.formId}`,
+    );
+    expect(form.body.form).toMatchObject({ currentVersion: 1, archived: false });
+    const forms = await victim.client.json<{ forms: { key: string }[] }>(`/api/orgs/${victim.orgSlug}/forms`);
+    expect(forms.body.forms.map((f) => f.key)).toEqual(["expense-claim"]);
+    const submission = await victim.client.json<{ submission: { status: string } }>(
+      `/api/orgs/${victim.orgSlug}/forms/${victimObjects.formId}/submissions/${victimObjects.submissionId}`,
+    );
+    expect(submission.body.submission.status).toBe("new");
+    const entries = await sql(`SELECT 1 FROM "FormEntry" WHERE "instanceId" = $1`, [victimObjects.instanceId]);
+    expect(entries).toEqual([]);
   });
 
   it("an organization that does not exist looks the same as one you are not in", async () => {

@@ -1,13 +1,19 @@
 /**
  * Every page and API route that belongs to one organization. The isolation test asks each of
- * them, as a member of another organization, and expects 404. Add every new route here.
- * Placeholders: {org} the victim's slug, {userId} a victim member, {inviteId} an open invite,
- * {permissionId} a grant id (the organization check answers before the id is looked up).
+ * them, as a member of another organization (its session, or for `/api/v1` its API key with every
+ * scope), and expects 404. Add every new route here. Every path id is a placeholder filled with
+ * one of the victim's REAL objects, so the 404 proves isolation, not absence: {org} the victim's
+ * slug, {userId} a member, {inviteId} an open invite, {permissionId} a grant, {apiKeyId} a key,
+ * {formId} a form with {version} 1, {submissionId} one of its submissions, {conversationId} a
+ * conversation with the form open as {instanceId}, {inboxItemId} an inbox item; {unknownPath} a
+ * path no route file serves (the catch-all app/api/[...path]).
  */
 export interface TenantRoute {
   method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
   path: string;
   json?: unknown;
+  /** "apiKey": asked with the intruder's API key instead of its session (the public API takes no cookies). */
+  auth?: "session" | "apiKey";
 }
 
 export const TENANT_PAGES: string[] = [
@@ -17,8 +23,11 @@ export const TENANT_PAGES: string[] = [
   "/{org}/settings/audit",
   "/{org}/settings/permissions",
   "/{org}/settings/api-keys",
-  "/{org}/forms/any-form-id/submissions",
-  "/{org}/forms/any-form-id/submissions/any-submission-id",
+  "/{org}/forms",
+  "/{org}/forms/new",
+  "/{org}/forms/{formId}",
+  "/{org}/forms/{formId}/submissions",
+  "/{org}/forms/{formId}/submissions/{submissionId}",
 ];
 
 export const TENANT_API_ROUTES: TenantRoute[] = [
@@ -36,26 +45,30 @@ export const TENANT_API_ROUTES: TenantRoute[] = [
   { method: "DELETE", path: "/api/orgs/{org}/permissions/{permissionId}" },
   { method: "GET", path: "/api/orgs/{org}/api-keys" },
   { method: "POST", path: "/api/orgs/{org}/api-keys", json: { name: "Intruder", scopes: ["inbox:read"] } },
-  // The organization check answers before the key id is looked up.
-  { method: "DELETE", path: "/api/orgs/{org}/api-keys/any-key-id" },
+  { method: "DELETE", path: "/api/orgs/{org}/api-keys/{apiKeyId}" },
   { method: "PUT", path: "/api/orgs/{org}/agent", json: { name: "Taken over", enabledTools: [], providerApiKey: "sk-intruder" } },
-  // Forms a team defines; the organization check answers before the form id is looked up.
+  // Forms a team defines, their versions and submissions.
   { method: "GET", path: "/api/orgs/{org}/forms" },
   { method: "POST", path: "/api/orgs/{org}/forms", json: { definition: { id: "intruder", name: "Intruder", steps: [] } } },
   { method: "POST", path: "/api/orgs/{org}/forms/check", json: { definition: {} } },
   { method: "POST", path: "/api/orgs/{org}/forms/import", json: { format: "handoff.form", formatVersion: 1, definition: {} } },
-  { method: "GET", path: "/api/orgs/{org}/forms/any-form-id" },
-  { method: "PUT", path: "/api/orgs/{org}/forms/any-form-id", json: { definition: {}, baseVersion: 1 } },
-  { method: "DELETE", path: "/api/orgs/{org}/forms/any-form-id" },
-  { method: "GET", path: "/api/orgs/{org}/forms/any-form-id/versions/1" },
-  { method: "GET", path: "/api/orgs/{org}/forms/any-form-id/export" },
+  { method: "GET", path: "/api/orgs/{org}/forms/{formId}" },
+  { method: "PUT", path: "/api/orgs/{org}/forms/{formId}", json: { definition: {}, baseVersion: 1 } },
+  { method: "DELETE", path: "/api/orgs/{org}/forms/{formId}" },
+  { method: "GET", path: "/api/orgs/{org}/forms/{formId}/versions/{version}" },
+  { method: "GET", path: "/api/orgs/{org}/forms/{formId}/export" },
+  { method: "GET", path: "/api/orgs/{org}/forms/{formId}/submissions" },
+  { method: "GET", path: "/api/orgs/{org}/forms/{formId}/submissions/export" },
+  { method: "GET", path: "/api/orgs/{org}/forms/{formId}/submissions/{submissionId}" },
+  { method: "PATCH", path: "/api/orgs/{org}/forms/{formId}/submissions/{submissionId}", json: { status: "processed" } },
+  // A person's edit in the live form card of the victim's conversation.
+  { method: "POST", path: "/api/conversations/{conversationId}/forms/{instanceId}/values", json: { values: { purpose: "Taken over" } } },
   // No route file: the catch-all (app/api/[...path]) answers alike whether the organization exists or not.
-  { method: "GET", path: "/api/orgs/{org}/no-such-thing" },
-  { method: "POST", path: "/api/orgs/{org}/no-such-thing", json: {} },
-  { method: "GET", path: "/api/orgs/{org}/forms/any-form-id/submissions" },
-  { method: "GET", path: "/api/orgs/{org}/forms/any-form-id/submissions/export" },
-  { method: "GET", path: "/api/orgs/{org}/forms/any-form-id/submissions/any-submission-id" },
-  { method: "PATCH", path: "/api/orgs/{org}/forms/any-form-id/submissions/any-submission-id", json: { status: "processed" } },
+  { method: "GET", path: "/api/orgs/{org}/{unknownPath}" },
+  { method: "POST", path: "/api/orgs/{org}/{unknownPath}", json: {} },
+  // The public API, with the intruder's own key: another organization's objects are 404, never an empty answer.
+  { method: "GET", path: "/api/v1/inbox?conversation_id={conversationId}", auth: "apiKey" },
+  { method: "GET", path: "/api/v1/inbox/{inboxItemId}", auth: "apiKey" },
 ];
 
 /**

@@ -114,7 +114,7 @@ describe("previewView: the builder's preview of a draft", () => {
       input: { type: "select", options: ["car", "rail", "air"] },
     });
     expect(single({ type: "several_of", options: ["a", "b"], limits: { minItems: 1 } })).toMatchObject({
-      typeText: "list of: a | b (at least 1)",
+      typeText: "list of: a | b (at least 1, at most 2)",
       input: { type: "multiselect", options: ["a", "b"] },
     });
   });

@@ -156,12 +156,10 @@ describe("checkStoredForm refuses, naming the place", () => {
     expect(at({ pattern: "^[A-Z]+$", patternMessage: "Capitals only." })).toEqual([]);
   });
 
-  it("patterns that could backtrack for minutes (a repeated group that repeats, a back-reference); ordinary ones pass", () => {
+  it("patterns run on RE2: back-references and look-arounds are refused; nested repeats are fine (matching is linear)", () => {
     const at = (pattern: string) => pathsOf(form({ second: [{ id: "t", label: "T", type: "text", limits: { pattern } }] }));
-    for (const hostile of ["^(a+)+$", "(a|aa)*b", "^(\\w+\\s?)+$", "((ab)*)+", "(x)\\1", "(a{2,})+"])
-      expect(at(hostile), hostile).toEqual(["steps[1].fields[0].limits.pattern"]);
-    for (const fine of ["^[A-Z]{2}-\\d{4}$", "^(AB|CD)-\\d+$", "^[(+)*]+$", "^\\(\\d+\\)+$", "^(?:EU|US)[0-9]{6}$"])
-      expect(at(fine), fine).toEqual([]);
+    for (const refused of ["(x)\\1", "^(?=a)a$", "^a(?!b)"]) expect(at(refused), refused).toEqual(["steps[1].fields[0].limits.pattern"]);
+    for (const fine of ["^[A-Z]{2}-\\d{4}$", "^(AB|CD)-\\d+$", "^(a+)+$", "^\\d*\\d*\\d*x$"]) expect(at(fine), fine).toEqual([]);
   });
 
   it("a condition on a field that is not before it", () => {

@@ -177,3 +177,24 @@ describe("compileStoredForm: the form", () => {
     expect(definition.steps[1].when!({ abroad: false })).toBe(false);
   });
 });
+
+describe("patterns", () => {
+  it("a team's pattern is matched by RE2: a nested repeat that would backtrack in JavaScript answers at once", () => {
+    const checked = checkStoredForm({
+      id: "p",
+      name: "P",
+      steps: [
+        {
+          id: "s",
+          title: "S",
+          fields: [{ id: "code", label: "Code", type: "text", limits: { pattern: "^(a+)+$", patternMessage: "Only a's." } }],
+        },
+      ],
+    });
+    if (!checked.ok) throw new Error(JSON.stringify(checked.problems));
+    const schema = compileStoredForm(checked.form, 1).steps[0].fields[0].schema;
+    expect(schema.safeParse("aaaa").success).toBe(true);
+    const refused = schema.safeParse(`${"a".repeat(5000)}b`);
+    expect(refused.error?.issues.map((issue) => issue.message)).toEqual(["Only a's."]);
+  });
+});
