@@ -16,6 +16,5 @@ export const FIELD_TYPE_LABEL: Record<StoredFieldType, string> = {
   several_of: "Several of",
 };
 
-export const isChoice = (type: StoredFieldType) => type === "one_of" || type === "several_of";
-export const isNumeric = (type: StoredFieldType) => type === "number" || type === "integer" || type === "money";
-export const isTextual = (type: StoredFieldType) => type === "text" || type === "long_text";
+// Which limits a type takes is the check's own table, so the builder offers exactly what a save accepts.
+export { isChoice, isNumeric, isTextLike as isTextual } from "@/lib/forms/stored/field-types";

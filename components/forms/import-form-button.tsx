@@ -10,6 +10,7 @@ import { errorMessage } from "@/lib/client/api";
 import { problemsOf } from "@/lib/client/forms/forms-api";
 import type { FormProblem } from "@/lib/client/forms/types";
 import { useFormMutations } from "@/lib/client/forms/use-forms";
+import { FORM_BODY_MAX_BYTES } from "@/lib/schemas/forms";
 
 interface Refused {
   file: string;
@@ -26,6 +27,11 @@ export function ImportFormButton({ slug, variant = "outline" }: { slug: string; 
 
   async function onFile(file: File) {
     setRefused(null);
+    // The server refuses a body this large anyway: say so before reading the whole file.
+    if (file.size > FORM_BODY_MAX_BYTES) {
+      setRefused({ file: file.name, message: "This file is too large to be a form export (at most 256 KB).", problems: [] });
+      return;
+    }
     let document: unknown;
     try {
       document = JSON.parse(await file.text());

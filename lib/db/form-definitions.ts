@@ -299,10 +299,14 @@ export interface EnabledFormVersion {
  * Every version of the named forms (archived ones excluded) for the engine's registry: an instance
  * keeps the version it started on, so all of them may be needed; the engine picks.
  */
-export async function loadEnabledForms(ctx: Pick<TenantContext, "organizationId">, keys: string[]): Promise<EnabledFormVersion[]> {
+export async function loadEnabledForms(
+  ctx: Pick<TenantContext, "organizationId">,
+  keys: string[],
+  options: { includeArchived?: boolean } = {},
+): Promise<EnabledFormVersion[]> {
   if (keys.length === 0) return [];
   const rows = await prisma.formDefinitionVersion.findMany({
-    where: { organizationId: ctx.organizationId, form: { key: { in: keys }, archivedAt: null } },
+    where: { organizationId: ctx.organizationId, form: { key: { in: keys }, ...(!options.includeArchived && { archivedAt: null }) } },
     orderBy: [{ formDefinitionId: "asc" }, { version: "asc" }],
     select: { formDefinitionId: true, version: true, definition: true, form: { select: { key: true } } },
   });

@@ -1,4 +1,5 @@
 export { applyEntryCommit } from "./apply-entry-commit";
+export { contextLineOf } from "./context-line";
 export { defineForm, FormBuilder, StepBuilder, buildField, type FormMeta } from "./define-form";
 export * from "./errors";
 export { fieldInputOf } from "./field-input";

@@ -10,6 +10,7 @@ import { AppError } from "@/lib/server/http/app-error";
 import type { LimitSpec } from "@/lib/server/rate-limit";
 import { getTestPrisma } from "@/tests/integration/support/databases";
 import { createTenant, openNewConversationStore } from "./store/support";
+import { NotFoundError } from "@/lib/agent/errors";
 
 const newKey = async (tenant: TenantContext, overrides: { scopes?: string[]; expiresAt?: Date | null; name?: string } = {}) => {
   const material = generateApiKey();
@@ -186,7 +187,9 @@ describe("inbox reads for the public API", () => {
 
     expect((await listInboxItems(tenant, { limit: 50, status: "resolved" })).items.map((i) => i.id)).toEqual(["toolu_call-1"]);
     expect((await listInboxItems(tenant, { limit: 50, tag: "shipping" })).items.map((i) => i.id)).toEqual(["toolu_call-3", "toolu_call-1"]);
-    expect((await listInboxItems(tenant, { limit: 50, conversationId: "nope" })).items).toEqual([]);
+    // A conversation the organization does not have is a 404, as any other tenant object (never an empty page).
+    await expect(listInboxItems(tenant, { limit: 50, conversationId: "nope" })).rejects.toBeInstanceOf(NotFoundError);
+    await expect(listInboxItems(other, { limit: 50, conversationId: conversation.id })).rejects.toBeInstanceOf(NotFoundError);
     expect((await listInboxItems(tenant, { limit: 50, conversationId: conversation.id })).items).toHaveLength(5);
 
     expect((await listInboxItems(other, { limit: 50 })).items).toEqual([]);

@@ -1,5 +1,6 @@
 import type { StoredCondition, StoredFormInput } from "@/lib/forms/stored-form";
 import type { FormFieldView, FormStepView, FormView } from "@/lib/forms/view";
+import { compileCondition } from "@/lib/forms/stored/condition";
 import { conditionText } from "./condition-text";
 import { fieldInput, fieldTypeText } from "./field-type-text";
 
@@ -63,5 +64,5 @@ export function previewView(form: StoredFormInput): FormView {
   };
 }
 
-/** Whether a condition holds while nothing is answered. */
-const appliesWithoutValues = (condition: StoredCondition | undefined) => !condition || condition.op === "is_not_set";
+/** Whether a condition holds while nothing is answered: the compiler's own rule, on no values. */
+const appliesWithoutValues = (condition: StoredCondition | undefined) => !condition || compileCondition(condition)({});

@@ -9,7 +9,7 @@ import { logger } from "@/lib/server/logger";
 import { LeaseKeeper } from "@/lib/server/runs/lease-keeper";
 import { settleAll } from "@/lib/server/settle-all";
 import type { FormView } from "@/lib/forms";
-import { openFormRuntime } from "@/lib/server/forms/runtime";
+import { activeFormsLine, openFormRuntime } from "@/lib/server/forms/runtime";
 import { createFormTools } from "@/lib/tools/forms/server";
 import { createBuiltinTools } from "@/lib/tools/server";
 import { agentSettingsFrom, buildTenantModel, checkModelUrls, loadAgentSettings, type TenantAgentConfig } from "./settings";
@@ -129,8 +129,9 @@ function formsOf(
   const runner = async () => (await (opened ??= openFormRuntime(tenant, conversationId, settings.enabledForms))).runner;
   return {
     tools: createFormTools({ runner, recordUpdate }),
-    // Transient: appended to each model call while a form is open, never stored, so it is always the current state.
-    contextNote: async () => (await (await runner()).contextLine()) || null,
+    // Transient: appended to each model call while a form is open, never stored, so it is always the
+    // current state; read from the instance rows alone, so a turn without form tools loads no definition.
+    contextNote: () => activeFormsLine(tenant, conversationId),
   };
 }
 

@@ -17,6 +17,7 @@ export async function conversationFormViews(tenant: Pick<TenantContext, "organiz
     tenant,
     conversationId,
     instances.map((instance) => instance.formKey),
+    { includeArchived: true },
   );
   const views = await Promise.all(
     instances.map((instance) =>

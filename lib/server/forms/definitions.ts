@@ -22,10 +22,15 @@ type Actor = TenantContext & { ip?: string | null };
 
 const FORM = "This form";
 
+/** The checks a save runs, as the builder asks for them while editing. */
+export function checkDefinition(input: unknown): ReturnType<typeof checkStoredForm> {
+  // NUL and unpaired surrogates cannot be stored in jsonb: cleaned as in any free text.
+  return checkStoredForm(storableJson(input));
+}
+
 /** The definition, checked; 422 `invalid_form` with every problem's path inside the definition. */
 export function checkedDefinition(input: unknown): StoredForm {
-  // NUL and unpaired surrogates cannot be stored in jsonb: cleaned as in any free text.
-  const result = checkStoredForm(storableJson(input));
+  const result = checkDefinition(input);
   if (result.ok) return result.form;
   const summary = result.problems.map((problem) => (problem.path ? `${problem.path}: ${problem.message}` : problem.message)).join("; ");
   throw new AppError(422, "invalid_form", `Fix the form: ${summary}`, { problems: result.problems });

@@ -1,7 +1,7 @@
-import { FormRegistry, FormRunner, type FormDefinition } from "@/lib/forms";
+import { contextLineOf, FormRegistry, FormRunner, type FormDefinition } from "@/lib/forms";
 import { compileStoredForm } from "@/lib/forms/stored";
 import { loadEnabledForms, type EnabledFormVersion } from "@/lib/db/form-definitions";
-import { listConversationFormInstances } from "@/lib/db/form-instances";
+import { findConversationFormInstance } from "@/lib/db/form-instances";
 import { getPgPool } from "@/lib/db/pg-pool";
 import { PostgresFormAdapter } from "@/lib/db/postgres-form-adapter";
 import type { TenantContext } from "@/lib/db/tenant-context";
@@ -38,11 +38,12 @@ export async function openFormRuntime(
   tenant: Pick<TenantContext, "organizationId">,
   conversationId: string,
   keys: readonly string[],
+  /** For an instance's own form (the snapshot, the person's edit): an archived form keeps its instances. */
+  options: { includeArchived?: boolean } = {},
 ): Promise<FormRuntime> {
   const registry = new FormRegistry();
-  for (const row of await loadEnabledForms(tenant, [...new Set(keys)])) registry.register(compiledVersion(row));
-  const adapter = new PostgresFormAdapter(getPgPool(), { organizationId: tenant.organizationId, conversationId });
-  return { registry, runner: new FormRunner({ registry, adapter }) };
+  for (const row of await loadEnabledForms(tenant, [...new Set(keys)], options)) registry.register(compiledVersion(row));
+  return { registry, runner: new FormRunner({ registry, adapter: formAdapter(tenant, conversationId) }) };
 }
 
 /** The runtime for one instance of the conversation, on its own form's versions; null when the conversation has no such instance. */
@@ -51,6 +52,17 @@ export async function openInstanceRuntime(
   conversationId: string,
   instanceId: string,
 ): Promise<FormRuntime | null> {
-  const instance = (await listConversationFormInstances(tenant, conversationId)).find((row) => row.id === instanceId);
-  return instance ? openFormRuntime(tenant, conversationId, [instance.formKey]) : null;
+  const instance = await findConversationFormInstance(tenant, conversationId, instanceId);
+  return instance ? openFormRuntime(tenant, conversationId, [instance.formKey], { includeArchived: true }) : null;
 }
+
+/**
+ * The tier-0 line of the conversation's open forms, from the instance rows alone (one query): sent
+ * before every model call, so it never loads or compiles a definition.
+ */
+export async function activeFormsLine(tenant: Pick<TenantContext, "organizationId">, conversationId: string): Promise<string | null> {
+  return contextLineOf(await formAdapter(tenant, conversationId).listActive()) || null;
+}
+
+const formAdapter = (tenant: Pick<TenantContext, "organizationId">, conversationId: string) =>
+  new PostgresFormAdapter(getPgPool(), { organizationId: tenant.organizationId, conversationId });

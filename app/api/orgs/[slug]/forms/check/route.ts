@@ -1,6 +1,5 @@
-import { checkStoredForm } from "@/lib/forms/stored";
 import { FORM_BODY_MAX_BYTES, formCheckResponseSchema, formDefinitionBodySchema } from "@/lib/schemas/forms";
-import { storableJson } from "@/lib/schemas/text";
+import { checkDefinition } from "@/lib/server/forms/definitions";
 import { methodNotAllowed } from "@/lib/server/http/method-not-allowed";
 import { json } from "@/lib/server/http/route";
 import { memberRoute } from "@/lib/server/http/route-builders";
@@ -9,7 +8,7 @@ import { memberRoute } from "@/lib/server/http/route-builders";
 export const POST = memberRoute({ minRole: "admin" })(
   { body: formDefinitionBodySchema, maxBodyBytes: FORM_BODY_MAX_BYTES },
   async (_ctx, { body }) => {
-    const result = checkStoredForm(storableJson(body.definition));
+    const result = checkDefinition(body.definition);
     return json(formCheckResponseSchema.parse(result.ok ? { ok: true, problems: [] } : result));
   },
 );

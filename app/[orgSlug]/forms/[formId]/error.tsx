@@ -1,7 +1,0 @@
-"use client";
-
-import { ErrorPanel } from "@/components/shell/error-panel";
-
-export default function FormsError({ error, retry }: { error: unknown; retry: () => void }) {
-  return <ErrorPanel error={error} retry={retry} />;
-}
