@@ -87,16 +87,16 @@ export async function rejectSlot(
   deps: SlotAnswerDeps,
   card: CardRef,
   reason = "Declined.",
-  answerer?: PermissionAnswerer,
+  answerer: PermissionAnswerer = { isAdmin: false },
 ): Promise<SlotAnswer> {
   const slot = await waitSlot(deps.store, card);
   const tool = deps.toolFor(slot.tool_name);
-  checkAnswerRole(slot, tool, answerer ?? { isAdmin: false });
+  checkAnswerRole(slot, tool, answerer);
   const decision =
     slot.index === PERMISSION_SLOT_INDEX
       ? {
           decision: "deny" as const,
-          decided_by: answerer?.userId ?? null,
+          decided_by: answerer.userId ?? null,
           tool_name: slot.tool_name,
           input_key: permissionInputKey((slot.props as PermissionRequestProps).input),
           scope: "call" as const,
@@ -104,7 +104,7 @@ export async function rejectSlot(
         }
       : undefined;
   const settlement = { status: "rejected" as const, reason, settled_at: deps.now().toISOString() };
-  const audit = answerAudit(tool, slot, settlement, answerer ?? { isAdmin: false });
+  const audit = answerAudit(tool, slot, settlement, answerer);
   return settle(deps, slot, settlement, { decision, audit }, async (settled) => {
     if (settled.index !== PERMISSION_SLOT_INDEX) return;
     await deps.emit("permission_decided", { call_id: settled.call_id, tool_name: settled.tool_name, allowed: false, by: "user", reason });

@@ -1,4 +1,4 @@
-import { requiredMissing, stepComplete } from "./applicability";
+import { requiredMissing, stepComplete, allFields } from "./applicability";
 import type { InstanceModel } from "./instance-model";
 import type { FieldDefinition, StepDefinition } from "./types";
 import type { FormFieldView, FormStepView, FormView } from "./view";
@@ -18,10 +18,7 @@ export function buildView(model: InstanceModel): FormView {
     version: instance.version,
     currentStepId: state.currentStepId,
     steps: definition.steps.map((step) => stepView(model, step)),
-    missing: requiredMissing(
-      definition.steps.flatMap((s) => s.fields),
-      evaluation,
-    ).map((f) => f.label),
+    missing: requiredMissing(allFields(definition), evaluation).map((f) => f.label),
     complete: model.complete,
     awaiting: state.awaiting
       ? { ...state.awaiting, title: checkpoint?.card?.title ?? checkpoint?.id ?? state.awaiting.checkpointId }

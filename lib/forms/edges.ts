@@ -1,4 +1,4 @@
-import { stepComplete, type Evaluation } from "./applicability";
+import { stepComplete, type Evaluation, allFields } from "./applicability";
 import { sameValue } from "./same-value";
 import type { CheckpointDefinition, Executor, FormDefinition, FormInstanceState, FormValues } from "./types";
 
@@ -45,7 +45,7 @@ export function computeEdges(input: EdgeInput): { edges: FormInstanceState["edge
     return { kind, id, key: `${input.instanceId}:${kind}:${id}:${crossings}`, ...extra };
   };
 
-  for (const field of input.definition.steps.flatMap((step) => step.fields)) {
+  for (const field of allFields(input.definition)) {
     if (!field.onFill) continue;
     const now = input.after.live[field.id];
     if (now === undefined || sameValue(now, input.before.live[field.id])) continue;

@@ -1,10 +1,11 @@
 import { FormError } from "./errors";
 import { resolveLooseId, type LooseMatch } from "./resolve-field-id";
 import type { FieldDefinition, FormDefinition } from "./types";
+import { allFields } from "./applicability";
 
 /** A form's fields by loose id or label. */
 export function lookupField(definition: FormDefinition, raw: string): { field: FieldDefinition } | { field: null; didYouMean: string[] } {
-  const fields = definition.steps.flatMap((step) => step.fields);
+  const fields = allFields(definition);
   const match: LooseMatch = resolveLooseId(
     raw,
     fields.map((f) => ({ id: f.id, aliases: [f.label] })),

@@ -1,4 +1,4 @@
-import { evaluate, formComplete, type Evaluation } from "./applicability";
+import { evaluate, formComplete, type Evaluation, allFields } from "./applicability";
 import { currentValues, replayFields, type FieldState } from "./field-state";
 import type { ResolvedDefinition } from "./registry";
 import { sameValue } from "./same-value";
@@ -49,7 +49,7 @@ export function loadModel(snapshot: FormSnapshot, resolved: ResolvedDefinition, 
   const pending: NewFormEntry[] = [
     { fieldId: MIGRATION_FIELD, op: "set", value: { from: effectiveVersion(snapshot), to: definition.version }, by, at },
   ];
-  for (const field of definition.steps.flatMap((step) => step.fields)) {
+  for (const field of allFields(definition)) {
     if (sameValue(before[field.id], after[field.id])) continue;
     pending.push(
       after[field.id] === undefined

@@ -271,7 +271,10 @@ export class FormRunner {
   }
 
   private async read(instanceId: string): Promise<InstanceModel> {
-    const snapshot = await this.loadSnapshot(instanceId);
+    return this.modelOf(await this.loadSnapshot(instanceId));
+  }
+
+  private modelOf(snapshot: FormSnapshot): InstanceModel {
     return loadModel(snapshot, this.registry.forInstance(snapshot.instance.formId, effectiveVersion(snapshot)), this.at());
   }
 
@@ -314,8 +317,10 @@ export class FormRunner {
 
   private async write(instanceId: string, by: FormActor, plan: (model: InstanceModel) => WritePlan, key?: string): Promise<FillReport> {
     const committed = await this.commitPlan(instanceId, plan, key);
-    if ("applied" in committed) return this.report(instanceId, emptyParts(), committed.applied, []);
+    if ("applied" in committed) return this.report(instanceId, emptyParts(), committed.applied, [], committed.applied);
     const { intent, next } = committed;
+    // The adapter answers every commit with the instance as stored: the report reads no more.
+    let latest = committed.snapshot;
     const failures = [...(intent.directives?.failures ?? [])];
     let fired = [...(intent.extra ?? []), ...next.fired];
     let values = next.after.evaluation.live;
@@ -337,20 +342,22 @@ export class FormRunner {
       if (!hasEffects(effects)) break;
       const applied = await this.commitPlan(instanceId, (model) => effectPlan(model, effects, this.at()));
       if ("applied" in applied) break;
+      latest = applied.snapshot;
       failures.push(...applied.intent.directives!.failures);
       fired = round >= MAX_EXECUTOR_ROUNDS ? [] : applied.next.fired;
       values = applied.next.after.evaluation.live;
     }
-    return this.report(instanceId, intent.parts, next.after, failures);
+    return this.report(instanceId, intent.parts, next.after, failures, this.modelOf(latest));
   }
 
-  private async report(
+  /** `written`: the model right after this write's own entries (held or live); `model`: the instance as now stored. */
+  private report(
     instanceId: string,
     parts: ReportParts,
     written: InstanceModel,
     failures: FillReport["failures"],
-  ): Promise<FillReport> {
-    const model = await this.read(instanceId);
+    model: InstanceModel,
+  ): FillReport {
     const { instance } = model.snapshot;
     const awaiting = instance.state.awaiting;
     const card = awaiting ? (model.definition.checkpoints.find((c) => c.id === awaiting.checkpointId)?.card ?? null) : null;

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { trimmedText } from "./text";
+import { personSchema } from "./team";
 
 /** Every scope an API key can carry: the one list (the settings form, the routes and the docs read it). */
 export const API_KEY_SCOPES = [
@@ -39,8 +40,6 @@ export const createApiKeySchema = (now: () => Date = () => new Date()) =>
       .nullish(),
   });
 export type CreateApiKeyInput = z.input<ReturnType<typeof createApiKeySchema>>;
-
-const personSchema = z.object({ id: z.string(), name: z.string().nullable(), email: z.string() });
 
 /** A key as lists show it: never the key or its hash, only the prefix `hk_<publicId>_…`. */
 export const apiKeyViewSchema = z.object({

@@ -1,13 +1,11 @@
 "use client";
 
-import { useQuery } from "@tanstack/react-query";
 import { NativeSelect } from "@/components/settings/native-select";
+import { useMembers } from "@/components/settings/use-org-api";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
-import { apiFetch } from "@/lib/client/api";
 import type { SubmissionColumn, SubmissionFilters } from "@/lib/schemas/form-submissions";
-import type { MembersResponse } from "@/lib/schemas/team";
 
 /**
  * The list's filters as a plain form: submitting it puts them in the URL (the page reads them
@@ -24,11 +22,7 @@ export function SubmissionFiltersForm({
   columns: SubmissionColumn[];
   onApply: (filters: SubmissionFilters) => void;
 }) {
-  const members = useQuery({
-    queryKey: ["org", slug, "members"],
-    queryFn: ({ signal }) => apiFetch<MembersResponse>(`/api/orgs/${slug}/members`, { signal }),
-    staleTime: 60_000,
-  });
+  const members = useMembers(slug);
   return (
     <form
       aria-label="Filter submissions"
