@@ -16,11 +16,11 @@ import type { ImagePart, Message } from "./messages";
 import type { ModelAdapter } from "./model-adapter";
 import type { PermissionAnswerer, PermissionPolicy } from "./permissions";
 import { createRun, transitionRun, type RunObserver } from "./run-observer";
-import { RunSession, type RuntimeDeps } from "./run-session";
+import { RunSession, type InboxAdapter, type RuntimeDeps } from "./run-session";
 import { rejectSlot, resolveSlot, type SlotAnswer, type SlotAnswerDeps } from "./slot-answer";
 import { closeStep } from "./step-runner";
 import { injectQueuedMessages, queueMessage } from "./steering";
-import type { QueuedMessage, SlotRecord, StoreAdapter } from "./store-adapter";
+import type { InboxResolver, QueuedMessage, SlotRecord, StoreAdapter } from "./store-adapter";
 import type { GloveTool, GloveToolHandle } from "./tool";
 
 export interface GloveConfig {
@@ -46,6 +46,8 @@ export interface GloveConfig {
    * user message flagged `is_context_note`, and never stored or emitted; null sends nothing.
    */
   contextNotes?: () => Promise<string | null>;
+  /** What the host adds to inbox items the agent posts (a response schema's check, the item's capability link). */
+  inbox?: InboxAdapter;
   /**
    * A subscriber, observer or `contextNotes` that throws does not stop the run; it is reported
    * here (default: console.error), with the event it failed on or `"context_notes"`.
@@ -107,6 +109,7 @@ export class Glove {
       handle,
       model: currentModel,
       contextNote: this.contextNote,
+      inbox: config.inbox ?? {},
     };
     for (const observer of config.observers ?? [])
       if (observer.onEvent) this.subscribers.add({ record: (type, data) => observer.onEvent!(type, data) });
@@ -243,8 +246,8 @@ export class Glove {
   }
 
   /** First answer wins, as for cards. `continuable`: a blocking item was answered. */
-  async resolveInboxItem(itemId: string, response: string) {
-    return resolveInboxItem(this.deps.store, this.emit, itemId, response, this.deps.now());
+  async resolveInboxItem(itemId: string, response: string, resolver?: InboxResolver) {
+    return resolveInboxItem(this.deps.store, this.emit, itemId, response, this.deps.now(), resolver);
   }
 
   /**

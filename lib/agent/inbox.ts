@@ -2,7 +2,7 @@ import { ConflictError, NotFoundError } from "./errors";
 import type { Emit } from "./events";
 import type { Message } from "./messages";
 import type { RunSession } from "./run-session";
-import type { InboxItem, StoreAdapter } from "./store-adapter";
+import { awaitsTelling, type InboxItem, type InboxResolver, type StoreAdapter } from "./store-adapter";
 
 /**
  * Resolved inbox items (of `inbox`, the store's items as just read) reach the model as one stored
@@ -11,23 +11,45 @@ import type { InboxItem, StoreAdapter } from "./store-adapter";
  */
 export async function injectResolvedInbox(session: RunSession, inbox: InboxItem[]): Promise<boolean> {
   const { store, emit } = session.deps;
-  const resolved = inbox.filter((item) => item.status === "resolved");
-  if (resolved.length === 0) return false;
+  const settled = inbox.filter(awaitsTelling);
+  if (settled.length === 0) return false;
   const message: Message = {
-    id: `inbox:${resolved.map((item) => item.id).join(",")}`,
+    id: `inbox:${settled.map((item) => item.id).join(",")}`,
     sender: "user",
-    text: ["[Inbox] These requests you posted have been answered:", ...resolved.map(describeResolved)].join("\n"),
+    text: ["[Inbox] These requests you posted have been settled:", ...settled.map(describeSettled)].join("\n"),
     is_inbox_injection: true,
     created_at: session.timestamp(),
   };
   await session.append(message);
-  await store.markInboxConsumed(resolved.map((item) => item.id));
+  await store.markInboxConsumed(
+    settled.map((item) => item.id),
+    session.timestamp(),
+  );
   await emit("message_injected", { message });
   await emit("inbox_updated", { items: await store.getInboxItems() });
   return true;
 }
 
-const describeResolved = (item: InboxItem) => `- [${item.tag}] ${item.request} → ${item.response ?? "(no response)"}`;
+/** What the agent reads of a settled item: the answer and who gave it (an answer comes from outside, never from the person in the chat), or that none came. */
+function describeSettled(item: InboxItem): string {
+  const head = `- [${item.tag}] ${item.request}`;
+  if (item.status === "expired") return `${head} → expired without an answer${item.expires_at ? ` at ${item.expires_at}` : ""}.`;
+  const by = item.resolved_by ? describeResolver(item.resolved_by) : null;
+  if (item.status === "cancelled") return `${head} → cancelled${by ? ` by ${by}` : ""}; no answer will come.`;
+  return `${head} → ${item.response ?? "(no response)"}${by ? ` (answered by ${by})` : ""}`;
+}
+
+const RESOLVER_KINDS: Record<InboxResolver["kind"], string> = {
+  member: "team member",
+  api_key: "API key",
+  inbound_webhook: "inbound webhook",
+  capability_link: "someone holding the item's link",
+  system: "Handoff",
+};
+const describeResolver = (resolver: InboxResolver) =>
+  resolver.name && resolver.kind !== "capability_link"
+    ? `${RESOLVER_KINDS[resolver.kind]} "${resolver.name}"`
+    : RESOLVER_KINDS[resolver.kind];
 const describePending = (item: InboxItem) => `- [${item.tag}] ${item.request}${item.blocking ? " (blocking)" : ""} (id ${item.id})`;
 
 /** Sent with every model call while blocking items are pending; never stored. */
@@ -57,8 +79,13 @@ export async function resolveInboxItem(
   itemId: string,
   response: string,
   now: Date,
+  resolver: InboxResolver | null = null,
 ): Promise<{ item: InboxItem; changed: boolean; continuable: boolean }> {
-  const changed = await store.updateInboxItem(itemId, { status: "resolved", response, resolved_at: now.toISOString() }, "pending");
+  const changed = await store.updateInboxItem(
+    itemId,
+    { status: "resolved", response, resolved_at: now.toISOString(), resolved_by: resolver },
+    "pending",
+  );
   const items = await store.getInboxItems();
   const item = items.find((candidate) => candidate.id === itemId);
   if (!item) throw new NotFoundError("The inbox item");

@@ -2,6 +2,7 @@
 export { Glove, type GloveConfig, type RequestOptions, type RequestOutcome, type ContinueOutcome, type AbortOutcome } from "./agent";
 export { resolveSlot, rejectSlot, type SlotAnswer, type SlotAnswerDeps } from "./slot-answer";
 export type { RunObserver } from "./run-observer";
+export type { InboxAdapter } from "./run-session";
 export type { RunOutcome } from "./agent-loop";
 export * from "./messages";
 export * from "./model-adapter";
@@ -40,6 +41,6 @@ export type { AgentControls, HookContext, HookHandler, HookResult } from "./exte
 export type { DefineSkillArgs, SkillContext, SkillHandler } from "./extensions/skills";
 export type { DefineSubAgentArgs, SubAgentFactory, SubAgentFactoryContext, SubAgentRunnable } from "./extensions/subagents";
 export { UPDATE_TASKS_TOOL_NAME } from "./builtin-tools/update-tasks";
-export { POST_TO_INBOX_TOOL_NAME } from "./builtin-tools/post-to-inbox";
+export { POST_TO_INBOX_TOOL_NAME, INBOX_EXPIRES_IN_MAX_SECONDS, INBOX_EXPIRES_IN_MIN_SECONDS } from "./builtin-tools/post-to-inbox";
 export { INVOKE_SKILL_TOOL_NAME } from "./builtin-tools/invoke-skill";
 export { SUBAGENT_TOOL_NAME } from "./builtin-tools/invoke-subagent";

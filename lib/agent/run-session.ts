@@ -3,7 +3,7 @@ import type { Message } from "./messages";
 import type { ModelAdapter } from "./model-adapter";
 import type { PermissionPolicy } from "./permissions";
 import { announceAppended, type RunObserver } from "./run-observer";
-import type { StoreAdapter } from "./store-adapter";
+import type { InboxItem, StoreAdapter } from "./store-adapter";
 import type { GloveTool, GloveToolHandle } from "./tool";
 
 /** The loop's own limits and policy, set by whoever builds the Glove (not the tenant's stored settings). */
@@ -30,6 +30,15 @@ export interface RuntimeDeps {
   model: () => ModelAdapter;
   /** The transient note for the next model step (`GloveConfig.contextNotes`, failures already reported); null for none. */
   contextNote: () => Promise<string | null>;
+  inbox: InboxAdapter;
+}
+
+/** The host's part in posting inbox items (GloveConfig.inbox); both optional. */
+export interface InboxAdapter {
+  /** Refuses a response schema the host cannot check answers with: a sentence for the agent, or null when it is fine. */
+  checkResponseSchema?(schema: Record<string, unknown>): string | null;
+  /** Fields the posting tool's result adds for the agent, e.g. the item's public id and capability link (the item as stored). */
+  describe?(item: InboxItem): Record<string, unknown>;
 }
 
 /**

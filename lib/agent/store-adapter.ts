@@ -61,13 +61,13 @@ export interface StoreAdapter {
    */
   updateInboxItem(
     itemId: string,
-    updates: Partial<Pick<InboxItem, "status" | "response" | "resolved_at">>,
+    updates: Partial<Pick<InboxItem, "status" | "response" | "resolved_at" | "resolved_by">>,
     expectedStatus?: InboxItemStatus,
   ): Promise<boolean>;
-  /** Items with status `resolved` (answered, not yet shown to the model), oldest first. */
+  /** Items the agent has not been told of (`awaitsTelling`: resolved, or expired / cancelled without `consumed_at`), oldest first. */
   getResolvedInboxItems(): Promise<InboxItem[]>;
-  /** Moves the given items from `resolved` to `consumed`; items in another status are left alone. */
-  markInboxConsumed(itemIds: string[]): Promise<void>;
+  /** Marks the given items told: `resolved` → `consumed`, expired / cancelled keep their status; all get `consumed_at`. Others are left alone. */
+  markInboxConsumed(itemIds: string[], at?: string): Promise<void>;
 
   // ── Subagents (Glove) ───────────────────────────────────────────────────
   /**
@@ -143,18 +143,43 @@ export interface Task {
   status: "pending" | "in_progress" | "completed";
 }
 
-export type InboxItemStatus = "pending" | "resolved" | "consumed";
+/** pending → resolved → consumed (the agent read the answer); or pending → expired / cancelled (the agent is told, `consumed_at`). */
+export type InboxItemStatus = "pending" | "resolved" | "consumed" | "expired" | "cancelled";
+
+/** Who or what resolved (or cancelled) an item. */
+export interface InboxResolver {
+  kind: "member" | "api_key" | "inbound_webhook" | "capability_link" | "system";
+  id: string | null;
+  name: string | null;
+}
 
 export interface InboxItem {
+  /** Unique within the store: the posting tool call's id. */
   id: string;
+  /** Unique everywhere: the id pages, the public API, webhooks and capability links use (set by the store). */
+  public_id?: string;
   tag: string;
   request: string;
+  /** The answer as the agent reads it (JSON text unless the answer was a string). */
   response: string | null;
   status: InboxItemStatus;
   blocking: boolean;
   created_at: string;
   resolved_at: string | null;
+  /** Matches an inbound webhook's event (with the tag). */
+  correlation_key?: string | null;
+  /** The JSON Schema an answer must satisfy. */
+  response_schema?: Record<string, unknown> | null;
+  /** A pending item past this moment expires. */
+  expires_at?: string | null;
+  /** When the agent was told the outcome; null until then. */
+  consumed_at?: string | null;
+  resolved_by?: InboxResolver | null;
 }
+
+/** Settled items the agent has not been told of yet: answered, expired or cancelled. */
+export const awaitsTelling = (item: InboxItem) =>
+  item.status === "resolved" || ((item.status === "expired" || item.status === "cancelled") && !item.consumed_at);
 
 export interface PermissionRecord {
   tool_name: string;

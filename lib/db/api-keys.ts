@@ -134,6 +134,7 @@ export async function revokeApiKey(ctx: TenantContext, keyId: string, ip?: strin
 /** What authentication needs of a key, found by its public id (no tenant yet: the key names it). */
 export interface ApiKeyCredential {
   id: string;
+  name: string;
   organizationId: string;
   orgSlug: string;
   keyHash: string;
@@ -148,6 +149,7 @@ export async function findApiKeyCredential(publicId: string): Promise<ApiKeyCred
     where: { publicId },
     select: {
       id: true,
+      name: true,
       organizationId: true,
       keyHash: true,
       scopes: true,

@@ -38,6 +38,7 @@ import {
   toDateOrNull,
 } from "@/lib/db/store/records";
 import { storableJson } from "@/lib/schemas/text";
+import { postInboxItem } from "./inbox-items";
 
 /** Which store: a conversation of a tenant, and "" (the conversation's own) or a subagent's namespace. */
 export interface StoreScope {
@@ -254,31 +255,14 @@ export class PostgresStore implements StoreAdapter {
     return rows.map(rowToInboxItem);
   }
 
+  /** Inserts the item and its `inbox.item.created` event in one transaction (lib/db/inbox-items.ts). */
   async addInboxItem(posted: InboxItem): Promise<void> {
-    const item = storableJson(posted);
-    // skipDuplicates: a tool re-executed after a crash may post the same item again.
-    await this.db.inboxItem.createMany({
-      data: [
-        {
-          ...this.own,
-          conversationId: this.conversationId,
-          id: item.id,
-          tag: item.tag,
-          request: item.request,
-          response: item.response,
-          status: item.status,
-          blocking: item.blocking,
-          createdAt: toDate(item.created_at),
-          resolvedAt: toDateOrNull(item.resolved_at),
-        },
-      ],
-      skipDuplicates: true,
-    });
+    await postInboxItem(this.db, { ...this.own, conversationId: this.conversationId }, posted);
   }
 
   async updateInboxItem(
     itemId: string,
-    updates: Partial<Pick<InboxItem, "status" | "response" | "resolved_at">>,
+    updates: Partial<Pick<InboxItem, "status" | "response" | "resolved_at" | "resolved_by">>,
     expectedStatus?: InboxItemStatus,
   ): Promise<boolean> {
     const where = { ...this.own, id: itemId, ...(expectedStatus !== undefined && { status: expectedStatus }) };
@@ -286,6 +270,11 @@ export class PostgresStore implements StoreAdapter {
       status: updates.status,
       response: updates.response === undefined ? undefined : storableJson(updates.response),
       resolvedAt: updates.resolved_at === undefined ? undefined : toDateOrNull(updates.resolved_at),
+      ...(updates.resolved_by !== undefined && {
+        resolvedByKind: updates.resolved_by?.kind ?? null,
+        resolvedById: updates.resolved_by?.id ?? null,
+        resolvedByName: updates.resolved_by?.name ?? null,
+      }),
     });
     if (Object.keys(data).length === 0) return (await this.db.inboxItem.count({ where })) === 1;
     const { count } = await this.db.inboxItem.updateMany({ where, data });
@@ -293,13 +282,20 @@ export class PostgresStore implements StoreAdapter {
   }
 
   async getResolvedInboxItems(): Promise<InboxItem[]> {
-    const rows = await this.db.inboxItem.findMany({ where: { ...this.own, status: "resolved" }, orderBy: { seq: "asc" } });
+    const rows = await this.db.inboxItem.findMany({
+      where: { ...this.own, OR: [{ status: "resolved" }, { status: { in: ["expired", "cancelled"] }, consumedAt: null }] },
+      orderBy: { seq: "asc" },
+    });
     return rows.map(rowToInboxItem);
   }
 
-  async markInboxConsumed(itemIds: string[]): Promise<void> {
+  /** One statement: resolved items become consumed, expired and cancelled ones keep their status; all get `consumedAt`. */
+  async markInboxConsumed(itemIds: string[], at = new Date().toISOString()): Promise<void> {
     if (itemIds.length === 0) return;
-    await this.db.inboxItem.updateMany({ where: { ...this.own, id: { in: itemIds }, status: "resolved" }, data: { status: "consumed" } });
+    await this.db.$executeRaw`
+      UPDATE "InboxItem" SET "status" = CASE WHEN "status" = 'resolved' THEN 'consumed' ELSE "status" END, "consumedAt" = ${toDate(at)}
+      WHERE "storeId" = ${this.storeId} AND "organizationId" = ${this.organizationId} AND "id" = ANY(${itemIds})
+        AND ("status" = 'resolved' OR ("status" IN ('expired', 'cancelled') AND "consumedAt" IS NULL))`;
   }
 
   // ── Subagents ─────────────────────────────────────────────────────────

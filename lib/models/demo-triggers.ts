@@ -211,15 +211,35 @@ export const DEMO_TRIGGERS: readonly DemoTrigger[] = [
   },
   {
     tool: "glove_post_to_inbox",
-    feature: "Post a blocking inbox item for another team or system",
+    feature:
+      'Post a blocking inbox item for another team or system (add "(ref ORD-1)" for a correlation key, "within 30 minutes", "as a yes/no decision")',
     example: "ask finance to approve the Q3 budget",
     pattern: /\bask (?!me\b)(\w[\w -]*?) to (approve|review|sign off on|check|confirm) (.+)$/i,
     input: (text) => {
       const [, team, verb, thing] = text.match(/\bask (\w[\w -]*?) to (approve|review|sign off on|check|confirm) (.+)$/i) ?? [];
+      const ref = str(thing).match(/\(ref ([\w.:-]{1,200})\)/i)?.[1];
+      const within = str(thing).match(/\bwithin (\d{1,5}) (minute|hour)s?\b/i);
+      const yesNo = /\bas a yes\/no decision\b/i.test(str(thing));
+      const request = str(thing)
+        .replace(/\s*\(ref [^)]*\)/i, "")
+        .replace(/\s*\bwithin \d{1,5} (?:minute|hour)s?\b/i, "")
+        .replace(/\s*\bas a yes\/no decision\b/i, "")
+        .replace(/[.!?]+$/, "")
+        .trim();
       return {
         tag: snakeCase(team ?? "team"),
-        request: `${capitalize(verb ?? "review")} ${str(thing).replace(/[.!?]+$/, "")}`,
+        request: `${capitalize(verb ?? "review")} ${request}`,
         blocking: true,
+        ...(ref && { correlation_key: ref }),
+        ...(within && { expires_in: Number(within[1]) * (within[2].toLowerCase() === "hour" ? 3600 : 60) }),
+        ...(yesNo && {
+          response_schema: {
+            type: "object",
+            required: ["approved"],
+            properties: { approved: { type: "boolean" }, note: { type: "string", maxLength: 2000 } },
+            additionalProperties: false,
+          },
+        }),
       };
     },
     lead: (input) => `I'll ask ${str(input.tag).replace(/_/g, " ")} and wait for their answer.`,

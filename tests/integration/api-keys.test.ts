@@ -3,7 +3,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { createApiKey, listApiKeys, revokeApiKey, touchApiKey } from "@/lib/db/api-keys";
 import type { TenantContext } from "@/lib/db/tenant-context";
-import { getInboxItem, listInboxItems } from "@/lib/db/v1-inbox";
+import { findInboxItem } from "@/lib/db/inbox-items";
+import { listInboxItems } from "@/lib/db/v1-inbox";
 import { generateApiKey } from "@/lib/server/api-keys/key-material";
 import { authenticateApiKey } from "@/lib/server/http/api-key-authenticator";
 import { AppError } from "@/lib/server/http/app-error";
@@ -172,7 +173,9 @@ describe("inbox reads for the public API", () => {
     await store.updateInboxItem("toolu_call-1", { status: "resolved", response: "ok", resolved_at: new Date(base + 9000).toISOString() });
 
     const all = await listInboxItems(tenant, { limit: 50 });
-    expect(all.items.map((item) => item.id)).toEqual(["toolu_call-4", "toolu_call-3", "toolu_call-2", "toolu_call-1", "toolu_call-0"]);
+    expect(all.items.map((item) => item.request)).toEqual(["request 4", "request 3", "request 2", "request 1", "request 0"]);
+    // The public id is the item's everywhere outside the store: unique across organizations, never the tool call's id.
+    expect(all.items.every((item) => /^inb_[0-9a-f]{32}$/.test(item.id))).toBe(true);
     expect(all.next_cursor).toBeNull();
     expect(all.items[0]).toMatchObject({ conversation_id: conversation.id, tag: "payment", status: "pending", resolved_at: null });
 
@@ -185,15 +188,21 @@ describe("inbox reads for the public API", () => {
     } while (cursor);
     expect(seen).toEqual(all.items.map((item) => item.id));
 
-    expect((await listInboxItems(tenant, { limit: 50, status: "resolved" })).items.map((i) => i.id)).toEqual(["toolu_call-1"]);
-    expect((await listInboxItems(tenant, { limit: 50, tag: "shipping" })).items.map((i) => i.id)).toEqual(["toolu_call-3", "toolu_call-1"]);
+    expect((await listInboxItems(tenant, { limit: 50, status: "resolved" })).items.map((i) => i.request)).toEqual(["request 1"]);
+    expect((await listInboxItems(tenant, { limit: 50, tag: "shipping" })).items.map((i) => i.request)).toEqual(["request 3", "request 1"]);
     // A conversation the organization does not have is a 404, as any other tenant object (never an empty page).
     await expect(listInboxItems(tenant, { limit: 50, conversationId: "nope" })).rejects.toBeInstanceOf(NotFoundError);
     await expect(listInboxItems(other, { limit: 50, conversationId: conversation.id })).rejects.toBeInstanceOf(NotFoundError);
     expect((await listInboxItems(tenant, { limit: 50, conversationId: conversation.id })).items).toHaveLength(5);
 
     expect((await listInboxItems(other, { limit: 50 })).items).toEqual([]);
-    expect(await getInboxItem(other, "toolu_call-1")).toBeNull();
-    expect(await getInboxItem(tenant, "toolu_call-1")).toMatchObject({ id: "toolu_call-1", response: "ok", status: "resolved" });
+    const answered = all.items[3].id;
+    expect(await findInboxItem(other, answered)).toBeNull();
+    expect(await findInboxItem(tenant, answered)).toMatchObject({
+      publicId: answered,
+      id: "toolu_call-1",
+      response: "ok",
+      status: "resolved",
+    });
   });
 });

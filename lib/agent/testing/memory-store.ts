@@ -16,6 +16,7 @@ import type {
   Task,
   ToolCallState,
 } from "../store-adapter";
+import { awaitsTelling } from "../store-adapter";
 
 const clone = <T>(value: T): T => structuredClone(value);
 const isActive = (run: RunRecord) => run.status === "running" || run.status === "suspended";
@@ -125,7 +126,7 @@ export class MemoryStore implements StoreAdapter {
 
   async updateInboxItem(
     itemId: string,
-    updates: Partial<Pick<InboxItem, "status" | "response" | "resolved_at">>,
+    updates: Partial<Pick<InboxItem, "status" | "response" | "resolved_at" | "resolved_by">>,
     expectedStatus?: InboxItemStatus,
   ) {
     const item = this.inbox.find((candidate) => candidate.id === itemId);
@@ -135,12 +136,14 @@ export class MemoryStore implements StoreAdapter {
   }
 
   async getResolvedInboxItems() {
-    return clone(this.inbox.filter((item) => item.status === "resolved"));
+    return clone(this.inbox.filter(awaitsTelling));
   }
 
-  async markInboxConsumed(itemIds: string[]) {
+  async markInboxConsumed(itemIds: string[], at = new Date().toISOString()) {
     for (const item of this.inbox) {
-      if (item.status === "resolved" && itemIds.includes(item.id)) item.status = "consumed";
+      if (!awaitsTelling(item) || !itemIds.includes(item.id)) continue;
+      if (item.status === "resolved") item.status = "consumed";
+      item.consumed_at = at;
     }
   }
 

@@ -5,6 +5,7 @@ import type {
   DisplayStrategy,
   InboxItem,
   InboxItemStatus,
+  InboxResolver,
   PermissionRecord,
   QueuedMessage,
   RunRecord,
@@ -101,6 +102,14 @@ export const rowToInboxItem = (row: InboxItemRow): InboxItem => ({
   blocking: row.blocking,
   created_at: iso(row.createdAt),
   resolved_at: isoOrNull(row.resolvedAt),
+  public_id: row.publicId,
+  correlation_key: row.correlationKey,
+  response_schema: (row.responseSchema as Record<string, unknown> | null) ?? null,
+  expires_at: isoOrNull(row.expiresAt),
+  consumed_at: isoOrNull(row.consumedAt),
+  resolved_by: row.resolvedByKind
+    ? { kind: row.resolvedByKind as InboxResolver["kind"], id: row.resolvedById, name: row.resolvedByName }
+    : null,
 });
 
 export const rowToRun = (row: RunRow): RunRecord => ({

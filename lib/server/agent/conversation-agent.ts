@@ -5,6 +5,7 @@ import { serverEnv } from "@/lib/server/env";
 import { PostgresStore } from "@/lib/db/postgres-store";
 import type { TenantContext } from "@/lib/db/tenant-context";
 import type { TurnStart } from "@/lib/db/turn-start";
+import { agentInbox } from "@/lib/server/inbox/agent-inbox";
 import { logger } from "@/lib/server/logger";
 import { LeaseKeeper } from "@/lib/server/runs/lease-keeper";
 import { settleAll } from "@/lib/server/settle-all";
@@ -92,6 +93,7 @@ export async function buildConversationAgent(
     ...(settings.slotTtlMinutes !== null && { slotTtlMs: settings.slotTtlMinutes * 60_000 }),
     onSubscriberError: (error, eventType) => logger.error("a run event subscriber failed", { conversationId, eventType, error }),
     ...(forms && { contextNotes: forms.contextNote }),
+    inbox: agentInbox,
   });
   for (const tool of enabledTools(tenant, conversationId, settings, forms)) glove.fold(tool);
   glove.build();

@@ -60,7 +60,13 @@ export async function authenticateApiKey(request: Request, now = new Date(), lim
   }
   if (dueForTouch(found.lastUsedAt, now))
     await touchApiKey(found.id, now).catch((error: unknown) => logger.error("api key lastUsedAt not recorded", { keyId: found.id, error }));
-  const principal: ApiKeyPrincipal = { kind: "api_key", keyId: found.id, organizationId: found.organizationId, scopes: found.scopes };
+  const principal: ApiKeyPrincipal = {
+    kind: "api_key",
+    keyId: found.id,
+    name: found.name,
+    organizationId: found.organizationId,
+    scopes: found.scopes,
+  };
   const tenant: TenantContext = {
     userId: apiKeyActorId(found.id),
     organizationId: found.organizationId,

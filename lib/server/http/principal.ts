@@ -19,6 +19,8 @@ export interface UserPrincipal {
 export interface ApiKeyPrincipal {
   kind: "api_key";
   keyId: string;
+  /** The name an admin gave it (shown as who resolved an inbox item). */
+  name: string;
   organizationId: string;
   scopes: string[];
 }

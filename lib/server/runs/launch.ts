@@ -71,10 +71,18 @@ export function launchContinuation(conversationId: string, agent: ConversationAg
   );
 }
 
-/** Messages queued after a run's last safe point wait for the next run: start it, while runs complete. */
+/**
+ * Messages queued after a run's last safe point, and blocking inbox items settled after it (their
+ * continuation found this run busy), wait for the next run: start it, while runs complete.
+ */
 export async function drainQueue(agent: ConversationAgent, outcome: { status: string }): Promise<void> {
   let last = outcome;
-  while (last.status === "completed" && (await agent.store.getQueuedMessages()).length > 0) {
+  while (last.status === "completed" && (await hasLeftoverWork(agent))) {
     last = await agent.glove.continueRun({ signal: agent.signal });
   }
+}
+
+async function hasLeftoverWork(agent: ConversationAgent): Promise<boolean> {
+  const [queued, settled] = await Promise.all([agent.store.getQueuedMessages(), agent.store.getResolvedInboxItems()]);
+  return queued.length > 0 || settled.some((item) => item.blocking);
 }

@@ -30,7 +30,7 @@ async function victimWorld(owner: TestAccount) {
   const conversationId = await createConversation(owner.client, undefined, slug);
   const instanceId = pushedSlot(await say(owner.client, conversationId, "start the expense claim"), "form_card").props.instanceId as string;
   const inboxEvents = await say(owner.client, conversationId, "ask finance to approve the Q3 budget");
-  const inboxItemId = inboxEvents.findLast((event) => event.type === "inbox_updated")!.data.items[0].id as string;
+  const inboxItemId = inboxEvents.findLast((event) => event.type === "inbox_updated")!.data.items[0].public_id as string;
   const invite = await owner.client.json<{ invite: { id: string } }>(`/api/orgs/${slug}/invites`, {
     json: { email: "pending@example.com" },
   });

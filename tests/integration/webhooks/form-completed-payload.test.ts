@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Pool } from "pg";
 import { createConversation } from "@/lib/db/conversations";
 import { PostgresFormAdapter } from "@/lib/db/postgres-form-adapter";
-import { webhookEventV1 } from "@/lib/server/webhooks/payloads/v1";
+import { webhookEventV1 } from "@/lib/schemas/webhook-payloads/v1";
 import { getTestPrisma, testDatabaseUrl } from "@/tests/integration/support/databases";
 import { createTenant } from "@/tests/integration/store/support";
 

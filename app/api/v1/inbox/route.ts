@@ -12,6 +12,8 @@ export const GET = apiKeyRoute({ scopes: ["inbox:read"] })({}, async (ctx, { req
     status: query.status,
     tag: query.tag,
     conversationId: query.conversation_id,
+    correlationKey: query.correlation_key,
+    olderThanMinutes: query.older_than_minutes,
     cursor: query.cursor,
     limit: query.limit,
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { WEBHOOK_EVENT_TYPES, webhookEvent, webhookEventV1 } from "@/lib/server/webhooks/payloads/v1";
+import { WEBHOOK_EVENT_TYPES, webhookEvent, webhookEventV1 } from "@/lib/schemas/webhook-payloads/v1";
 
 const at = "2030-01-02T03:04:05.678Z";
 const envelope = { id: "7d3c2a4e-0f7e-4a53-9a1e-6d2b8c0f9e11", created_at: at, organization_id: "cmorg0000000000000000001" };

@@ -1,0 +1,183 @@
+import { randomUUID } from "node:crypto";
+import { canonicalJson } from "@/lib/agent/canonical-json";
+import type { FieldIssue } from "@/lib/agent/errors";
+import type { InboxItem, InboxResolver } from "@/lib/agent/store-adapter";
+import { storableJson } from "@/lib/schemas/text";
+import type { V1InboxItem } from "@/lib/schemas/v1-inbox";
+import { webhookEvent, type WebhookDataV1 } from "@/lib/schemas/webhook-payloads/v1";
+import type { InboxItem as InboxItemRow, Prisma, PrismaClient } from "./generated/client";
+import { prisma } from "./client";
+import { toDate, toDateOrNull } from "./store/records";
+
+/**
+ * The inbox items' rows as the world sees them (by `publicId`, in the organization) and the two writes
+ * that announce themselves to other systems: posting (`inbox.item.created`) and resolving
+ * (`inbox.item.resolved`), each with its OutboxEvent in the same transaction.
+ */
+
+type Db = PrismaClient | Prisma.TransactionClient;
+
+/** The text the agent reads of an answer: a string as it is, anything else as its JSON. */
+export const responseText = (value: unknown) => (typeof value === "string" ? value : canonicalJson(value));
+
+const resolverOf = (row: InboxItemRow): InboxResolver | null =>
+  row.resolvedByKind ? { kind: row.resolvedByKind as InboxResolver["kind"], id: row.resolvedById, name: row.resolvedByName } : null;
+
+/** The wire item of /api/v1 and the inbox page; the webhook payloads' item is its first fields. */
+export function inboxItemWire(row: InboxItemRow): V1InboxItem {
+  return {
+    id: row.publicId,
+    conversation_id: row.conversationId,
+    tag: row.tag,
+    request: row.request,
+    blocking: row.blocking,
+    status: row.status as V1InboxItem["status"],
+    correlation_key: row.correlationKey,
+    response_schema: (row.responseSchema as V1InboxItem["response_schema"]) ?? null,
+    expires_at: row.expiresAt?.toISOString() ?? null,
+    created_at: row.createdAt.toISOString(),
+    response: (row.responseValue as V1InboxItem["response"]) ?? (row.response === null ? null : row.response),
+    resolved_by: resolverOf(row),
+    resolved_at: row.resolvedAt?.toISOString() ?? null,
+  };
+}
+
+const payloadItem = (row: InboxItemRow): WebhookDataV1<"inbox.item.created">["item"] => {
+  const { response: _response, resolved_by: _by, resolved_at: _at, ...item } = inboxItemWire(row);
+  return item;
+};
+
+function outboxRow<T extends "inbox.item.created" | "inbox.item.resolved">(type: T, row: InboxItemRow, data: WebhookDataV1<T>, at: Date) {
+  const id = `evt_${randomUUID().replaceAll("-", "")}`;
+  const payload = webhookEvent(type, { id, createdAt: at, organizationId: row.organizationId, data });
+  return { id, organizationId: row.organizationId, type, payload: payload as Prisma.InputJsonValue, createdAt: at };
+}
+
+/** Where a store's item lives. */
+export interface InboxItemScope {
+  storeId: string;
+  organizationId: string;
+  conversationId: string;
+}
+
+/**
+ * Inserts a posted item and its `inbox.item.created` event in one transaction. A re-executed tool call
+ * (same id) inserts nothing and announces nothing.
+ */
+export async function postInboxItem(db: PrismaClient, scope: InboxItemScope, posted: InboxItem): Promise<void> {
+  const item = storableJson(posted);
+  await db.$transaction(async (tx) => {
+    const [row] = await tx.inboxItem.createManyAndReturn({
+      data: [
+        {
+          ...scope,
+          id: item.id,
+          tag: item.tag,
+          request: item.request,
+          response: item.response,
+          status: item.status,
+          blocking: item.blocking,
+          createdAt: toDate(item.created_at),
+          resolvedAt: toDateOrNull(item.resolved_at),
+          correlationKey: item.correlation_key ?? null,
+          responseSchema: (item.response_schema ?? undefined) as Prisma.InputJsonValue | undefined,
+          expiresAt: toDateOrNull(item.expires_at ?? null),
+        },
+      ],
+      skipDuplicates: true,
+    });
+    if (!row) return;
+    await tx.outboxEvent.create({ data: outboxRow("inbox.item.created", row, { item: payloadItem(row) }, row.createdAt) });
+  });
+}
+
+/** Checks an answer against the item's response schema: the problems per field, or null when it fits. */
+export type ResponseChecker = (schema: Record<string, unknown>, value: unknown) => FieldIssue[] | null;
+
+export type InboxResolveOutcome =
+  /** This answer won: the item is resolved now. */
+  | { kind: "resolved"; row: InboxItemRow }
+  /** The identical answer had already won: nothing changed. */
+  | { kind: "same"; row: InboxItemRow }
+  /** A different answer had already won. */
+  | { kind: "conflict"; row: InboxItemRow }
+  /** The item expired or was cancelled before this answer. */
+  | { kind: "closed"; row: InboxItemRow }
+  /** The answer does not fit the item's response schema. */
+  | { kind: "invalid"; row: InboxItemRow; issues: FieldIssue[] }
+  | { kind: "not_found" };
+
+/**
+ * Resolves the organization's item `publicId` with `value`, first answer wins: under the row's lock the
+ * item is checked (pending, not past its expiry, the answer fits its schema) and written with its
+ * `inbox.item.resolved` event, in one transaction. An item found past its expiry is marked expired here
+ * (as the sweep would), and the answer refused.
+ */
+export async function resolveInboxItemRow(
+  tenant: { organizationId: string },
+  publicId: string,
+  value: unknown,
+  resolver: InboxResolver,
+  check: ResponseChecker,
+  now = new Date(),
+): Promise<InboxResolveOutcome> {
+  const answer = storableJson(value);
+  return prisma.$transaction(async (tx) => {
+    const row = await lockedItem(tx, tenant.organizationId, publicId);
+    if (!row) return { kind: "not_found" as const };
+    if (row.status === "resolved" || row.status === "consumed") {
+      const same = canonicalJson(row.responseValue ?? row.response) === canonicalJson(answer);
+      return { kind: same ? ("same" as const) : ("conflict" as const), row };
+    }
+    if (row.status !== "pending") return { kind: "closed" as const, row };
+    if (row.expiresAt && row.expiresAt <= now) {
+      const expired = await tx.inboxItem.update({ where: { publicId }, data: { status: "expired" } });
+      return { kind: "closed" as const, row: expired };
+    }
+    const issues = row.responseSchema ? check(row.responseSchema as Record<string, unknown>, answer) : null;
+    if (issues) return { kind: "invalid" as const, row, issues };
+    const resolved = await tx.inboxItem.update({
+      where: { publicId },
+      data: {
+        status: "resolved",
+        response: responseText(answer),
+        responseValue: answer as Prisma.InputJsonValue,
+        resolvedAt: now,
+        resolvedByKind: resolver.kind,
+        resolvedById: resolver.id,
+        resolvedByName: resolver.name,
+      },
+    });
+    await tx.outboxEvent.create({
+      data: outboxRow(
+        "inbox.item.resolved",
+        resolved,
+        { item: payloadItem(resolved), response: answer as never, resolved_by: resolver, resolved_at: now.toISOString() },
+        now,
+      ),
+    });
+    return { kind: "resolved" as const, row: resolved };
+  });
+}
+
+async function lockedItem(db: Db, organizationId: string, publicId: string): Promise<InboxItemRow | null> {
+  const [row] = await db.$queryRaw<InboxItemRow[]>`
+    SELECT * FROM "InboxItem" WHERE "publicId" = ${publicId} AND "organizationId" = ${organizationId} FOR UPDATE`;
+  return row ?? null;
+}
+
+/** One item of the organization by its public id, or null (another organization's alike). */
+export async function findInboxItem(tenant: { organizationId: string }, publicId: string): Promise<InboxItemRow | null> {
+  return prisma.inboxItem.findFirst({ where: { publicId, organizationId: tenant.organizationId } });
+}
+
+/** Pending items past their expiry, oldest first: marked expired, each returned once (the sweep's). */
+export async function expireOverdueInboxItems(now = new Date(), limit = 100): Promise<InboxItemRow[]> {
+  return prisma.$queryRaw<InboxItemRow[]>`
+    UPDATE "InboxItem" SET "status" = 'expired'
+    WHERE ("storeId", "id") IN (
+      SELECT "storeId", "id" FROM "InboxItem"
+      WHERE "status" = 'pending' AND "expiresAt" <= ${now}
+      ORDER BY "expiresAt" LIMIT ${limit} FOR UPDATE SKIP LOCKED)
+    RETURNING *`;
+}

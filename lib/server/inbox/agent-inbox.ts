@@ -1,0 +1,23 @@
+import type { InboxAdapter } from "@/lib/agent";
+import { capabilityToken, capabilityUrl, capabilityPath, CAPABILITY_LINK_TTL_MS } from "./capability-link";
+import { checkResponseSchema } from "./response-schema";
+
+/**
+ * The server's part in the agent's inbox tool: a response schema is checked by the same validator every
+ * answer goes through, and the tool's result gives the agent the item's public id and its capability link
+ * (to hand to a third party; a link that needs the app's origin is absolute only when APP_URL is set).
+ */
+export const agentInbox: InboxAdapter = {
+  checkResponseSchema,
+  describe(item) {
+    if (!item.public_id) return {};
+    const expiresAt = item.expires_at ? new Date(item.expires_at) : new Date(Date.parse(item.created_at) + CAPABILITY_LINK_TTL_MS);
+    const token = capabilityToken(item.public_id, expiresAt);
+    return {
+      public_id: item.public_id,
+      capability_url: capabilityUrl(token) ?? capabilityPath(token),
+      capability_url_expires_at: expiresAt.toISOString(),
+      how_to_answer: 'Whoever holds capability_url can answer by POSTing JSON to it: {"response": <the answer>}.',
+    };
+  },
+};

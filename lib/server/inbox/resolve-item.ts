@@ -1,0 +1,71 @@
+import type { InboxResolver } from "@/lib/agent";
+import { prisma } from "@/lib/db/client";
+import type { InboxItem as InboxItemRow } from "@/lib/db/generated/client";
+import { inboxItemWire, resolveInboxItemRow } from "@/lib/db/inbox-items";
+import { PostgresStore } from "@/lib/db/postgres-store";
+import type { InboxResolveResult } from "@/lib/schemas/v1-inbox";
+import { conversationRecorder } from "@/lib/server/events/conversation-recorder";
+import { AppError, conflict, notFound } from "@/lib/server/http/app-error";
+import { launchContinuation } from "@/lib/server/runs/launch";
+import { openAgent } from "@/lib/server/runs/open-turn";
+import { recoverDeadRuns } from "@/lib/server/runs/recover-dead-runs";
+import { responseIssues } from "./response-schema";
+
+type Tenant = { organizationId: string };
+
+/**
+ * The one way an inbox item is answered, whoever answers (a member on the inbox page, an API key, an
+ * inbound webhook, a capability link). First answer wins: the identical answer again is a 200 with
+ * `changed: false`; a different one a 409 whose `details.item` carries the winning answer; an item that
+ * expired or was cancelled a 409 too; an answer that fails the item's response schema a 422 with the
+ * problems per field. A new answer is announced in the conversation (`inbox_updated`), and a blocking
+ * item continues the conversation by itself.
+ */
+export async function resolveInboxItem(
+  tenant: Tenant,
+  publicId: string,
+  response: unknown,
+  resolver: InboxResolver,
+): Promise<InboxResolveResult> {
+  const outcome = await resolveInboxItemRow(tenant, publicId, response, resolver, responseIssues);
+  switch (outcome.kind) {
+    case "not_found":
+      throw notFound("This inbox item");
+    case "invalid":
+      throw new AppError(
+        422,
+        "invalid_response",
+        `The response does not match what this item asks for: ${outcome.issues.map((issue) => `${issue.path} ${issue.message}`).join("; ")}.`,
+        { issues: outcome.issues, response_schema: outcome.row.responseSchema },
+      );
+    case "conflict":
+      throw conflict("This inbox item was already answered with a different response; the first answer stands.", {
+        item: inboxItemWire(outcome.row),
+      });
+    case "closed":
+      if (outcome.row.status === "expired") await afterInboxItemSettled(tenant, outcome.row);
+      throw conflict(`This inbox item is ${outcome.row.status}: it can no longer be answered.`, { item: inboxItemWire(outcome.row) });
+    case "same":
+      return { item: inboxItemWire(outcome.row), changed: false, continued: false };
+    case "resolved":
+      return { item: inboxItemWire(outcome.row), changed: true, continued: await afterInboxItemSettled(tenant, outcome.row) };
+  }
+}
+
+/**
+ * What follows an item's settling (resolved, expired, cancelled): the conversation hears `inbox_updated`,
+ * and a blocking item continues the conversation, detached (a run already running picks it up at its next
+ * safe point, or right after it ends). Returns whether a run is (or already was) under way.
+ */
+export async function afterInboxItemSettled(tenant: Tenant, row: InboxItemRow): Promise<boolean> {
+  const scope = { ...tenant, conversationId: row.conversationId };
+  const store = await PostgresStore.open(prisma, scope);
+  const recorder = conversationRecorder(tenant, row.conversationId);
+  recorder.record("inbox_updated", { items: await store.getInboxItems() });
+  await recorder.flush();
+  if (!row.blocking) return false;
+  // A run whose server died would hold the conversation until the sweep: settle it first, as a card answer does.
+  await recoverDeadRuns(scope);
+  const launched = await launchContinuation(row.conversationId, await openAgent(tenant, row.conversationId));
+  return launched.kind === "running" || launched.outcome.status === "busy";
+}
