@@ -33,10 +33,16 @@ export interface RuntimeDeps {
   inbox: InboxAdapter;
 }
 
-/** The host's part in posting inbox items (GloveConfig.inbox); both optional. */
+/** The host's part in posting inbox items (GloveConfig.inbox); all optional. */
 export interface InboxAdapter {
   /** Refuses a response schema the host cannot check answers with: a sentence for the agent, or null when it is fine. */
   checkResponseSchema?(schema: Record<string, unknown>): string | null;
+  /**
+   * Called once the item is stored (also for a re-executed call), before the tool answers: e.g. an answer that
+   * arrived before the item (an inbound webhook's kept event) resolves it now. A failure here is the host's to
+   * report; the item stays posted.
+   */
+  posted?(item: InboxItem): Promise<void>;
   /** Fields the posting tool's result adds for the agent, e.g. the item's public id and capability link (the item as stored). */
   describe?(item: InboxItem): Record<string, unknown>;
 }

@@ -63,16 +63,23 @@ export const createPostToInboxTool = (deps: Pick<RuntimeDeps, "store" | "emit" |
           response_schema: response_schema ?? null,
           expires_at: expires_in === undefined ? null : new Date(now.getTime() + expires_in * 1000).toISOString(),
         } satisfies InboxItem);
+        const stored = (await deps.store.getInboxItems()).find((candidate) => candidate.id === ctx.callId);
+        if (stored) await deps.inbox.posted?.(stored).catch(() => {});
         const items = await deps.store.getInboxItems();
         item = items.find((candidate) => candidate.id === ctx.callId);
         await deps.emit("inbox_updated", { items });
+      } else if (item.status === "pending") {
+        await deps.inbox.posted?.(item).catch(() => {});
       }
       return success({
         inbox_item_id: ctx.callId,
         ...(item && deps.inbox.describe?.(item)),
-        message: input.blocking
-          ? "Posted. This is blocking: do not continue with work that depends on it; the answer will arrive as a message."
-          : "Posted. You may continue; the answer will arrive as a message.",
+        message:
+          item && item.status !== "pending"
+            ? `Posted, and already ${item.status === "expired" ? "expired" : "answered"}: you will read the outcome in a moment as a message.`
+            : input.blocking
+              ? "Posted. This is blocking: do not continue with work that depends on it; the answer will arrive as a message."
+              : "Posted. You may continue; the answer will arrive as a message.",
       });
     },
   });
