@@ -221,7 +221,27 @@ export function defineStoreContract(name: string, makeStore: () => Promise<Store
         const second = inboxItem({ tag: "b", blocking: false });
         await store.addInboxItem(first);
         await store.addInboxItem(second);
-        expect(await store.getInboxItems()).toEqual([first, second]);
+        // A store may add what it keeps of its own (Postgres: the public id and the optional fields as null).
+        expect(await store.getInboxItems()).toMatchObject([first, second]);
+      });
+
+      it("keeps the structured fields the agent set and who resolved an item", async () => {
+        const store = await makeStore();
+        const item = inboxItem({
+          correlation_key: "ORD-7",
+          response_schema: { type: "object", required: ["approved"] },
+          expires_at: at(60),
+        });
+        await store.addInboxItem(item);
+        const resolver = { kind: "api_key" as const, id: "key-1", name: "Billing" };
+        await store.updateInboxItem(item.id, { status: "resolved", response: "yes", resolved_at: at(5), resolved_by: resolver }, "pending");
+        expect((await store.getInboxItems())[0]).toMatchObject({
+          correlation_key: "ORD-7",
+          response_schema: { type: "object", required: ["approved"] },
+          expires_at: at(60),
+          status: "resolved",
+          resolved_by: resolver,
+        });
       });
 
       it("updates conditionally on the expected status: the first answer wins", async () => {
@@ -260,6 +280,19 @@ export function defineStoreContract(name: string, makeStore: () => Promise<Store
         expect(byId.get(pending.id)).toBe("pending");
         expect(byId.get(resolvedB.id)).toBe("resolved");
         expect((await store.getResolvedInboxItems()).map((item) => item.id)).toEqual([resolvedB.id]);
+      });
+
+      it("tells the agent of an expired or cancelled item once: it keeps its status and gets consumed_at", async () => {
+        const store = await makeStore();
+        const expired = inboxItem({ status: "expired" });
+        const cancelled = inboxItem({ status: "cancelled" });
+        for (const item of [expired, cancelled]) await store.addInboxItem(item);
+        expect((await store.getResolvedInboxItems()).map((item) => item.id)).toEqual([expired.id, cancelled.id]);
+        await store.markInboxConsumed([expired.id], at(9));
+        const items = new Map((await store.getInboxItems()).map((item) => [item.id, item]));
+        expect(items.get(expired.id)).toMatchObject({ status: "expired", consumed_at: at(9) });
+        expect(items.get(cancelled.id)?.consumed_at ?? null).toBeNull();
+        expect((await store.getResolvedInboxItems()).map((item) => item.id)).toEqual([cancelled.id]);
       });
     });
 

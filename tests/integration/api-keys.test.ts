@@ -91,6 +91,7 @@ describe("API keys in Postgres", () => {
     expect(found.principal).toEqual({
       kind: "api_key",
       keyId: good.record.id,
+      name: good.record.name,
       organizationId: tenant.organizationId,
       scopes: ["inbox:read"],
     });
