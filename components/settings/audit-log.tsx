@@ -38,6 +38,11 @@ const ACTION_LABEL: Record<string, string> = {
   "form.updated": "Saved a new version of a form",
   "form.archived": "Archived a form",
   "form.imported": "Imported a form",
+  // ── Outbound webhook endpoints (lib/db/webhook-endpoints.ts) ──
+  "webhook.created": "Added a webhook endpoint",
+  "webhook.updated": "Changed a webhook endpoint",
+  "webhook.deleted": "Deleted a webhook endpoint",
+  "webhook.secret_rotated": "Rotated a webhook signing secret",
 };
 
 /**

@@ -82,6 +82,36 @@ export const ENV_VARIABLES = {
   OUTBOUND_ALLOW_PRIVATE: flag(
     "`1` lets outbound webhooks reach private, loopback or link-local addresses (a receiver on the same machine or network; the tests' local receiver); refused otherwise. Model servers have their own switch, `ALLOW_PRIVATE_MODEL_URLS`",
   ),
+  WEBHOOK_TIMEOUT_MS: whole(
+    100,
+    10_000,
+    "a whole number of milliseconds, at least 100",
+    "how long one outbound webhook attempt may take, connect to last byte, before it counts as failed (default 10000)",
+  ),
+  WEBHOOK_RETRY_BASE_MS: whole(
+    10,
+    5_000,
+    "a whole number of milliseconds, at least 10",
+    "the first retry delay of a failed outbound webhook; each further one doubles, capped at an hour, with full jitter (default 5000)",
+  ),
+  WEBHOOK_RETRY_WINDOW_MS: whole(
+    1_000,
+    86_400_000,
+    "a whole number of milliseconds, at least 1000",
+    "how long after its creation a failing outbound webhook delivery is retried before it fails and its endpoint is marked failing (default 86400000: 24 hours)",
+  ),
+  WEBHOOK_SECRET_ROTATION_GRACE_HOURS: whole(
+    0,
+    24,
+    "a whole number of hours, 0 or more",
+    "after a webhook secret is rotated, how long the previous secret still signs each delivery as a second signature (default 24)",
+  ),
+  WEBHOOK_DISPATCH_POLL_MS: whole(
+    100,
+    5_000,
+    "a whole number of milliseconds, at least 100",
+    "how often the webhook worker looks for undispatched events and lost deliveries without being woken (default 5000; it is woken at each event's commit too)",
+  ),
   TRUSTED_PROXY_HOPS: whole(
     0,
     0,

@@ -94,6 +94,8 @@ export const webhookDataV1 = {
     /** The sentence the chat showed; never a stack trace or an upstream body. */
     error: z.object({ message: z.string() }),
   }),
+  /** Additive in v1: what "Send test event" sends to one endpoint; no endpoint subscribes to it. */
+  "webhook.test": z.object({ endpoint_id: id, message: z.string() }),
 } as const;
 
 export type WebhookEventType = keyof typeof webhookDataV1;

@@ -60,6 +60,7 @@ const examples = {
   "form.completed": formCompleted.data,
   "run.completed": run,
   "run.failed": { ...run, error: { message: "The model provider refused the key." } },
+  "webhook.test": { endpoint_id: "cm_endpoint", message: "A test event from Handoff." },
 };
 
 describe("webhook payloads v1", () => {
@@ -76,6 +77,7 @@ describe("webhook payloads v1", () => {
       "form.completed",
       "run.completed",
       "run.failed",
+      "webhook.test",
     ]);
     for (const type of WEBHOOK_EVENT_TYPES) {
       const event = { ...envelope, type, data: examples[type] };
