@@ -82,3 +82,71 @@ export async function findDueDeliveries(limit = 500): Promise<DueDelivery[]> {
 
 /** Wakes the dispatcher from a transaction that created deliveries without an event (re-send). */
 export const notifyOutbox = (db: Db) => db.$executeRaw`SELECT pg_notify(${OUTBOX_CHANNEL}, '')`;
+
+/** What a run's terminal event says, from its row. */
+export interface FinishedRun {
+  organizationId: string;
+  conversationId: string;
+  runId: string;
+  startedById: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+  error: string | null;
+}
+
+/** `run.completed` or `run.failed` for a run that just reached that status (write it in the same transaction). */
+export function runFinishedEvent(run: FinishedRun, status: "completed" | "failed") {
+  const data = {
+    run_id: run.runId,
+    conversation_id: run.conversationId,
+    started_by_id: run.startedById,
+    started_at: run.createdAt.toISOString(),
+    finished_at: run.updatedAt.toISOString(),
+  };
+  return status === "completed"
+    ? outboxEventRow("run.completed", run.organizationId, data, run.updatedAt)
+    : outboxEventRow("run.failed", run.organizationId, { ...data, error: { message: run.error ?? "The run failed." } }, run.updatedAt);
+}
+
+/** A permission card's row, as the approval events describe it. */
+export interface PermissionSlotRow {
+  id: string;
+  organizationId: string;
+  conversationId: string;
+  runId: string;
+  toolName: string;
+  props: unknown;
+  createdAt: Date;
+}
+
+/** Any member may answer a permission card (lib/agent/slot-answer.ts); admins only choose wider grants. */
+const approvalOf = (slot: PermissionSlotRow): WebhookDataV1<"approval.requested">["approval"] => ({
+  id: slot.id,
+  conversation_id: slot.conversationId,
+  run_id: slot.runId,
+  tool_name: slot.toolName,
+  input: ((slot.props as { input?: unknown } | null)?.input ?? null) as WebhookDataV1<"approval.requested">["approval"]["input"],
+  answerable_by: "member",
+  requested_at: slot.createdAt.toISOString(),
+});
+
+export const approvalRequestedEvent = (slot: PermissionSlotRow) =>
+  outboxEventRow("approval.requested", slot.organizationId, { approval: approvalOf(slot) }, slot.createdAt);
+
+export function approvalResolvedEvent(
+  slot: PermissionSlotRow,
+  decision: { approved: boolean; reason: string | null; decidedById: string | null; decidedByName: string | null; decidedAt: Date },
+) {
+  return outboxEventRow(
+    "approval.resolved",
+    slot.organizationId,
+    {
+      approval: approvalOf(slot),
+      decision: decision.approved ? "approved" : "rejected",
+      reason: decision.reason,
+      decided_by: { kind: "member", id: decision.decidedById, name: decision.decidedByName },
+      decided_at: decision.decidedAt.toISOString(),
+    },
+    decision.decidedAt,
+  );
+}

@@ -39,6 +39,8 @@ import {
 } from "@/lib/db/store/records";
 import { storableJson } from "@/lib/schemas/text";
 import { postInboxItem } from "./inbox-items";
+import { approvalRequestedEvent, approvalResolvedEvent, runFinishedEvent } from "./outbox";
+import { PERMISSION_RENDERER } from "@/lib/agent/permissions";
 
 /** Which store: a conversation of a tenant, and "" (the conversation's own) or a subagent's namespace. */
 export interface StoreScope {
@@ -46,6 +48,8 @@ export interface StoreScope {
   conversationId: string;
   namespace?: string;
 }
+
+type FinishedRunRow = { startedById: string | null; createdAt: Date; updatedAt: Date; error: string | null };
 
 const ACTIVE_RUN_STATUSES: RunStatus[] = ["running", "suspended"];
 const DISMISSED_REASON = "The run was stopped.";
@@ -336,20 +340,35 @@ export class PostgresStore implements StoreAdapter {
     return row ? rowToRun(row) : null;
   }
 
-  /** Also writes the counters not written yet (a run ends with a transition), in the same statement. */
+  /**
+   * Also writes the counters not written yet (a run ends with a transition), in the same statement.
+   * A run of the conversation's own store that completes or fails is announced (`run.completed`,
+   * `run.failed`) in the same transaction.
+   */
   async transitionRun(runId: string, from: RunStatus[], to: RunStatus, error?: string): Promise<boolean> {
     const { tokens, turns } = this.unwritten;
-    const [{ moved }] = await this.db.$queryRaw<{ moved: number }[]>`
+    const statement = (db: Prisma.TransactionClient | PrismaClient) => db.$queryRaw<FinishedRunRow[]>`
       WITH ${this.counterUpdate(tokens, turns)},
       moved AS (
         UPDATE "Run" SET "status" = ${to}, "error" = COALESCE(${error === undefined ? null : storableJson(error)}::text, "error"), "updatedAt" = ${new Date()}::timestamp(3)
         WHERE "storeId" = ${this.storeId} AND "organizationId" = ${this.organizationId} AND "id" = ${runId} AND "status" = ANY(${from}::text[])
-        RETURNING 1
+        RETURNING "startedById", "createdAt", "updatedAt", "error"
       )
-      SELECT count(*)::int AS moved FROM moved`;
+      SELECT * FROM moved`;
+    const announced = this.namespace === "" && (to === "completed" || to === "failed") ? to : null;
+    const moved = announced
+      ? await this.db.$transaction(async (tx) => {
+          const rows = await statement(tx);
+          if (rows[0]) {
+            const run = { ...rows[0], organizationId: this.organizationId, conversationId: this.conversationId, runId };
+            await tx.outboxEvent.create({ data: runFinishedEvent(run, announced) });
+          }
+          return rows;
+        })
+      : await statement(this.db);
     this.unwritten.tokens -= tokens;
     this.unwritten.turns -= turns;
-    return moved === 1;
+    return moved.length === 1;
   }
 
   // ── Tool call states ──────────────────────────────────────────────────
@@ -384,30 +403,40 @@ export class PostgresStore implements StoreAdapter {
   async createSlot(pushed: SlotRecord): Promise<SlotRecord> {
     // A tool's props and a card's answer may hold what Postgres refuses in jsonb (\u0000).
     const slot = storableJson(pushed);
-    const [created] = await this.db.slot.createManyAndReturn({
-      data: [
-        {
-          ...this.own,
-          conversationId: this.conversationId,
-          id: slot.id,
-          runId: slot.run_id,
-          callId: slot.call_id,
-          index: slot.index,
-          kind: slot.kind,
-          toolName: slot.tool_name,
-          renderer: slot.renderer,
-          props: jsonOrJsonNull(slot.props),
-          displayStrategy: slot.display_strategy,
-          status: slot.status,
-          ...(slot.status === "resolved" && { value: jsonOrJsonNull(slot.value) }),
-          reason: slot.reason ?? null,
-          createdAt: toDate(slot.created_at),
-          expiresAt: toDateOrNull(slot.expires_at),
-          settledAt: toDateOrNull(slot.settled_at),
-        },
-      ],
-      skipDuplicates: true,
-    });
+    const insert = (db: Prisma.TransactionClient | PrismaClient) =>
+      db.slot.createManyAndReturn({
+        data: [
+          {
+            ...this.own,
+            conversationId: this.conversationId,
+            id: slot.id,
+            runId: slot.run_id,
+            callId: slot.call_id,
+            index: slot.index,
+            kind: slot.kind,
+            toolName: slot.tool_name,
+            renderer: slot.renderer,
+            props: jsonOrJsonNull(slot.props),
+            displayStrategy: slot.display_strategy,
+            status: slot.status,
+            ...(slot.status === "resolved" && { value: jsonOrJsonNull(slot.value) }),
+            reason: slot.reason ?? null,
+            createdAt: toDate(slot.created_at),
+            expiresAt: toDateOrNull(slot.expires_at),
+            settledAt: toDateOrNull(slot.settled_at),
+          },
+        ],
+        skipDuplicates: true,
+      });
+    // A permission card is announced (`approval.requested`) in the transaction that creates it.
+    const [created] =
+      slot.renderer === PERMISSION_RENDERER
+        ? await this.db.$transaction(async (tx) => {
+            const rows = await insert(tx);
+            if (rows[0]) await tx.outboxEvent.create({ data: approvalRequestedEvent(rows[0]) });
+            return rows;
+          })
+        : await insert(this.db);
     if (created) return rowToSlot(created);
     const existing = await this.getSlotByCall(slot.call_id, slot.index);
     if (!existing) throw new Error(`Slot id ${slot.id} is already used by another tool call.`);
@@ -453,6 +482,7 @@ export class PostgresStore implements StoreAdapter {
             if (row && decision) {
               if (decision.grant) await this.setPermission(decision.grant, tx);
               await recordAudit(permissionDecisionAudit(this.organizationId, this.conversationId, slotId, decision), tx);
+              await this.announceDecision(tx, row, decision);
             }
             if (row && audit) {
               const metadata = { ...audit.metadata, conversationId: this.conversationId, slotId };
@@ -464,6 +494,25 @@ export class PostgresStore implements StoreAdapter {
     if (won) return { won: true, slot: rowToSlot(won) };
     const stored = await this.getSlot(slotId);
     return stored ? { won: false, slot: stored } : null;
+  }
+
+  /** `approval.resolved` for a permission card's decision, in the settlement's transaction. */
+  private async announceDecision(
+    tx: Prisma.TransactionClient,
+    row: Parameters<typeof approvalResolvedEvent>[0],
+    decision: PermissionDecisionRecord,
+  ) {
+    const person = decision.decided_by
+      ? await tx.user.findUnique({ where: { id: decision.decided_by }, select: { name: true, email: true } })
+      : null;
+    const event = approvalResolvedEvent(row, {
+      approved: decision.decision !== "deny",
+      reason: decision.decision === "deny" ? (decision.reason ?? null) : null,
+      decidedById: decision.decided_by,
+      decidedByName: person ? (person.name ?? person.email) : null,
+      decidedAt: new Date(),
+    });
+    await tx.outboxEvent.create({ data: event });
   }
 
   async dismissPendingSlots(runId: string, at: string): Promise<SlotRecord[]> {

@@ -1,5 +1,6 @@
 import { Prisma } from "./generated/client";
 import { prisma } from "./client";
+import { runFinishedEvent, type FinishedRun } from "./outbox";
 import type { TenantContext } from "./tenant-context";
 
 /**
@@ -43,8 +44,9 @@ export interface ExpiredRun {
 }
 
 /**
- * Marks running runs whose lease expired as failed, with `error`; returns them. Scoped to one
- * conversation, or (no scope) across every tenant, for the periodic sweep.
+ * Marks running runs whose lease expired as failed, with `error`, each announced (`run.failed`) in
+ * the same transaction; returns them. Scoped to one conversation, or (no scope) across every
+ * tenant, for the periodic sweep.
  */
 export async function failRunsWithExpiredLease(
   scope: { organizationId: string; conversationId: string } | null,
@@ -54,12 +56,17 @@ export async function failRunsWithExpiredLease(
   const where = scope
     ? Prisma.sql`AND s."conversationId" = ${scope.conversationId} AND r."organizationId" = ${scope.organizationId}`
     : Prisma.empty;
-  return prisma.$queryRaw<ExpiredRun[]>`
-    UPDATE "Run" r SET "status" = 'failed', "error" = ${error}, "leaseExpiresAt" = NULL, "updatedAt" = ${utcNow}
-    FROM "AgentStore" s
-    WHERE r."storeId" = s."id" AND s."namespace" = '' AND ${leaseExpired(leaseMs)}
-      ${where}
-    RETURNING r."organizationId" AS "organizationId", s."conversationId" AS "conversationId", r."id" AS "runId"`;
+  return prisma.$transaction(async (tx) => {
+    const failed = await tx.$queryRaw<FinishedRun[]>`
+      UPDATE "Run" r SET "status" = 'failed', "error" = ${error}, "leaseExpiresAt" = NULL, "updatedAt" = ${utcNow}
+      FROM "AgentStore" s
+      WHERE r."storeId" = s."id" AND s."namespace" = '' AND ${leaseExpired(leaseMs)}
+        ${where}
+      RETURNING r."organizationId" AS "organizationId", s."conversationId" AS "conversationId", r."id" AS "runId",
+                r."startedById" AS "startedById", r."createdAt" AS "createdAt", r."updatedAt" AS "updatedAt", r."error" AS "error"`;
+    if (failed.length > 0) await tx.outboxEvent.createMany({ data: failed.map((run) => runFinishedEvent(run, "failed")) });
+    return failed.map(({ organizationId, conversationId, runId }) => ({ organizationId, conversationId, runId }));
+  });
 }
 
 /** SQL, true when a run of conversation `c` (its main store) is running with an expired lease. */
