@@ -6,10 +6,12 @@ import { createDatabaseIfMissing, repoRoot, startEmbeddedPostgres, testDataRoot 
 import { withDatabaseName } from "@/tooling/db/database-url";
 import { migrate } from "@/lib/db/migrate";
 import { startAppServer } from "../support/app-server";
+import { serveWorkerControl, startWorkerProcess } from "../support/worker-process";
 
 /**
  * One real PostgreSQL (embedded, or the server of DATABASE_URL) with a fresh database, migrated,
- * and one production Next.js server on it, shared by the API and browser tests.
+ * one production Next.js server and one webhook worker process on it, shared by the API and
+ * browser tests (the worker's control URL lets a test kill and restart it).
  */
 export default async function setup(project: TestProject) {
   if (!existsSync(path.join(repoRoot, ".next", "BUILD_ID"))) {
@@ -23,9 +25,18 @@ export default async function setup(project: TestProject) {
   const databaseUrl = withDatabaseName(server.adminUrl, databaseName);
   await migrate(databaseUrl);
   const app = await startAppServer({ databaseUrl });
+  // The webhook worker beside it, with short retries; both may reach the tests' receivers on 127.0.0.1.
+  const worker = await startWorkerProcess({
+    databaseUrl,
+    env: { WEBHOOK_RETRY_BASE_MS: "200", WEBHOOK_TIMEOUT_MS: "2000", OUTBOUND_ALLOW_PRIVATE: "1", WEBHOOK_DISPATCH_POLL_MS: "500" },
+  });
+  const control = await serveWorkerControl(worker);
   project.provide("appBaseURL", app.baseURL);
   project.provide("appDatabaseUrl", databaseUrl);
+  project.provide("webhookWorkerControlURL", control.url);
   return async () => {
+    await control.close();
+    await worker.stop();
     await app.stop();
     await server.stop();
   };

@@ -35,6 +35,8 @@ export async function startAppServer(options: { databaseUrl: string; env?: Recor
         // short leases and heartbeats so dead-server and heartbeat tests take seconds.
         DEMO_MODEL_WORD_DELAY_MS: "0",
         ALLOW_PRIVATE_MODEL_URLS: "1",
+        // Webhook endpoints of the tests point at receivers on 127.0.0.1.
+        OUTBOUND_ALLOW_PRIVATE: "1",
         RUN_LEASE_MS: "3000",
         SSE_HEARTBEAT_MS: "2000",
         BACKGROUND_JOBS_INTERVAL_MS: "500",

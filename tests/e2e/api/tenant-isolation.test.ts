@@ -11,7 +11,7 @@ let victim: TestAccount;
 let intruder: TestAccount;
 let intruderKey: string;
 let fill: (path: string) => string;
-let victimObjects: { formId: string; instanceId: string; apiKeyId: string; submissionId: string };
+let victimObjects: { formId: string; instanceId: string; apiKeyId: string; submissionId: string; webhookEndpointId: string };
 
 const ALL_SCOPES = ["inbox:read", "inbox:write", "conversations:read", "conversations:write", "forms:read", "webhooks:write"];
 const pushedSlot = (events: StreamedEvent[], renderer: string) =>
@@ -37,6 +37,13 @@ async function victimWorld(owner: TestAccount) {
   const key = await owner.client.json<{ key: { id: string } }>(`/api/orgs/${slug}/api-keys`, {
     json: { name: "Victim", scopes: ["inbox:read"] },
   });
+  // An endpoint nobody listens on (deliveries to it fail and are retried; only its ids matter here) and one delivery.
+  const endpoint = await owner.client.json<{ endpoint: { id: string } }>(`/api/orgs/${slug}/webhooks`, {
+    json: { url: "http://127.0.0.1:9/victim-hook", event_types: ["run.completed"] },
+  });
+  const testEvent = await owner.client.json<{ delivery_id: string }>(`/api/orgs/${slug}/webhooks/${endpoint.body.endpoint.id}/test`, {
+    method: "POST",
+  });
   const [{ id: organizationId }] = await sql<{ id: string }>(`SELECT "id" FROM "Organization" WHERE "slug" = $1`, [slug]);
   const submissionId = await insertSubmission(sql, {
     organizationId,
@@ -52,6 +59,8 @@ async function victimWorld(owner: TestAccount) {
     inviteId: invite.body.invite.id,
     apiKeyId: key.body.key.id,
     submissionId,
+    webhookEndpointId: endpoint.body.endpoint.id,
+    webhookDeliveryId: testEvent.body.delivery_id,
   };
 }
 
@@ -76,6 +85,8 @@ beforeAll(async () => {
     conversationId: world.conversationId,
     instanceId: world.instanceId,
     inboxItemId: encodeURIComponent(world.inboxItemId),
+    webhookEndpointId: world.webhookEndpointId,
+    webhookDeliveryId: world.webhookDeliveryId,
     unknownPath: "no-such-thing",
   };
   fill = (path) => path.replace(/\{(\w+)\}/g, (_, name: string) => values[name] ?? `{${name}}`);
@@ -129,6 +140,10 @@ describe("a member of organization A reaches nothing of organization B", () => {
     expect(submission.body.submission.status).toBe("new");
     const entries = await sql(`SELECT 1 FROM "FormEntry" WHERE "instanceId" = $1`, [victimObjects.instanceId]);
     expect(entries).toEqual([]);
+    const endpoints = await victim.client.json<{ endpoints: { id: string; url: string }[] }>(`/api/orgs/${victim.orgSlug}/webhooks`);
+    expect(endpoints.body.endpoints).toEqual([expect.objectContaining({ id: victimObjects.webhookEndpointId, url: "http://127.0.0.1:9/victim-hook" })]);
+    const deliveries = await sql(`SELECT 1 FROM "WebhookDelivery" WHERE "endpointId" = $1`, [victimObjects.webhookEndpointId]);
+    expect(deliveries).toHaveLength(1);
   });
 
   it("an organization that does not exist looks the same as one you are not in", async () => {

@@ -5,7 +5,8 @@
  * one of the victim's REAL objects, so the 404 proves isolation, not absence: {org} the victim's
  * slug, {userId} a member, {inviteId} an open invite, {permissionId} a grant, {apiKeyId} a key,
  * {formId} a form with {version} 1, {submissionId} one of its submissions, {conversationId} a
- * conversation with the form open as {instanceId}, {inboxItemId} an inbox item; {unknownPath} a
+ * conversation with the form open as {instanceId}, {inboxItemId} an inbox item, {webhookEndpointId}
+ * an outbound webhook endpoint with {webhookDeliveryId} one of its deliveries; {unknownPath} a
  * path no route file serves (the catch-all app/api/[...path]).
  */
 export interface TenantRoute {
@@ -23,6 +24,7 @@ export const TENANT_PAGES: string[] = [
   "/{org}/settings/audit",
   "/{org}/settings/permissions",
   "/{org}/settings/api-keys",
+  "/{org}/settings/webhooks",
   "/{org}/forms",
   "/{org}/forms/new",
   "/{org}/forms/{formId}",
@@ -61,6 +63,16 @@ export const TENANT_API_ROUTES: TenantRoute[] = [
   { method: "GET", path: "/api/orgs/{org}/forms/{formId}/submissions/export" },
   { method: "GET", path: "/api/orgs/{org}/forms/{formId}/submissions/{submissionId}" },
   { method: "PATCH", path: "/api/orgs/{org}/forms/{formId}/submissions/{submissionId}", json: { status: "processed" } },
+  // Outbound webhook endpoints and their delivery log.
+  { method: "GET", path: "/api/orgs/{org}/webhooks" },
+  { method: "POST", path: "/api/orgs/{org}/webhooks", json: { url: "https://intruder.example/hook", event_types: ["run.completed"] } },
+  { method: "GET", path: "/api/orgs/{org}/webhooks/{webhookEndpointId}" },
+  { method: "PATCH", path: "/api/orgs/{org}/webhooks/{webhookEndpointId}", json: { url: "https://intruder.example/hook" } },
+  { method: "DELETE", path: "/api/orgs/{org}/webhooks/{webhookEndpointId}" },
+  { method: "POST", path: "/api/orgs/{org}/webhooks/{webhookEndpointId}/rotate-secret" },
+  { method: "POST", path: "/api/orgs/{org}/webhooks/{webhookEndpointId}/test" },
+  { method: "GET", path: "/api/orgs/{org}/webhooks/{webhookEndpointId}/deliveries" },
+  { method: "POST", path: "/api/orgs/{org}/webhooks/{webhookEndpointId}/deliveries/{webhookDeliveryId}/resend" },
   // A person's edit in the live form card of the victim's conversation.
   { method: "POST", path: "/api/conversations/{conversationId}/forms/{instanceId}/values", json: { values: { purpose: "Taken over" } } },
   // No route file: the catch-all (app/api/[...path]) answers alike whether the organization exists or not.
