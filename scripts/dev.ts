@@ -1,6 +1,7 @@
 // npm run dev: a database (embedded unless DATABASE_URL is set), migrated and seeded, then `next dev`
-// with the environment it needs, its first visit's routes compiled before it says "ready".
-// A signal to this process stops Next first, then Postgres.
+// with the environment it needs, its first visit's routes compiled before it says "ready", and the
+// webhook worker (scripts/worker.ts) beside it. A signal to this process stops Next and the worker
+// first, then Postgres.
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs/promises";
@@ -42,12 +43,21 @@ const nextBin = path.join(repoRoot, "node_modules", "next", "dist", "bin", "next
 const next = spawn(process.execPath, [nextBin, "dev", "--port", port], { cwd: repoRoot, env, stdio: "inherit" });
 const nextExited = new Promise<number>((resolve) => next.on("exit", (code, signal) => resolve(code ?? (signal ? 1 : 0))));
 
+const tsxCli = path.join(repoRoot, "node_modules", "tsx", "dist", "cli.mjs");
+const worker = spawn(process.execPath, [tsxCli, "--conditions=react-server", "scripts/worker.ts"], {
+  cwd: repoRoot,
+  env,
+  stdio: "inherit",
+});
+const workerExited = new Promise<void>((resolve) => worker.on("exit", () => resolve()));
+
 const nextGone = new AbortController();
 void nextExited.then(() => nextGone.abort());
 
 beforeShutdown(async (signal) => {
   next.kill(signal);
-  await nextExited;
+  worker.kill("SIGTERM");
+  await Promise.all([nextExited, workerExited]);
 });
 
 console.log("Compiling the routes of a first visit (the first run of a clone takes longest)…");
@@ -63,6 +73,8 @@ if (!nextGone.signal.aborted) {
 }
 
 const code = await nextExited;
+worker.kill("SIGTERM");
+await workerExited;
 await database.stop();
 process.exit(code);
 

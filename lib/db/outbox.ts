@@ -25,7 +25,13 @@ export function outboxEventRow<T extends WebhookEventType>(type: T, organization
 }
 
 /** Writes one event with `db` (the caller's transaction). */
-export async function writeOutboxEvent<T extends WebhookEventType>(db: Db, type: T, organizationId: string, data: WebhookDataV1<T>, at?: Date) {
+export async function writeOutboxEvent<T extends WebhookEventType>(
+  db: Db,
+  type: T,
+  organizationId: string,
+  data: WebhookDataV1<T>,
+  at?: Date,
+) {
   await db.outboxEvent.create({ data: outboxEventRow(type, organizationId, data, at) });
 }
 

@@ -47,7 +47,10 @@ export async function listWebhookDeliveries(
  */
 export async function createTestDelivery(ctx: TenantContext, endpointId: string, message: string): Promise<WebhookDelivery | null> {
   return prisma.$transaction(async (tx) => {
-    const endpoint = await tx.webhookEndpoint.findFirst({ where: { id: endpointId, organizationId: ctx.organizationId }, select: { id: true } });
+    const endpoint = await tx.webhookEndpoint.findFirst({
+      where: { id: endpointId, organizationId: ctx.organizationId },
+      select: { id: true },
+    });
     if (!endpoint) return null;
     const now = new Date();
     const event = outboxEventRow("webhook.test", ctx.organizationId, { endpoint_id: endpointId, message }, now);

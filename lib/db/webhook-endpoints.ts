@@ -58,7 +58,14 @@ export async function createWebhookEndpoint(
       },
     });
     await recordAudit(
-      { organizationId: ctx.organizationId, actorId: ctx.userId, action: "webhook.created", target: row.url, metadata: auditFields(row), ip },
+      {
+        organizationId: ctx.organizationId,
+        actorId: ctx.userId,
+        action: "webhook.created",
+        target: row.url,
+        metadata: auditFields(row),
+        ip,
+      },
       tx,
     );
     return row;
@@ -125,7 +132,14 @@ export async function deleteWebhookEndpoint(ctx: TenantContext, endpointId: stri
     if (!row) return false;
     await tx.webhookEndpoint.deleteMany({ where });
     await recordAudit(
-      { organizationId: ctx.organizationId, actorId: ctx.userId, action: "webhook.deleted", target: row.url, metadata: auditFields(row), ip },
+      {
+        organizationId: ctx.organizationId,
+        actorId: ctx.userId,
+        action: "webhook.deleted",
+        target: row.url,
+        metadata: auditFields(row),
+        ip,
+      },
       tx,
     );
     return true;

@@ -68,7 +68,8 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
     async waitFor(predicate, timeoutMs = 15_000) {
       const deadline = Date.now() + timeoutMs;
       while (!predicate(received)) {
-        if (Date.now() > deadline) throw new Error(`The receiver did not get what was expected in ${timeoutMs} ms (got ${received.length} requests).`);
+        if (Date.now() > deadline)
+          throw new Error(`The receiver did not get what was expected in ${timeoutMs} ms (got ${received.length} requests).`);
         await new Promise((resolve) => setTimeout(resolve, 25));
       }
       return received;

@@ -141,7 +141,9 @@ describe("a member of organization A reaches nothing of organization B", () => {
     const entries = await sql(`SELECT 1 FROM "FormEntry" WHERE "instanceId" = $1`, [victimObjects.instanceId]);
     expect(entries).toEqual([]);
     const endpoints = await victim.client.json<{ endpoints: { id: string; url: string }[] }>(`/api/orgs/${victim.orgSlug}/webhooks`);
-    expect(endpoints.body.endpoints).toEqual([expect.objectContaining({ id: victimObjects.webhookEndpointId, url: "http://127.0.0.1:9/victim-hook" })]);
+    expect(endpoints.body.endpoints).toEqual([
+      expect.objectContaining({ id: victimObjects.webhookEndpointId, url: "http://127.0.0.1:9/victim-hook" }),
+    ]);
     const deliveries = await sql(`SELECT 1 FROM "WebhookDelivery" WHERE "endpointId" = $1`, [victimObjects.webhookEndpointId]);
     expect(deliveries).toHaveLength(1);
   });

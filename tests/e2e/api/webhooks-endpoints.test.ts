@@ -20,7 +20,13 @@ type Endpoint = {
   last_error: string | null;
   previous_secret_expires_at: string | null;
 };
-type Delivery = { id: string; event_id: string; event_type: string; status: string; attempts: { attempt_number: number; response_status: number | null }[] };
+type Delivery = {
+  id: string;
+  event_id: string;
+  event_type: string;
+  status: string;
+  attempts: { attempt_number: number; response_status: number | null }[];
+};
 
 let team: Awaited<ReturnType<typeof teamOf>>;
 let outsider: TestAccount;
@@ -55,7 +61,11 @@ async function until<T>(check: () => Promise<T | undefined | null | false>, time
 
 describe("webhook endpoints", () => {
   it("an admin creates one: the secret is shown once, stored sealed, never listed; the creation is audited", async () => {
-    const created = await create(team.admin, { url: receiver.url, description: "ERP", event_types: ["inbox.item.created", "run.completed"] });
+    const created = await create(team.admin, {
+      url: receiver.url,
+      description: "ERP",
+      event_types: ["inbox.item.created", "run.completed"],
+    });
     expect(created.status).toBe(201);
     expect(created.body.secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
     expect(created.body.endpoint).toMatchObject({ url: receiver.url, description: "ERP", enabled: true, failing_since: null });
@@ -67,7 +77,9 @@ describe("webhook endpoints", () => {
     const fetched = await team.owner.client.json(`${base()}/${created.body.endpoint.id}`);
     expect(JSON.stringify(fetched.body)).not.toContain(created.body.secret);
 
-    const [row] = await sql<{ secretSealed: string }>(`SELECT "secretSealed" FROM "WebhookEndpoint" WHERE id = $1`, [created.body.endpoint.id]);
+    const [row] = await sql<{ secretSealed: string }>(`SELECT "secretSealed" FROM "WebhookEndpoint" WHERE id = $1`, [
+      created.body.endpoint.id,
+    ]);
     expect(row.secretSealed).toMatch(/^v1\./);
     expect(row.secretSealed).not.toContain(created.body.secret.slice(6));
     const [audit] = await sql<{ action: string; target: string }>(
@@ -122,7 +134,9 @@ describe("webhook endpoints", () => {
     expect(patched.body.endpoint).toMatchObject({ description: "Billing", event_types: ["approval.requested"], enabled: false });
     expect((await team.admin.client.json(`${base()}/${id}`, { method: "PATCH", json: {} })).status).toBe(422);
 
-    const rotated = await team.admin.client.json<{ endpoint: Endpoint; secret: string }>(`${base()}/${id}/rotate-secret`, { method: "POST" });
+    const rotated = await team.admin.client.json<{ endpoint: Endpoint; secret: string }>(`${base()}/${id}/rotate-secret`, {
+      method: "POST",
+    });
     expect(rotated.status).toBe(200);
     expect(rotated.body.secret).toMatch(/^whsec_/);
     expect(rotated.body.secret).not.toBe(body.secret);
@@ -131,13 +145,17 @@ describe("webhook endpoints", () => {
     const deleted = await team.admin.client.request(`${base()}/${id}`, { method: "DELETE" });
     expect(deleted.status).toBe(204);
     expect((await team.admin.client.json(`${base()}/${id}`)).status).toBe(404);
-    const actions = await sql<{ action: string }>(`SELECT action FROM "AuditLog" WHERE metadata->>'endpointId' = $1 ORDER BY "createdAt"`, [id]);
+    const actions = await sql<{ action: string }>(`SELECT action FROM "AuditLog" WHERE metadata->>'endpointId' = $1 ORDER BY "createdAt"`, [
+      id,
+    ]);
     expect(actions.map((row) => row.action)).toEqual(["webhook.created", "webhook.updated", "webhook.secret_rotated", "webhook.deleted"]);
   });
 
   it("a test event reaches the receiver signed with the secret, shows as succeeded in the log, and a re-send keeps its webhook-id", async () => {
     const { body } = await create(team.admin, { url: `${receiver.url}?test`, event_types: ["run.completed"] });
-    const sent = await team.admin.client.json<{ delivery_id: string; event_id: string }>(`${base()}/${body.endpoint.id}/test`, { method: "POST" });
+    const sent = await team.admin.client.json<{ delivery_id: string; event_id: string }>(`${base()}/${body.endpoint.id}/test`, {
+      method: "POST",
+    });
     expect(sent.status).toBe(202);
     const [request] = await receiver.waitFor((all) => all.some((entry) => entry.path === "/hook?test"));
     const event = new Webhook(body.secret).verify(request.body, request.headers);
@@ -159,6 +177,8 @@ describe("webhook endpoints", () => {
     expect(new Set(both.filter((entry) => entry.path === "/hook?test").map((entry) => entry.headers["webhook-id"]))).toEqual(
       new Set([sent.body.event_id]),
     );
-    expect((await outsider.client.json(`${base()}/${body.endpoint.id}/deliveries/${delivery.id}/resend`, { method: "POST" })).status).toBe(404);
+    expect((await outsider.client.json(`${base()}/${body.endpoint.id}/deliveries/${delivery.id}/resend`, { method: "POST" })).status).toBe(
+      404,
+    );
   });
 });

@@ -53,7 +53,12 @@ describe("the inbox meets the outside world", () => {
     const request = created.find((entry) => entry.body.includes('"inbox.item.created"'))!;
     const event = new Webhook(secret).verify(request.body, request.headers) as Event;
     const item = event.data.item as { id: string; conversation_id: string; tag: string; blocking: boolean; request: string };
-    expect(item).toMatchObject({ conversation_id: conversationId, tag: "finance", blocking: true, request: expect.stringMatching(/Q3 budget/) });
+    expect(item).toMatchObject({
+      conversation_id: conversationId,
+      tag: "finance",
+      blocking: true,
+      request: expect.stringMatching(/Q3 budget/),
+    });
     expect(request.headers["webhook-id"]).toBe(event.id);
 
     const resolved = await fetch(`${appBaseURL()}/api/v1/inbox/${encodeURIComponent(item.id)}/resolve`, {
@@ -81,7 +86,8 @@ describe("the inbox meets the outside world", () => {
         }),
       20_000,
     );
-    for (const entry of runs.filter((entry) => entry.path === "/hook?erp")) expect(() => new Webhook(secret).verify(entry.body, entry.headers)).not.toThrow();
+    for (const entry of runs.filter((entry) => entry.path === "/hook?erp"))
+      expect(() => new Webhook(secret).verify(entry.body, entry.headers)).not.toThrow();
   });
 
   it("a worker killed while a receiver holds its delivery loses nothing: after the restart it arrives again, same webhook-id", async () => {
@@ -106,9 +112,10 @@ describe("the inbox meets the outside world", () => {
       expect(second.headers["webhook-id"]).toBe(sent.body.event_id);
       expect(new Webhook(secret).verify(second.body, second.headers)).toMatchObject({ id: sent.body.event_id, type: "webhook.test" });
       const [delivery] = await until(() =>
-        sql<{ status: string; attemptCount: number }>(`SELECT status, "attemptCount" FROM "WebhookDelivery" WHERE id = $1 AND status = 'succeeded'`, [
-          sent.body.delivery_id,
-        ]).then((rows) => rows.length > 0 && rows),
+        sql<{ status: string; attemptCount: number }>(
+          `SELECT status, "attemptCount" FROM "WebhookDelivery" WHERE id = $1 AND status = 'succeeded'`,
+          [sent.body.delivery_id],
+        ).then((rows) => rows.length > 0 && rows),
       );
       expect(delivery.attemptCount).toBe(2);
     } finally {

@@ -41,10 +41,24 @@ describe("outbox producers", () => {
     const [requested, ...again] = await eventsOf(tenant.organizationId, "approval.requested");
     expect(again).toEqual([]);
     expect(requested.data).toMatchObject({
-      approval: { id: "slot-a", conversation_id: conversation.id, run_id: "run-a", tool_name: "send_email", input: { to: "finance@example.com" }, answerable_by: "member" },
+      approval: {
+        id: "slot-a",
+        conversation_id: conversation.id,
+        run_id: "run-a",
+        tool_name: "send_email",
+        input: { to: "finance@example.com" },
+        answerable_by: "member",
+      },
     });
 
-    const decision = { decision: "deny" as const, decided_by: tenant.userId, tool_name: "send_email", input_key: "k", scope: "call" as const, reason: "Not now." };
+    const decision = {
+      decision: "deny" as const,
+      decided_by: tenant.userId,
+      tool_name: "send_email",
+      input_key: "k",
+      scope: "call" as const,
+      reason: "Not now.",
+    };
     await store.settleSlot("slot-a", { status: "rejected", reason: "Not now.", settled_at: now() }, decision);
     const [resolved] = await eventsOf(tenant.organizationId, "approval.resolved");
     expect(resolved.data).toMatchObject({
@@ -79,11 +93,19 @@ describe("outbox producers", () => {
     const second = await openNewConversationStore(tenant);
     await second.store.createRun({ id: "run-dead", status: "running", created_at: now() });
     await query(testDatabaseUrl(), `UPDATE "Run" SET "updatedAt" = "updatedAt" - interval '1 hour' WHERE "id" = 'run-dead'`);
-    await failRunsWithExpiredLease({ organizationId: tenant.organizationId, conversationId: second.conversation.id }, 1_000, "The server stopped.");
+    await failRunsWithExpiredLease(
+      { organizationId: tenant.organizationId, conversationId: second.conversation.id },
+      1_000,
+      "The server stopped.",
+    );
 
     const failed = await eventsOf(tenant.organizationId, "run.failed");
     expect(failed.map((event) => event.data)).toEqual([
-      expect.objectContaining({ run_id: "run-f", conversation_id: conversation.id, error: { message: "The model provider refused the key." } }),
+      expect.objectContaining({
+        run_id: "run-f",
+        conversation_id: conversation.id,
+        error: { message: "The model provider refused the key." },
+      }),
       expect.objectContaining({ run_id: "run-dead", conversation_id: second.conversation.id, error: { message: "The server stopped." } }),
     ]);
   });

@@ -103,7 +103,10 @@ describe("retries", () => {
   });
 
   it("disabling an endpoint stops its pending deliveries", async () => {
-    worker = await workerWith({ timeoutMs: 1_000, backoff: { baseMs: 60_000, capMs: RETRY_CAP_MS, windowMs: 3_600_000, random: () => 0.5 } });
+    worker = await workerWith({
+      timeoutMs: 1_000,
+      backoff: { baseMs: 60_000, capMs: RETRY_CAP_MS, windowMs: 3_600_000, random: () => 0.5 },
+    });
     const tenant = await createTenant("disable");
     const { endpoint } = await endpointFor(tenant, receiver.url);
     receiver.respond(() => ({ status: 500 }));

@@ -18,7 +18,13 @@ const lookup: LookupAll = async (host) => {
   throw new Error(`unexpected lookup of ${host}`);
 };
 
-const REFUSED = ["http://10.0.0.1/hook", "http://127.0.0.1:9/hook", "http://169.254.169.254/latest/meta-data", "http://[::1]/hook", "http://hooks.internal.example/hook"];
+const REFUSED = [
+  "http://10.0.0.1/hook",
+  "http://127.0.0.1:9/hook",
+  "http://169.254.169.254/latest/meta-data",
+  "http://[::1]/hook",
+  "http://hooks.internal.example/hook",
+];
 
 describe("outbound URLs at save", () => {
   it.each(REFUSED)("refuses %s with a 422 that says why", async (url) => {
@@ -29,7 +35,9 @@ describe("outbound URLs at save", () => {
   });
 
   it("accepts a public address", async () => {
-    await expect(assertDeliverableUrl("https://public.example/hook", { allowPrivate: false, lookup })).resolves.toBe("https://public.example/hook");
+    await expect(assertDeliverableUrl("https://public.example/hook", { allowPrivate: false, lookup })).resolves.toBe(
+      "https://public.example/hook",
+    );
   });
 });
 
@@ -57,7 +65,10 @@ describe("outbound URLs at delivery", () => {
 
     for (const { endpoint } of endpoints) {
       const attempt = await eventually(() => prisma.webhookAttempt.findFirst({ where: { delivery: { endpointId: endpoint.id } } }));
-      expect(attempt, endpoint.url).toMatchObject({ responseStatus: null, error: expect.stringMatching(/private, loopback, link-local or metadata/) });
+      expect(attempt, endpoint.url).toMatchObject({
+        responseStatus: null,
+        error: expect.stringMatching(/private, loopback, link-local or metadata/),
+      });
     }
     expect(receiver.received).toEqual([]);
   });
@@ -69,7 +80,10 @@ describe("redirects", () => {
     // target is a second loopback receiver that must never be asked.
     const receiver = await startWebhookReceiver();
     const target = await startWebhookReceiver();
-    const worker = await workerWith({ timeoutMs: 1_000, backoff: { baseMs: 60_000, capMs: RETRY_CAP_MS, windowMs: 3_600_000, random: () => 0.5 } });
+    const worker = await workerWith({
+      timeoutMs: 1_000,
+      backoff: { baseMs: 60_000, capMs: RETRY_CAP_MS, windowMs: 3_600_000, random: () => 0.5 },
+    });
     try {
       receiver.respond(() => ({ status: 302, headers: { location: target.url } }));
       const tenant = await createTenant("redirect");

@@ -38,7 +38,11 @@ export async function emitRunCompleted(tenant: TenantContext, runId = "run-1"): 
       started_at: new Date().toISOString(),
       finished_at: new Date().toISOString(),
     });
-    const [event] = await tx.outboxEvent.findMany({ where: { organizationId: tenant.organizationId }, orderBy: { createdAt: "desc" }, take: 1 });
+    const [event] = await tx.outboxEvent.findMany({
+      where: { organizationId: tenant.organizationId },
+      orderBy: { createdAt: "desc" },
+      take: 1,
+    });
     return event.id;
   });
 }

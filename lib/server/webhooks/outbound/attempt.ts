@@ -77,9 +77,7 @@ export async function attemptDelivery(job: DueDelivery, settings: DeliverySettin
   else {
     const decision = nextRetry(job.attempt, claimed.delivery.createdAt, new Date(), settings.backoff);
     outcome =
-      decision.kind === "retry"
-        ? decision
-        : { kind: "failed", error: record.error ?? "The delivery failed.", markEndpointFailing: true };
+      decision.kind === "retry" ? decision : { kind: "failed", error: record.error ?? "The delivery failed.", markEndpointFailing: true };
   }
   await recordDeliveryAttempt(claimed, record, outcome);
   return outcome.kind === "retry" ? { at: outcome.at, next: { deliveryId: job.deliveryId, attempt: job.attempt + 1 } } : null;

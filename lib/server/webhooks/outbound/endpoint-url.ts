@@ -8,10 +8,7 @@ import { OUTBOUND_ALLOW_PRIVATE_ENV } from "@/lib/server/http/safe-fetch";
  * metadata address) and again at every delivery after DNS (safeFetch), since a name's addresses
  * can change in between.
  */
-export async function assertDeliverableUrl(
-  url: string,
-  options: { allowPrivate?: boolean; lookup?: LookupAll } = {},
-): Promise<string> {
+export async function assertDeliverableUrl(url: string, options: { allowPrivate?: boolean; lookup?: LookupAll } = {}): Promise<string> {
   const verdict = await checkOutboundUrl(url, {
     allowPrivate: options.allowPrivate ?? serverEnv().OUTBOUND_ALLOW_PRIVATE,
     allowPrivateVariable: OUTBOUND_ALLOW_PRIVATE_ENV,

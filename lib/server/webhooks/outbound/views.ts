@@ -11,7 +11,8 @@ export const endpointView = (row: EndpointRow): WebhookEndpointView => ({
   enabled: row.enabled,
   failing_since: row.failingSince?.toISOString() ?? null,
   last_error: row.lastError,
-  previous_secret_expires_at: row.previousSecretExpiresAt && row.previousSecretExpiresAt > new Date() ? row.previousSecretExpiresAt.toISOString() : null,
+  previous_secret_expires_at:
+    row.previousSecretExpiresAt && row.previousSecretExpiresAt > new Date() ? row.previousSecretExpiresAt.toISOString() : null,
   created_at: row.createdAt.toISOString(),
 });
 

@@ -5,9 +5,18 @@ import { newSealedSecret } from "@/lib/server/webhooks/outbound/secrets";
 
 process.env.AUTH_SECRET ??= "unit-test-secret-for-sealing-0123456789";
 
-const payload = { id: "evt_0123456789abcdef0123456789abcdef", type: "run.completed", created_at: "2030-01-01T00:00:00.000Z", data: { a: "ü ✓" } };
+const payload = {
+  id: "evt_0123456789abcdef0123456789abcdef",
+  type: "run.completed",
+  created_at: "2030-01-01T00:00:00.000Z",
+  data: { a: "ü ✓" },
+};
 
-function endpointWith(current: ReturnType<typeof newSealedSecret>, previous: ReturnType<typeof newSealedSecret> | null, expiresAt: Date | null) {
+function endpointWith(
+  current: ReturnType<typeof newSealedSecret>,
+  previous: ReturnType<typeof newSealedSecret> | null,
+  expiresAt: Date | null,
+) {
   return {
     id: "endpoint1",
     organizationId: "org1",

@@ -1,0 +1,32 @@
+import type { Metadata } from "next";
+import { notFound } from "next/navigation";
+import { WebhookEndpoints } from "@/components/settings/webhooks";
+import { Alert, AlertDescription } from "@/components/ui/alert";
+import { isAdmin } from "@/lib/db/tenant-context";
+import { tenantFor } from "@/lib/server/tenant";
+
+export const metadata: Metadata = { title: "Webhooks" };
+
+export default async function WebhookSettings({ params }: { params: Promise<{ orgSlug: string }> }) {
+  const ctx = await tenantFor((await params).orgSlug);
+  if (!ctx) notFound();
+  if (!isAdmin(ctx)) {
+    return (
+      <Alert>
+        <AlertDescription>Only owners and admins can see and add webhook endpoints. Ask an admin of this organization.</AlertDescription>
+      </Alert>
+    );
+  }
+  return (
+    <section aria-labelledby="webhooks-heading" className="grid gap-3">
+      <h2 id="webhooks-heading" className="text-lg font-semibold">
+        Webhooks
+      </h2>
+      <p className="text-sm text-muted-foreground">
+        Handoff POSTs signed events to your endpoints when the agent posts to the inbox, asks for an approval, finishes a run, and more.
+        Failed deliveries are retried with backoff for 24 hours; every attempt is logged below each endpoint.
+      </p>
+      <WebhookEndpoints slug={ctx.orgSlug} />
+    </section>
+  );
+}
