@@ -5,7 +5,7 @@ import type { TestProject } from "vitest/node";
 import { createDatabaseIfMissing, repoRoot, startEmbeddedPostgres, testDataRoot } from "@/tooling/db/embedded-postgres";
 import { withDatabaseName } from "@/tooling/db/database-url";
 import { migrate } from "@/lib/db/migrate";
-import { startAppServer } from "../support/app-server";
+import { startAppServer, TEST_AUTH_SECRET } from "../support/app-server";
 import { serveWorkerControl, startWorkerProcess } from "../support/worker-process";
 
 /**
@@ -28,7 +28,13 @@ export default async function setup(project: TestProject) {
   // The webhook worker beside it, with short retries; both may reach the tests' receivers on 127.0.0.1.
   const worker = await startWorkerProcess({
     databaseUrl,
-    env: { WEBHOOK_RETRY_BASE_MS: "200", WEBHOOK_TIMEOUT_MS: "2000", OUTBOUND_ALLOW_PRIVATE: "1", WEBHOOK_DISPATCH_POLL_MS: "500" },
+    env: {
+      AUTH_SECRET: TEST_AUTH_SECRET,
+      WEBHOOK_RETRY_BASE_MS: "200",
+      WEBHOOK_TIMEOUT_MS: "2000",
+      OUTBOUND_ALLOW_PRIVATE: "1",
+      WEBHOOK_DISPATCH_POLL_MS: "500",
+    },
   });
   const control = await serveWorkerControl(worker);
   project.provide("appBaseURL", app.baseURL);

@@ -12,6 +12,9 @@ export interface AppServer {
   output(): string;
 }
 
+/** The suite's AUTH_SECRET; the webhook worker needs the same one to open the endpoints' sealed secrets. */
+export const TEST_AUTH_SECRET = process.env.AUTH_SECRET ?? "test-secret-for-the-e2e-suite-only-0123456789";
+
 const NEXT_BIN = path.join(repoRoot, "node_modules", "next", "dist", "bin", "next");
 
 /** Runs the production build (`next start`) against `databaseUrl`. Requires `next build` to have run. */
@@ -28,7 +31,7 @@ export async function startAppServer(options: { databaseUrl: string; env?: Recor
         ...process.env,
         NODE_ENV: "production",
         DATABASE_URL: options.databaseUrl,
-        AUTH_SECRET: process.env.AUTH_SECRET ?? "test-secret-for-the-e2e-suite-only-0123456789",
+        AUTH_SECRET: TEST_AUTH_SECRET,
         AUTH_TRUST_HOST: "true",
         APP_URL: baseURL,
         // Deterministic, fast runs: the demo model streams without pauses; fake providers run on 127.0.0.1;

@@ -1,7 +1,6 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import path from "node:path";
 import { repoRoot } from "@/tooling/db/embedded-postgres";
 
 /**
@@ -25,8 +24,6 @@ export interface WorkerProcess {
   output(): string;
 }
 
-const TSX_CLI = path.join(repoRoot, "node_modules", "tsx", "dist", "cli.mjs");
-
 export async function startWorkerProcess(options: { databaseUrl: string; env?: Record<string, string> }): Promise<WorkerProcess> {
   let child: ChildProcess | undefined;
   let log = "";
@@ -34,7 +31,9 @@ export async function startWorkerProcess(options: { databaseUrl: string; env?: R
 
   const launch = async () => {
     const from = log.length;
-    const next = spawn(process.execPath, [TSX_CLI, "--conditions=react-server", "scripts/worker.ts"], {
+    // tsx as a loader in this one process, not its CLI: the CLI runs the script in a child, and a
+    // SIGKILL to the CLI would leave that child delivering on (failures.md).
+    const next = spawn(process.execPath, ["--import", "tsx", "--conditions=react-server", "scripts/worker.ts"], {
       cwd: repoRoot,
       env: { ...process.env, NODE_ENV: "production", DATABASE_URL: options.databaseUrl, ...options.env },
       stdio: ["ignore", "pipe", "pipe"],
