@@ -109,34 +109,31 @@ export interface ClaimedAttempt {
 }
 
 /**
- * Claims attempt number `attempt` of a pending, due delivery: the attempt count moves to it and
- * the next attempt is pushed `leaseMs` ahead, so a worker that dies mid-attempt leaves a delivery
- * the periodic pass finds due again. A second claim of the same attempt (a duplicate job) gets null.
+ * Claims attempt number `attempt` of a pending, due delivery and reads what it needs, in one
+ * statement: the attempt count moves to it and the next attempt is pushed `leaseMs` ahead, so a
+ * worker that dies mid-attempt leaves a delivery the periodic pass finds due again. A second claim
+ * of the same attempt (a duplicate job) gets null. One statement per claim and one per record keep
+ * many concurrent attempts within the connection pool.
  */
 export async function claimDeliveryAttempt(deliveryId: string, attempt: number, leaseMs: number): Promise<ClaimedAttempt | null> {
-  const [delivery] = await prisma.$queryRaw<WebhookDelivery[]>`
-    UPDATE "WebhookDelivery"
-    SET "attemptCount" = ${attempt}, "lastAttemptAt" = ${utcNow}, "nextAttemptAt" = ${utcNow} + make_interval(secs => ${leaseMs / 1000}::float8)
-    WHERE "id" = ${deliveryId} AND "status" = 'pending' AND "attemptCount" = ${attempt - 1} AND "nextAttemptAt" <= ${utcNow}
-    RETURNING *`;
-  if (!delivery) return null;
-  const [endpoint, event] = await Promise.all([
-    prisma.webhookEndpoint.findFirst({
-      where: { id: delivery.endpointId, organizationId: delivery.organizationId },
-      select: {
-        id: true,
-        organizationId: true,
-        url: true,
-        enabled: true,
-        secretSealed: true,
-        previousSecretSealed: true,
-        previousSecretExpiresAt: true,
-      },
-    }),
-    prisma.outboxEvent.findFirst({ where: { id: delivery.eventId, organizationId: delivery.organizationId }, select: { payload: true } }),
-  ]);
-  if (!endpoint || !event) return null;
-  return { delivery, endpoint, payload: event.payload };
+  const [row] = await prisma.$queryRaw<(WebhookDelivery & { endpoint: ClaimedAttempt["endpoint"]; payload: unknown })[]>`
+    WITH claimed AS (
+      UPDATE "WebhookDelivery"
+      SET "attemptCount" = ${attempt}, "lastAttemptAt" = ${utcNow}, "nextAttemptAt" = ${utcNow} + make_interval(secs => ${leaseMs / 1000}::float8)
+      WHERE "id" = ${deliveryId} AND "status" = 'pending' AND "attemptCount" = ${attempt - 1} AND "nextAttemptAt" <= ${utcNow}
+      RETURNING *
+    )
+    SELECT c.*, o."payload",
+           json_build_object('id', e."id", 'organizationId', e."organizationId", 'url', e."url", 'enabled', e."enabled",
+                             'secretSealed', e."secretSealed", 'previousSecretSealed', e."previousSecretSealed",
+                             'previousSecretExpiresAt', to_char(e."previousSecretExpiresAt", 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')) AS "endpoint"
+    FROM claimed c
+    JOIN "WebhookEndpoint" e ON e."id" = c."endpointId" AND e."organizationId" = c."organizationId"
+    JOIN "OutboxEvent" o ON o."id" = c."eventId" AND o."organizationId" = c."organizationId"`;
+  if (!row) return null;
+  const { endpoint, payload, ...delivery } = row;
+  const expires = endpoint.previousSecretExpiresAt as unknown as string | null;
+  return { delivery, payload, endpoint: { ...endpoint, previousSecretExpiresAt: expires ? new Date(expires) : null } };
 }
 
 export interface AttemptRecord {
@@ -153,30 +150,29 @@ export type AttemptOutcome =
   /** Gave up (the retry window passed, or the endpoint is disabled); `error` is the endpoint's last error. */
   | { kind: "failed"; error: string; markEndpointFailing: boolean };
 
-/** Logs the attempt and moves the delivery (and its endpoint's failing state) in one transaction. */
+const stamp = (time: Date | null) => (time === null ? Prisma.sql`NULL::timestamp(3)` : Prisma.sql`${time.toISOString()}::timestamp(3)`);
+
+/** Logs the attempt and moves the delivery (and its endpoint's failing state), in one statement. */
 export async function recordDeliveryAttempt(claimed: ClaimedAttempt, record: AttemptRecord, outcome: AttemptOutcome): Promise<void> {
   const { delivery, endpoint } = claimed;
   const now = new Date();
-  const writes: Prisma.PrismaPromise<unknown>[] = [
-    prisma.webhookAttempt.create({
-      data: { deliveryId: delivery.id, organizationId: delivery.organizationId, attemptNumber: delivery.attemptCount, ...record },
-    }),
-    prisma.webhookDelivery.update({
-      where: { id: delivery.id },
-      data: outcome.kind === "retry" ? { nextAttemptAt: outcome.at } : { status: outcome.kind, nextAttemptAt: null, finishedAt: now },
-    }),
-  ];
-  if (outcome.kind === "succeeded") {
-    writes.push(
-      prisma.webhookEndpoint.updateMany({
-        where: { id: endpoint.id, OR: [{ failingSince: { not: null } }, { lastError: { not: null } }] },
-        data: { failingSince: null, lastError: null },
-      }),
-    );
-  } else if (outcome.kind === "failed" && outcome.markEndpointFailing) {
-    writes.push(prisma.$executeRaw`
-      UPDATE "WebhookEndpoint" SET "failingSince" = COALESCE("failingSince", ${now}::timestamp(3)), "lastError" = ${outcome.error}, "updatedAt" = ${now}::timestamp(3)
-      WHERE "id" = ${endpoint.id}`);
-  }
-  await prisma.$transaction(writes);
+  const [status, nextAttemptAt, finishedAt] = outcome.kind === "retry" ? ["pending", outcome.at, null] : [outcome.kind, null, now];
+  const endpointUpdate =
+    outcome.kind === "succeeded"
+      ? Prisma.sql`UPDATE "WebhookEndpoint" SET "failingSince" = NULL, "lastError" = NULL, "updatedAt" = ${stamp(now)}
+                   WHERE "id" = ${endpoint.id} AND ("failingSince" IS NOT NULL OR "lastError" IS NOT NULL)`
+      : outcome.kind === "failed" && outcome.markEndpointFailing
+        ? Prisma.sql`UPDATE "WebhookEndpoint" SET "failingSince" = COALESCE("failingSince", ${stamp(now)}), "lastError" = ${outcome.error}, "updatedAt" = ${stamp(now)}
+                     WHERE "id" = ${endpoint.id}`
+        : Prisma.sql`SELECT 1`;
+  await prisma.$executeRaw`
+    WITH attempt AS (
+      INSERT INTO "WebhookAttempt" ("id", "deliveryId", "organizationId", "attemptNumber", "startedAt", "durationMs", "responseStatus", "responseBodyExcerpt", "error")
+      VALUES (replace(gen_random_uuid()::text, '-', ''), ${delivery.id}, ${delivery.organizationId}, ${delivery.attemptCount}, ${stamp(record.startedAt)},
+              ${record.durationMs}, ${record.responseStatus}::int, ${record.responseBodyExcerpt}::text, ${record.error}::text)
+    ), moved AS (
+      UPDATE "WebhookDelivery" SET "status" = ${status}, "nextAttemptAt" = ${stamp(nextAttemptAt)}, "finishedAt" = ${stamp(finishedAt)}
+      WHERE "id" = ${delivery.id}
+    ), endpoint AS (${endpointUpdate})
+    SELECT 1`;
 }

@@ -42,10 +42,15 @@ export async function startWorker(options: WorkerOptions = {}): Promise<WebhookW
   const workerIds: string[] = [];
   let attempts = 0;
 
+  const wake = () => {
+    for (const id of workerIds) boss.notifyWorker(id);
+  };
   const enqueue = async (due: (DueDelivery & { startAfter?: Date })[]) => {
     await enqueueAttempts(boss, due);
-    // A fresh job is fetched at once rather than at the next poll.
-    if (due.some((job) => !job.startAfter)) for (const id of workerIds) boss.notifyWorker(id);
+    // A job is fetched when it is due rather than at the next poll: at once, or at its startAfter
+    // (a retry scheduled by this process; another process's poll picks it up otherwise).
+    if (due.some((job) => !job.startAfter)) wake();
+    for (const job of due) if (job.startAfter) setTimeout(wake, Math.max(0, job.startAfter.getTime() - Date.now())).unref();
   };
 
   const handle = async (jobs: PgBoss.Job<DueDelivery>[]) => {

@@ -24,8 +24,8 @@ afterEach(async () => {
 });
 afterAll(() => receiver.close());
 
-// No jitter (the random fraction is fixed at 1), so each delay is the exponential bound: 150, 300, 600 ms.
-const fixedBackoff = (windowMs: number) => ({ baseMs: 150, capMs: RETRY_CAP_MS, windowMs, random: () => 0.999_999 });
+// No jitter (the random fraction is fixed at 1), so each delay is the exponential bound: 300, 600, 1200 ms.
+const fixedBackoff = (windowMs: number) => ({ baseMs: 300, capMs: RETRY_CAP_MS, windowMs, random: () => 0.999_999 });
 
 describe("retries", () => {
   it("after two 500s and a timeout, with growing delays, the fourth attempt succeeds", async () => {
@@ -44,10 +44,11 @@ describe("retries", () => {
     release();
     expect(new Set(requests.map((request) => request.headers["webhook-id"]))).toEqual(new Set([eventId]));
     const gaps = requests.slice(1).map((request, index) => request.at - requests[index].at);
-    expect(gaps[0]).toBeGreaterThanOrEqual(140);
+    expect(gaps[0]).toBeGreaterThanOrEqual(290);
+    expect(gaps[1]).toBeGreaterThanOrEqual(590);
     expect(gaps[1]).toBeGreaterThan(gaps[0]);
-    // The third attempt waited out its timeout before the 600 ms delay began.
-    expect(gaps[2]).toBeGreaterThanOrEqual(timeoutMs + 590);
+    // The third attempt waited out its timeout before the 1200 ms delay began.
+    expect(gaps[2]).toBeGreaterThanOrEqual(timeoutMs + 1190);
 
     const delivery = await eventually(() =>
       prisma.webhookDelivery.findFirst({
