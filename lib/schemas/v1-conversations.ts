@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { conversationTitleSchema, sendMessageSchema } from "./conversation";
+import { MESSAGE_TEXT_MAX, conversationTitleSchema, sendMessageSchema } from "./conversation";
 import { v1InboxItemSchema } from "./v1-inbox";
 import { idSchema, shortText } from "./text";
 
@@ -10,8 +10,11 @@ const isoTime = z.string().describe("ISO 8601 timestamp");
 export const V1_CONVERSATION_PAGE_MAX = 100;
 export const V1_CONVERSATION_PAGE_DEFAULT = 30;
 
-/** The message text as the chat takes it (MESSAGE_TEXT_MAX characters, NUL removed). */
-const messageText = sendMessageSchema.shape.text;
+/**
+ * The message text as the chat takes it (NUL removed, then trimmed, 1–MESSAGE_TEXT_MAX characters).
+ * The bounds are restated for the OpenAPI document, which shows a pipe's input side (the cleaning).
+ */
+const messageText = sendMessageSchema.shape.text.meta({ minLength: 1, maxLength: MESSAGE_TEXT_MAX });
 
 /** POST /api/v1/conversations: a title, and optionally the first message. */
 export const v1CreateConversationBodySchema = z.object({

@@ -48,7 +48,7 @@ export function apiReference(document: OpenApiDocument): ReferenceEndpoint[] {
         name: p.name,
         in: p.in,
         required: p.required === true,
-        type: typeName(resolve(p.schema), resolve),
+        type: typeName(p.schema ?? {}),
         description: p.description ?? (resolve(p.schema).description as string | undefined) ?? "",
       }));
       const bodySchema = jsonSchemaOf(operation.requestBody as Schema | undefined);
@@ -80,12 +80,17 @@ export function apiReference(document: OpenApiDocument): ReferenceEndpoint[] {
 const jsonSchemaOf = (holder: Schema | undefined) =>
   ((holder?.content as Record<string, { schema?: Schema }> | undefined)?.["application/json"]?.schema ?? null) as Schema | null;
 
-function typeName(schema: Schema, resolve: (s: Schema | undefined) => Schema): string {
+/** A short type: a named schema by its name (JsonValue refers to itself: never followed), unions joined with |. */
+function typeName(schema: Schema): string {
+  if (typeof schema.$ref === "string") {
+    const name = schema.$ref.split("/").at(-1)!;
+    return name === "JsonValue" ? "any JSON" : name;
+  }
   if (Array.isArray(schema.enum)) return schema.enum.map((v) => JSON.stringify(v)).join(" | ");
-  if (Array.isArray(schema.anyOf)) return (schema.anyOf as Schema[]).map((s) => typeName(resolve(s), resolve)).join(" | ");
-  if (Array.isArray(schema.oneOf)) return (schema.oneOf as Schema[]).map((s) => typeName(resolve(s), resolve)).join(" | ");
+  if (Array.isArray(schema.anyOf)) return (schema.anyOf as Schema[]).map(typeName).join(" | ");
+  if (Array.isArray(schema.oneOf)) return (schema.oneOf as Schema[]).map(typeName).join(" | ");
   if (Array.isArray(schema.type)) return schema.type.join(" | ");
-  if (schema.type === "array") return `${typeName(resolve(schema.items as Schema), resolve)}[]`;
+  if (schema.type === "array") return `${typeName((schema.items as Schema | undefined) ?? {})}[]`;
   if (typeof schema.type === "string") return schema.type;
   return "any JSON";
 }
@@ -94,19 +99,20 @@ function typeName(schema: Schema, resolve: (s: Schema | undefined) => Schema): s
 function outline(root: Schema, resolve: (s: Schema | undefined) => Schema, depth = 0): string[] {
   const schema = resolve(root);
   const properties = schema.properties as Record<string, Schema> | undefined;
-  if (!properties || depth > 3) return depth === 0 ? [typeName(schema, resolve)] : [];
+  if (!properties || depth > 3) return depth === 0 ? [typeName(root)] : [];
   const required = new Set((schema.required as string[] | undefined) ?? []);
   return Object.entries(properties).flatMap(([name, raw]) => {
     const field = resolve(raw);
     const item = field.type === "array" ? resolve(field.items as Schema) : field;
     const note = field.description ?? raw.description;
-    const line = `${"  ".repeat(depth)}${name}: ${typeName(field, resolve)}${required.has(name) ? "" : " (optional)"}${note ? ` — ${String(note)}` : ""}`;
+    const line = `${"  ".repeat(depth)}${name}: ${typeName(raw)}${required.has(name) ? "" : " (optional)"}${note ? ` — ${String(note)}` : ""}`;
     return [line, ...(item.properties ? outline(item, resolve, depth + 1) : [])];
   });
 }
 
 /** A plausible value for a schema: required fields (all of them at the top level, to show what can be sent). */
 function exampleOf(root: Schema, resolve: (s: Schema | undefined) => Schema, depth = 0): unknown {
+  if (typeof root.$ref === "string" && root.$ref.endsWith("/JsonValue")) return ANY_JSON_EXAMPLE;
   const schema = resolve(root);
   if (schema.example !== undefined) return schema.example;
   if (Array.isArray(schema.enum)) return schema.enum[0];
@@ -124,9 +130,11 @@ function exampleOf(root: Schema, resolve: (s: Schema | undefined) => Schema, dep
   if (type === "integer" || type === "number") return 1;
   if (type === "boolean") return true;
   if (type === "array") return [];
-  // Any JSON (an inbox answer): the demo's yes/no decision.
-  return { approved: true };
+  return ANY_JSON_EXAMPLE;
 }
+
+/** Any JSON (an inbox answer): the demo's yes/no decision. */
+const ANY_JSON_EXAMPLE = { approved: true };
 
 function curlExample(method: string, path: string, parameters: ReferenceParameter[], body: unknown): string {
   const url = path.replace(/\{(\w+)\}/g, (_, name: string) => `$${name.toUpperCase()}`);
