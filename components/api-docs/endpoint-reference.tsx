@@ -5,7 +5,12 @@ import type { ReferenceEndpoint } from "@/lib/server/openapi/reference";
 export function EndpointReference({ endpoint }: { endpoint: ReferenceEndpoint }) {
   const headingId = `${endpoint.id}-heading`;
   return (
-    <section id={endpoint.id} aria-labelledby={headingId} className="scroll-mt-20 space-y-4 rounded-lg border p-5" data-operation={`${endpoint.method} ${endpoint.path}`}>
+    <section
+      id={endpoint.id}
+      aria-labelledby={headingId}
+      className="scroll-mt-20 space-y-4 rounded-lg border p-5"
+      data-operation={`${endpoint.method} ${endpoint.path}`}
+    >
       <header className="space-y-1">
         <h2 id={headingId} className="flex flex-wrap items-center gap-2 text-lg font-semibold">
           <Badge variant={endpoint.method === "GET" ? "secondary" : "default"}>{endpoint.method}</Badge>
@@ -28,7 +33,11 @@ export function EndpointReference({ endpoint }: { endpoint: ReferenceEndpoint })
           <ul className="space-y-1 text-sm">
             {endpoint.parameters.map((parameter) => (
               <li key={`${parameter.in}-${parameter.name}`}>
-                <code className="font-mono">{parameter.name}</code> <span className="text-muted-foreground">({parameter.in}, {parameter.type}{parameter.required ? ", required" : ""})</span>
+                <code className="font-mono">{parameter.name}</code>{" "}
+                <span className="text-muted-foreground">
+                  ({parameter.in}, {parameter.type}
+                  {parameter.required ? ", required" : ""})
+                </span>
                 {parameter.description && <span> — {parameter.description}</span>}
               </li>
             ))}

@@ -60,4 +60,3 @@ export async function completeIdempotencyKey(principalId: string, key: string, s
 export async function releaseIdempotencyKey(principalId: string, key: string): Promise<void> {
   await prisma.idempotencyKey.deleteMany({ where: { principalId, key, status: "in_progress" } });
 }
-

@@ -4,7 +4,9 @@ import { z } from "zod";
 export const v1ErrorSchema = z
   .object({
     error: z.object({
-      code: z.string().describe("Stable, machine-readable: unauthorized, insufficient_scope, not_found, validation_failed, rate_limited, …"),
+      code: z
+        .string()
+        .describe("Stable, machine-readable: unauthorized, insufficient_scope, not_found, validation_failed, rate_limited, …"),
       message: z.string().describe("What to fix, in a sentence."),
       details: z.unknown().optional(),
     }),

@@ -17,14 +17,18 @@ export default function ApiDocsPage() {
         <header className="space-y-3">
           <h1 className="text-3xl font-semibold tracking-tight">Handoff API</h1>
           <p className="text-muted-foreground">
-            For machines: read and resolve the inbox, start and follow conversations, read form submissions. Authenticate with an
-            API key of your organization (Settings → API keys) as <code className="font-mono">Authorization: Bearer hk_…</code>. Set{" "}
-            <code className="font-mono">HANDOFF_URL</code> and <code className="font-mono">HANDOFF_API_KEY</code> to run the
-            examples. The machine-readable document: <Link className="underline" href="/api/v1/openapi.json">/api/v1/openapi.json</Link> (OpenAPI 3.1).
+            For machines: read and resolve the inbox, start and follow conversations, read form submissions. Authenticate with an API key of
+            your organization (Settings → API keys) as <code className="font-mono">Authorization: Bearer hk_…</code>. Set{" "}
+            <code className="font-mono">HANDOFF_URL</code> and <code className="font-mono">HANDOFF_API_KEY</code> to run the examples. The
+            machine-readable document:{" "}
+            <Link className="underline" href="/api/v1/openapi.json">
+              /api/v1/openapi.json
+            </Link>{" "}
+            (OpenAPI 3.1).
           </p>
           <p className="text-sm text-muted-foreground">
-            POSTs take an <code className="font-mono">Idempotency-Key</code> header (retries replay the first answer for 24 hours).
-            Each key may make a limited number of requests a minute; past it, 429 with Retry-After.
+            POSTs take an <code className="font-mono">Idempotency-Key</code> header (retries replay the first answer for 24 hours). Each key
+            may make a limited number of requests a minute; past it, 429 with Retry-After.
           </p>
           <nav aria-label="Endpoints">
             <ul className="grid gap-1 text-sm sm:grid-cols-2">

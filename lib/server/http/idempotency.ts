@@ -71,7 +71,13 @@ export async function withIdempotency(
   const key = idempotencyKeyOf(request);
   if (key === null) return answer(await run());
   const hash = requestHash(operation, request, body);
-  const existing = await claimIdempotencyKey({ principalId: scope.principalId, key, organizationId: scope.organizationId, operation, requestHash: hash });
+  const existing = await claimIdempotencyKey({
+    principalId: scope.principalId,
+    key,
+    organizationId: scope.organizationId,
+    operation,
+    requestHash: hash,
+  });
   if (existing) {
     if (existing.requestHash !== hash)
       throw new AppError(

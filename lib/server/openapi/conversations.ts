@@ -26,7 +26,11 @@ export function registerConversations(registry: OpenAPIRegistry) {
       "With `message` the agent starts answering at once: follow `run.events_url` as server-sent events, or poll `run.conversation_url`.",
     scopes: ["conversations:write"],
     request: { headers: idempotencyKeyHeader, body: jsonBody(v1CreateConversationBodySchema) },
-    success: { status: 201, description: "The conversation, and the run its first message started.", content: jsonContent(v1ConversationCreatedSchema) },
+    success: {
+      status: 201,
+      description: "The conversation, and the run its first message started.",
+      content: jsonContent(v1ConversationCreatedSchema),
+    },
     errors: [400, 413, 415, 422],
   });
   registerOperation(registry, {
@@ -71,7 +75,11 @@ export function registerConversations(registry: OpenAPIRegistry) {
     description:
       "Server-sent events, the browser's protocol: the events after Last-Event-ID (or ?after=) are replayed, then live ones follow, with heartbeats, until you disconnect.",
     scopes: ["conversations:read"],
-    request: { params, query: v1EventsQuerySchema, headers: z.object({ "Last-Event-ID": z.string().optional().describe("The last event number you got.") }) },
+    request: {
+      params,
+      query: v1EventsQuerySchema,
+      headers: z.object({ "Last-Event-ID": z.string().optional().describe("The last event number you got.") }),
+    },
     success: { status: 200, description: "The event stream.", content: eventStreamContent },
     errors: [404, 422],
   });

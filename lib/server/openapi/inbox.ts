@@ -1,6 +1,12 @@
 import type { OpenAPIRegistry } from "@asteasolutions/zod-to-openapi";
 import { z } from "zod";
-import { inboxResolveBodySchema, inboxResolveResultSchema, v1InboxItemSchema, v1InboxListQuerySchema, v1InboxPageSchema } from "@/lib/schemas/v1-inbox";
+import {
+  inboxResolveBodySchema,
+  inboxResolveResultSchema,
+  v1InboxItemSchema,
+  v1InboxListQuerySchema,
+  v1InboxPageSchema,
+} from "@/lib/schemas/v1-inbox";
 import { idempotencyKeyHeader, jsonBody, jsonContent, registerOperation } from "./operation";
 
 /** The inbox routes (app/api/v1/inbox/**), with the schemas they validate and answer with. */

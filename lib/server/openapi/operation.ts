@@ -37,7 +37,9 @@ export const idempotencyKeyHeader = z.object({
     .min(1)
     .max(200)
     .optional()
-    .describe("1–200 printable characters. Retrying with the same key and body replays the first answer (Idempotent-Replayed: true) for 24 hours."),
+    .describe(
+      "1–200 printable characters. Retrying with the same key and body replays the first answer (Idempotent-Replayed: true) for 24 hours.",
+    ),
 });
 
 export interface V1Operation {
@@ -67,7 +69,10 @@ export function registerOperation(registry: OpenAPIRegistry, operation: V1Operat
     responses: {
       [operation.success.status]: { description: operation.success.description, content: operation.success.content },
       ...Object.fromEntries(
-        errors.map((status) => [status, { description: ERROR_MEANINGS[status], content: { "application/json": { schema: v1ErrorSchema } } }]),
+        errors.map((status) => [
+          status,
+          { description: ERROR_MEANINGS[status], content: { "application/json": { schema: v1ErrorSchema } } },
+        ]),
       ),
     },
   });
@@ -76,9 +81,12 @@ export function registerOperation(registry: OpenAPIRegistry, operation: V1Operat
 function schemasOf(operation: V1Operation): z.ZodType[] {
   const { request, success } = operation;
   const contents = [request?.body?.content, success.content].flatMap((content) => Object.values(content ?? {}));
-  return [request?.params, request?.query, request?.headers, ...contents.map((media) => (media && "schema" in media ? media.schema : undefined))].filter(
-    (schema): schema is z.ZodType => schema instanceof z.ZodType,
-  );
+  return [
+    request?.params,
+    request?.query,
+    request?.headers,
+    ...contents.map((media) => (media && "schema" in media ? media.schema : undefined)),
+  ].filter((schema): schema is z.ZodType => schema instanceof z.ZodType);
 }
 
 export const jsonBody = (schema: z.ZodType, description?: string) => ({
@@ -92,6 +100,8 @@ export const jsonContent = (schema: z.ZodType) => ({ "application/json": { schem
 /** An SSE answer: `id:` the event number, `event:` its type, `data:` its JSON (docs/api.md). */
 export const eventStreamContent = {
   "text/event-stream": {
-    schema: z.string().describe("Server-sent events: `id` is the event number (send it back as Last-Event-ID), `event` the type, `data` JSON."),
+    schema: z
+      .string()
+      .describe("Server-sent events: `id` is the event number (send it back as Last-Event-ID), `event` the type, `data` JSON."),
   },
 };

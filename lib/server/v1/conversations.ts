@@ -37,7 +37,11 @@ export async function createV1Conversation(
   const conversation = { id: created.id, title: created.title, created_at: created.createdAt };
   if (body.message === undefined) return { status: 201, body: { conversation } satisfies V1ConversationCreated };
   const sent = await sendV1Message(ctx, created.id, body.message, stream);
-  return { status: 201, body: { conversation, run: sent.body as V1MessageAccepted } satisfies V1ConversationCreated, response: sent.response };
+  return {
+    status: 201,
+    body: { conversation, run: sent.body as V1MessageAccepted } satisfies V1ConversationCreated,
+    response: sent.response,
+  };
 }
 
 /**

@@ -14,7 +14,11 @@ export const POST = apiKeyRoute<{ id: string }>({ scopes: ["inbox:write"], ids: 
       "POST /api/v1/inbox/{id}/resolve",
       body,
       async () => {
-        const result = await resolveInboxItem(ctx, params.id, body.response, { kind: "api_key", id: ctx.actor.keyId, name: ctx.actor.name });
+        const result = await resolveInboxItem(ctx, params.id, body.response, {
+          kind: "api_key",
+          id: ctx.actor.keyId,
+          name: ctx.actor.name,
+        });
         return { status: 200, body: inboxResolveResultSchema.parse(result) };
       },
     ),
