@@ -1,5 +1,5 @@
 import { Badge } from "@/components/ui/badge";
-import type { ReferenceEndpoint } from "@/lib/server/openapi/reference";
+import type { ReferenceEndpoint } from "@/lib/schemas/v1-reference";
 
 /** One operation of the API reference: what it does, the scope it needs, its parameters and schemas, and a curl example to copy. */
 export function EndpointReference({ endpoint }: { endpoint: ReferenceEndpoint }) {

@@ -1,3 +1,4 @@
+import type { ReferenceEndpoint, ReferenceParameter } from "@/lib/schemas/v1-reference";
 import type { OpenApiDocument } from "./document";
 
 /**
@@ -8,27 +9,6 @@ import type { OpenApiDocument } from "./document";
 
 type Schema = Record<string, unknown>;
 type Parameter = { name: string; in: string; required?: boolean; description?: string; schema?: Schema };
-
-export interface ReferenceParameter {
-  name: string;
-  in: string;
-  required: boolean;
-  type: string;
-  description: string;
-}
-export interface ReferenceEndpoint {
-  id: string;
-  method: string;
-  path: string;
-  summary: string;
-  description: string;
-  scopes: string[];
-  parameters: ReferenceParameter[];
-  /** One line per field, indented two spaces per level. */
-  requestBody: string[] | null;
-  responses: { status: string; description: string; outline: string[] }[];
-  curl: string;
-}
 
 const METHODS = ["get", "post", "put", "patch", "delete"] as const;
 
