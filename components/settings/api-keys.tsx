@@ -45,6 +45,13 @@ export function ApiKeys({ slug }: { slug: string }) {
 
   return (
     <div className="grid gap-6">
+      <p className="text-sm text-muted-foreground">
+        What a key can do, with a curl example for every endpoint: the{" "}
+        <a className="underline underline-offset-2" href="/docs/api">
+          API reference
+        </a>
+        .
+      </p>
       <CreateApiKeyForm onCreate={(input) => create.mutateAsync(input)} pending={create.isPending} />
       {query.isPending ? (
         <Skeleton className="h-32 w-full" aria-label="Loading API keys" />
