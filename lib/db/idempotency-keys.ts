@@ -19,12 +19,19 @@ export type StoredIdempotency = {
   responseBody: unknown;
 };
 
+/**
+ * A request holds its key only while its handler runs (seconds: a stream is stored when it starts).
+ * A key still `in_progress` after this was left by a server that died mid-request: a retry may take it over.
+ */
+export const ABANDONED_AFTER_SECONDS = 5 * 60;
+
 const windowStart = () => Prisma.sql`now() - make_interval(hours => ${IDEMPOTENCY_WINDOW_HOURS})`;
+const abandonedBefore = () => Prisma.sql`now() - make_interval(secs => ${ABANDONED_AFTER_SECONDS})`;
 
 /**
  * Claims the key for this request: null when this request now owns it (an `in_progress` row was
- * inserted), else the row another request left. A row older than the window counts as absent: it is
- * replaced in the same statement. A few expired rows of anyone are removed on the way (the cheap
+ * inserted), else the row another request left. A row older than the window, or abandoned in
+ * progress, counts as absent: it is replaced in the same statement. A few expired rows of anyone are removed on the way (the cheap
  * sweep; the index on createdAt keeps it a range scan).
  */
 export async function claimIdempotencyKey(claim: IdempotencyClaim): Promise<StoredIdempotency | null> {
@@ -37,7 +44,8 @@ export async function claimIdempotencyKey(claim: IdempotencyClaim): Promise<Stor
     ON CONFLICT ("principalId", "key") DO UPDATE
       SET "organizationId" = EXCLUDED."organizationId", "operation" = EXCLUDED."operation", "requestHash" = EXCLUDED."requestHash",
           "status" = 'in_progress', "responseStatus" = NULL, "responseBody" = NULL, "createdAt" = now()
-      WHERE "IdempotencyKey"."createdAt" < ${windowStart()}`;
+      WHERE "IdempotencyKey"."createdAt" < ${windowStart()}
+         OR ("IdempotencyKey"."status" = 'in_progress' AND "IdempotencyKey"."createdAt" < ${abandonedBefore()})`;
   if (inserted === 1) return null;
   const row = await prisma.idempotencyKey.findUnique({
     where: { principalId_key: { principalId: claim.principalId, key: claim.key } },

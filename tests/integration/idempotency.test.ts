@@ -164,4 +164,21 @@ describe("withIdempotency", () => {
     expect(rerun.headers.get("Idempotent-Replayed")).toBeNull();
     expect(await prisma.idempotencyKey.count({ where: stale })).toBe(0);
   });
+
+  it("a key left in progress by a server that died is taken over by a retry after five minutes", async () => {
+    const tenant = await createTenant("idem");
+    const scope = { principalId: `key-${randomUUID()}`, organizationId: tenant.organizationId };
+    const key = randomUUID();
+    const prisma = getTestPrisma();
+    const base = { ...scope, key, operation: OPERATION, requestHash: "left-behind", status: "in_progress" };
+    await prisma.idempotencyKey.create({ data: { ...base, createdAt: new Date(Date.now() - 60_000) } });
+    const run = counted(async () => ({ status: 200, body: { ok: true } }));
+    expect((await refusal(withIdempotency(scope, post(key), OPERATION, {}, run))).status).toBe(422);
+    await prisma.idempotencyKey.update({
+      where: { principalId_key: { principalId: scope.principalId, key } },
+      data: { createdAt: new Date(Date.now() - 6 * 60_000) },
+    });
+    expect((await withIdempotency(scope, post(key), OPERATION, {}, run)).status).toBe(200);
+    expect(run.calls).toBe(1);
+  });
 });

@@ -54,7 +54,7 @@ export async function sendV1Message(
   conversationId: string,
   text: string,
   stream: { wanted: boolean; signal?: AbortSignal },
-): Promise<IdempotentResult> {
+): Promise<IdempotentResult & { body: V1MessageAccepted }> {
   await enforce(messagesPerUser(), ctx.userId, "messages from this API key");
   const { after, agent } = await openTurn(ctx, conversationId);
   const runId = randomUUID();
