@@ -29,7 +29,13 @@ export type InboundEndpointPatch = Partial<Omit<NewInboundEndpoint, "authKind"> 
 
 type Audited = Pick<TenantContext, "organizationId" | "userId">;
 
-const audit = (ctx: Audited, action: string, row: InboundEndpointRow, ip: string | null | undefined, metadata: Record<string, unknown> = {}) => ({
+const audit = (
+  ctx: Audited,
+  action: string,
+  row: InboundEndpointRow,
+  ip: string | null | undefined,
+  metadata: Record<string, unknown> = {},
+) => ({
   organizationId: ctx.organizationId,
   actorId: ctx.userId,
   action,
@@ -40,7 +46,10 @@ const audit = (ctx: Audited, action: string, row: InboundEndpointRow, ip: string
 
 /** Newest first. */
 export function listInboundEndpoints(ctx: Pick<TenantContext, "organizationId">): Promise<InboundEndpointRow[]> {
-  return prisma.inboundEndpoint.findMany({ where: { organizationId: ctx.organizationId }, orderBy: [{ createdAt: "desc" }, { id: "desc" }] });
+  return prisma.inboundEndpoint.findMany({
+    where: { organizationId: ctx.organizationId },
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+  });
 }
 
 export function findInboundEndpoint(ctx: Pick<TenantContext, "organizationId">, endpointId: string): Promise<InboundEndpointRow | null> {

@@ -88,7 +88,10 @@ export async function claimKeptEvent(
 
 /** Kept events past their window become `expired`; returns how many. */
 export async function expireKeptEvents(now = new Date()): Promise<number> {
-  const { count } = await prisma.inboundEvent.updateMany({ where: { outcome: "kept", keptUntil: { lte: now } }, data: { outcome: "expired" } });
+  const { count } = await prisma.inboundEvent.updateMany({
+    where: { outcome: "kept", keptUntil: { lte: now } },
+    data: { outcome: "expired" },
+  });
   return count;
 }
 

@@ -11,7 +11,7 @@ let victim: TestAccount;
 let intruder: TestAccount;
 let intruderKey: string;
 let fill: (path: string) => string;
-let victimObjects: { formId: string; instanceId: string; apiKeyId: string; submissionId: string };
+let victimObjects: { formId: string; instanceId: string; apiKeyId: string; submissionId: string; inboundEndpointId: string };
 
 const ALL_SCOPES = ["inbox:read", "inbox:write", "conversations:read", "conversations:write", "forms:read", "webhooks:write"];
 const pushedSlot = (events: StreamedEvent[], renderer: string) =>
@@ -37,6 +37,9 @@ async function victimWorld(owner: TestAccount) {
   const key = await owner.client.json<{ key: { id: string } }>(`/api/orgs/${slug}/api-keys`, {
     json: { name: "Victim", scopes: ["inbox:read"] },
   });
+  const inbound = await owner.client.json<{ endpoint: { id: string } }>(`/api/orgs/${slug}/inbound-endpoints`, {
+    json: { name: "Victim's finance", tags: ["finance"], authKind: "hub_signature", correlationPath: "data.order_id" },
+  });
   const [{ id: organizationId }] = await sql<{ id: string }>(`SELECT "id" FROM "Organization" WHERE "slug" = $1`, [slug]);
   const submissionId = await insertSubmission(sql, {
     organizationId,
@@ -52,6 +55,7 @@ async function victimWorld(owner: TestAccount) {
     inviteId: invite.body.invite.id,
     apiKeyId: key.body.key.id,
     submissionId,
+    inboundEndpointId: inbound.body.endpoint.id,
   };
 }
 
@@ -76,6 +80,7 @@ beforeAll(async () => {
     conversationId: world.conversationId,
     instanceId: world.instanceId,
     inboxItemId: encodeURIComponent(world.inboxItemId),
+    inboundEndpointId: world.inboundEndpointId,
     unknownPath: "no-such-thing",
   };
   fill = (path) => path.replace(/\{(\w+)\}/g, (_, name: string) => values[name] ?? `{${name}}`);
@@ -127,6 +132,12 @@ describe("a member of organization A reaches nothing of organization B", () => {
       `/api/orgs/${victim.orgSlug}/forms/${victimObjects.formId}/submissions/${victimObjects.submissionId}`,
     );
     expect(submission.body.submission.status).toBe("new");
+    const inbound = await victim.client.json<{ endpoints: { id: string; name: string; enabled: boolean }[] }>(
+      `/api/orgs/${victim.orgSlug}/inbound-endpoints`,
+    );
+    expect(inbound.body.endpoints).toEqual([
+      expect.objectContaining({ id: victimObjects.inboundEndpointId, name: "Victim's finance", enabled: true }),
+    ]);
     const entries = await sql(`SELECT 1 FROM "FormEntry" WHERE "instanceId" = $1`, [victimObjects.instanceId]);
     expect(entries).toEqual([]);
   });

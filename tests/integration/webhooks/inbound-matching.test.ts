@@ -35,7 +35,11 @@ async function endpointOf(tenant: TenantContext, overrides: Partial<NewInboundEn
 
 let address = 0;
 /** POSTs `payload` to the endpoint signed GitHub-style (or signed with `secret` when given); a fresh address per call. */
-async function send(endpoint: { row: { id: string }; secret: string }, payload: unknown, options: { delivery?: string; secret?: string; now?: Date } = {}) {
+async function send(
+  endpoint: { row: { id: string }; secret: string },
+  payload: unknown,
+  options: { delivery?: string; secret?: string; now?: Date } = {},
+) {
   const body = JSON.stringify(payload);
   const request = new Request(`http://localhost/api/inbound/${endpoint.row.id}`, {
     method: "POST",
@@ -120,7 +124,10 @@ describe("inbound events", () => {
 
     const { stored, publicId } = await postItem(tenant);
     await agentInbox.posted!(stored);
-    expect(await findInboxItem(tenant, publicId)).toMatchObject({ status: "resolved", responseValue: { order_id: "ORD-42", approved: true } });
+    expect(await findInboxItem(tenant, publicId)).toMatchObject({
+      status: "resolved",
+      responseValue: { order_id: "ORD-42", approved: true },
+    });
     expect(await events(endpoint.row.id)).toEqual([expect.objectContaining({ outcome: "matched", resolvedItemId: publicId })]);
 
     // Claimed once: a second item with the key finds nothing waiting.
@@ -179,9 +186,13 @@ describe("inbound events", () => {
     const { publicId } = await postItem(tenant, { response_schema: schema });
     const answer = await send(endpoint, { data: { order_id: "ORD-42", approved: "yes" } });
     expect(answer).toMatchObject({ status: 422 });
-    expect((answer as { error: AppError }).error.details).toMatchObject({ issues: [expect.objectContaining({ path: expect.stringContaining("approved") })] });
+    expect((answer as { error: AppError }).error.details).toMatchObject({
+      issues: [expect.objectContaining({ path: expect.stringContaining("approved") })],
+    });
     expect((await findInboxItem(tenant, publicId))?.status).toBe("pending");
-    expect(await events(endpoint.row.id)).toEqual([expect.objectContaining({ verification: "verified", outcome: "refused", resolvedItemId: null })]);
+    expect(await events(endpoint.row.id)).toEqual([
+      expect.objectContaining({ verification: "verified", outcome: "refused", resolvedItemId: null }),
+    ]);
   });
 
   it("with a bad signature, not JSON or without a key are logged: refused 401, refused 400, unmatched 202", async () => {
@@ -190,7 +201,11 @@ describe("inbound events", () => {
     const refused = await send(endpoint, { data: { order_id: "ORD-42" } }, { secret: "not the secret" });
     expect(refused).toMatchObject({ status: 401 });
     expect((refused as { error: AppError }).error.message).toBe("The event was refused: the signature does not match.");
-    const notJson = new Request("http://localhost/", { method: "POST", body: "{nope", headers: { "x-hub-signature-256": hubSignature("{nope", endpoint.secret) } });
+    const notJson = new Request("http://localhost/", {
+      method: "POST",
+      body: "{nope",
+      headers: { "x-hub-signature-256": hubSignature("{nope", endpoint.secret) },
+    });
     await expect(receiveInboundEvent(endpoint.row.id, notJson, "192.0.2.250")).rejects.toMatchObject({ status: 400 });
     expect(await send(endpoint, { data: {} })).toMatchObject({ status: 202, receipt: { outcome: "unmatched" } });
     expect((await events(endpoint.row.id)).map((event) => [event.verification, event.outcome, event.response])).toEqual([

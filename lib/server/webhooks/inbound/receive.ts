@@ -6,7 +6,7 @@ import { AppError, notFound, tooManyRequests } from "@/lib/server/http/app-error
 import { possibleId } from "@/lib/server/http/path-id";
 import { countEvent, formatWait, secondsBlocked, type LimitSpec } from "@/lib/server/rate-limit";
 import { inboundSecretContext } from "./credentials";
-import { correlationKeyAt, readPath } from "./json-path";
+import { correlationKeyAt, readPath } from "@/lib/schemas/inbound-path";
 import { readRawBody } from "./raw-body";
 import { resolveByEvent } from "./resolve-by-event";
 import { senderEventId, verifyInbound } from "./verify";
@@ -15,14 +15,23 @@ import { senderEventId, verifyInbound } from "./verify";
  * Refused requests per address: each is logged, so a flood of bad signatures would fill the log;
  * past the allowance the address gets 429 and nothing is written.
  */
-export const INBOUND_REFUSALS_PER_IP: LimitSpec = { keyPrefix: "inbound-refused-ip", points: 30, durationSeconds: 10 * 60, blockSeconds: 10 * 60 };
+export const INBOUND_REFUSALS_PER_IP: LimitSpec = {
+  keyPrefix: "inbound-refused-ip",
+  points: 30,
+  durationSeconds: 10 * 60,
+  blockSeconds: 10 * 60,
+};
 
 export interface InboundAnswer {
   status: 200 | 202;
   receipt: InboundReceipt;
 }
 
-const receipt = (event: Pick<InboundEventRow, "outcome" | "resolvedItemId" | "keptUntil">, message: string, duplicate = false): InboundReceipt => ({
+const receipt = (
+  event: Pick<InboundEventRow, "outcome" | "resolvedItemId" | "keptUntil">,
+  message: string,
+  duplicate = false,
+): InboundReceipt => ({
   outcome: event.outcome as InboundReceipt["outcome"],
   item_id: event.resolvedItemId,
   kept_until: event.keptUntil?.toISOString() ?? null,
@@ -79,8 +88,15 @@ export async function receiveInboundEvent(endpointId: string, request: Request, 
   }
   const correlationKey = correlationKeyAt(json, endpoint.correlationPath);
   if (correlationKey === null) {
-    const event = await recordInboundEvent({ ...verified, outcome: "unmatched", refusedReason: `no string or number at ${endpoint.correlationPath}` });
-    return { status: 202, receipt: receipt(event, `No string or number at "${endpoint.correlationPath}" in the event, so it matches nothing.`) };
+    const event = await recordInboundEvent({
+      ...verified,
+      outcome: "unmatched",
+      refusedReason: `no string or number at ${endpoint.correlationPath}`,
+    });
+    return {
+      status: 202,
+      receipt: receipt(event, `No string or number at "${endpoint.correlationPath}" in the event, so it matches nothing.`),
+    };
   }
   const response = endpoint.responsePath === null ? { found: true as const, value: json } : readPath(json, endpoint.responsePath);
   if (!response.found) {

@@ -24,7 +24,8 @@ export function verifyInbound(verifier: InboundVerifier, body: string, headers: 
     case "bearer": {
       const header = headers.get("authorization");
       if (!header) return { ok: false, reason: "missing Authorization: Bearer <token>" };
-      if (!verifier.tokenHash || !bearerMatches(header, verifier.tokenHash)) return { ok: false, reason: "the bearer token in Authorization is not this endpoint's" };
+      if (!verifier.tokenHash || !bearerMatches(header, verifier.tokenHash))
+        return { ok: false, reason: "the bearer token in Authorization is not this endpoint's" };
       return { ok: true };
     }
   }

@@ -1,8 +1,11 @@
 // The match rule's dotted path reader: nested keys, array indexes, what counts as missing, and which values make a correlation key.
 import { describe, expect, it } from "vitest";
-import { correlationKeyAt, readPath } from "@/lib/server/webhooks/inbound/json-path";
+import { correlationKeyAt, readPath } from "@/lib/schemas/inbound-path";
 
-const event = { data: { order_id: "ORD-42", approved: true, count: 7, nothing: null, nested: { a: 1 } }, items: [{ id: "first" }, { id: 9 }] };
+const event = {
+  data: { order_id: "ORD-42", approved: true, count: 7, nothing: null, nested: { a: 1 } },
+  items: [{ id: "first" }, { id: 9 }],
+};
 
 describe("readPath", () => {
   it("reads nested keys and array indexes", () => {

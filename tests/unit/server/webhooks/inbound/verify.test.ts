@@ -11,7 +11,8 @@ const now = new Date("2026-12-01T12:00:00Z");
 describe("Standard Webhooks senders", () => {
   const secret = generateWebhookSecret();
   const verifier = { authKind: "standard_webhooks" as const, secret, tokenHash: null };
-  const signed = (at = now, key = secret, sent = body) => new Headers({ ...signWebhook({ id: "msg_1", timestamp: at, body: sent }, [key]) });
+  const signed = (at = now, key = secret, sent = body) =>
+    new Headers({ ...signWebhook({ id: "msg_1", timestamp: at, body: sent }, [key]) });
 
   it("accepts a good signature", () => {
     expect(verifyInbound(verifier, body, signed(), now)).toEqual({ ok: true });
@@ -66,7 +67,9 @@ describe("bearer senders", () => {
 describe("senderEventId", () => {
   it("takes webhook-id or X-GitHub-Delivery, and nothing unprintable or oversized", () => {
     expect(senderEventId(new Headers({ "webhook-id": "msg_1" }))).toBe("msg_1");
-    expect(senderEventId(new Headers({ "x-github-delivery": "72d3162e-cc78-11e3-81ab-4c9367dc0958" }))).toBe("72d3162e-cc78-11e3-81ab-4c9367dc0958");
+    expect(senderEventId(new Headers({ "x-github-delivery": "72d3162e-cc78-11e3-81ab-4c9367dc0958" }))).toBe(
+      "72d3162e-cc78-11e3-81ab-4c9367dc0958",
+    );
     expect(senderEventId(new Headers({ "webhook-id": "x".repeat(201) }))).toBeNull();
     expect(senderEventId(new Headers())).toBeNull();
   });

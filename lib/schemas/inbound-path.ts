@@ -1,7 +1,8 @@
 /**
  * The match rule's dotted paths (`data.order_id`, `items.0.id`): each part is an object's key, or an
  * array's index when the value there is an array. No wildcards, no expressions: a rule an admin can
- * read at a glance and check against a sample (the settings page runs this same reader).
+ * read at a glance and check against a sample. Here, not in lib/server, because the settings page runs this
+ * same reader on a pasted sample.
  */
 
 export type PathRead = { found: true; value: unknown } | { found: false };
