@@ -17,19 +17,20 @@ beforeAll(async () => {
   endpoint = (await createInboundEndpoint(owner)).body;
 });
 
-type Snapshot = { messages: unknown[]; inbox?: unknown };
+type Snapshot = { messages: { sender: string; text: string }[] };
 
-/** Polls the conversation until `predicate` holds of its snapshot (the continued run writes its reply in the background). */
-async function waitForSnapshot(conversationId: string, predicate: (text: string) => boolean, timeoutMs = 20_000) {
+/** Polls the conversation until the agent wrote a reply starting with `prefix` (the continued run writes it in the background). */
+async function waitForReply(conversationId: string, prefix: string, timeoutMs = 20_000): Promise<string> {
   const deadline = Date.now() + timeoutMs;
-  let last = "";
+  let last: Snapshot["messages"] = [];
   while (Date.now() < deadline) {
     const { body } = await owner.client.json<Snapshot>(`/api/conversations/${conversationId}`);
-    last = JSON.stringify(body.messages);
-    if (predicate(last)) return last;
+    last = body.messages;
+    const reply = last.find((message) => message.sender === "agent" && message.text.startsWith(prefix));
+    if (reply) return reply.text;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  throw new Error(`the conversation never reached the expected state; last messages: ${last.slice(-800)}`);
+  throw new Error(`no reply starting with "${prefix}"; last messages: ${JSON.stringify(last).slice(-800)}`);
 }
 
 const event = (orderId: string) => JSON.stringify({ data: { order_id: orderId, approved: true } });
@@ -49,8 +50,9 @@ describe("an inbound webhook resolves the agent's inbox item", () => {
 
     const answer = await sendHubEvent(endpoint.endpoint.id, event("ORD-42"), endpoint.secret, ip);
     expect(answer).toMatchObject({ status: 200, body: { outcome: "matched", item_id: item.public_id } });
-    const messages = await waitForSnapshot(conversationId, (text) => text.includes("An inbox update arrived"));
-    expect(messages).toMatch(/An inbox update arrived:[^"]*approved/);
+    const reply = await waitForReply(conversationId, "An inbox update arrived");
+    expect(reply).toContain('{"data":{"approved":true,"order_id":"ORD-42"}}');
+    expect(reply).toContain('answered by inbound webhook "Finance system"');
   });
 
   it("an event that arrives before the item is kept, and resolves the item when the agent posts it", async () => {
@@ -59,7 +61,8 @@ describe("an inbound webhook resolves the agent's inbox item", () => {
 
     const conversationId = await createConversation(owner.client, "Budget, early", owner.orgSlug);
     await say(owner.client, conversationId, "ask finance to approve the Q3 budget (ref ORD-43)");
-    await waitForSnapshot(conversationId, (text) => text.includes("An inbox update arrived") && text.includes("approved"));
+    const reply = await waitForReply(conversationId, "An inbox update arrived");
+    expect(reply).toContain('{"data":{"approved":true,"order_id":"ORD-43"}}');
 
     const log = await owner.client.json<{
       events: { outcome: string; correlationKey: string; resolvedItemId: string | null; conversationId: string | null }[];
