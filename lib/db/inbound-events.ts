@@ -1,7 +1,8 @@
 import type { InboundOutcome } from "@/lib/schemas/inbound-endpoints";
 import { prisma } from "./client";
-import type { InboundEvent, InboxItem, Prisma } from "./generated/client";
+import type { InboundEvent, InboxItem } from "./generated/client";
 import { decodeCursor, encodeCursor } from "./keyset-cursor";
+import { jsonOrJsonNull } from "./store/records";
 import type { TenantContext } from "./tenant-context";
 
 /**
@@ -24,11 +25,10 @@ export interface NewInboundEvent {
   senderEventId?: string | null;
 }
 
+/** Logs one request (a refused one without a response: nothing of an unverified body is kept). */
 export function recordInboundEvent(event: NewInboundEvent): Promise<InboundEventRow> {
   const { response, ...rest } = event;
-  return prisma.inboundEvent.create({
-    data: { ...rest, response: response === undefined ? undefined : (response as Prisma.InputJsonValue) },
-  });
+  return prisma.inboundEvent.create({ data: { ...rest, response: response === undefined ? undefined : jsonOrJsonNull(response) } });
 }
 
 /** The first verified event of this endpoint with the sender's id (a retry of it is answered with its outcome). */

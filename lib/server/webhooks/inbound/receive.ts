@@ -99,9 +99,10 @@ export async function receiveInboundEvent(endpointId: string, request: Request, 
     };
   }
   const response = endpoint.responsePath === null ? { found: true as const, value: json } : readPath(json, endpoint.responsePath);
-  if (!response.found) {
-    await recordInboundEvent({ ...verified, correlationKey, outcome: "refused", refusedReason: `nothing at ${endpoint.responsePath}` });
-    throw new AppError(422, "response_missing", `The event has nothing at "${endpoint.responsePath}", the endpoint's response path.`);
+  // null is no answer either: an item resolved with nothing would tell the agent nothing.
+  if (!response.found || response.value === null) {
+    await recordInboundEvent({ ...verified, correlationKey, outcome: "refused", refusedReason: `no value at ${endpoint.responsePath}` });
+    throw new AppError(422, "response_missing", `The event has no value at "${endpoint.responsePath}", the endpoint's response path.`);
   }
 
   const item = await findItemFor(endpoint.organizationId, endpoint.tags, correlationKey);
