@@ -14,7 +14,7 @@ import { resolveInboxItem } from "@/lib/server/inbox/resolve-item";
 import { sweepKeptEvents } from "@/lib/server/webhooks/inbound/early-events";
 import { issueInboundCredential } from "@/lib/server/webhooks/inbound/endpoint-view";
 import { receiveInboundEvent } from "@/lib/server/webhooks/inbound/receive";
-import { hubSignature } from "@/lib/server/webhooks/signing";
+import { hubSignature, signWebhook } from "@/lib/server/webhooks/signing";
 import { getTestPrisma } from "@/tests/integration/support/databases";
 import { createTenant, openNewConversationStore } from "../store/support";
 
@@ -213,6 +213,42 @@ describe("inbound events", () => {
       ["verified", "refused", null],
       ["verified", "unmatched", null],
     ]);
+  });
+
+  it("from Standard Webhooks and bearer senders are verified by their kind; a replayed webhook-id is a duplicate", async () => {
+    const tenant = await createTenant("inbound-kinds");
+    const standard = issueInboundCredential("standard_webhooks", tenant.organizationId);
+    const standardRow = await createInboundEndpoint(tenant, { ...rule, authKind: "standard_webhooks" }, standard.store);
+    const bearer = issueInboundCredential("bearer", tenant.organizationId);
+    const bearerRow = await createInboundEndpoint(tenant, { ...rule, authKind: "bearer" }, bearer.store);
+    const first = await postItem(tenant, { correlation_key: "ORD-1" });
+    const second = await postItem(tenant, { correlation_key: "ORD-2" });
+
+    const body = JSON.stringify({ data: { order_id: "ORD-1", approved: true } });
+    const signed = () =>
+      new Request("http://localhost/", {
+        method: "POST",
+        body,
+        headers: signWebhook({ id: "msg_1", timestamp: new Date(), body }, [standard.secret]),
+      });
+    expect(await receiveInboundEvent(standardRow.id, signed(), "192.0.2.200")).toMatchObject({
+      status: 200,
+      receipt: { outcome: "matched", item_id: first.publicId },
+    });
+    expect(await receiveInboundEvent(standardRow.id, signed(), "192.0.2.200")).toMatchObject({ status: 200, receipt: { duplicate: true } });
+
+    const byToken = (token: string) =>
+      new Request("http://localhost/", {
+        method: "POST",
+        body: JSON.stringify({ data: { order_id: "ORD-2" } }),
+        headers: { authorization: `Bearer ${token}` },
+      });
+    await expect(receiveInboundEvent(bearerRow.id, byToken(standard.secret), "192.0.2.201")).rejects.toMatchObject({ status: 401 });
+    expect(await receiveInboundEvent(bearerRow.id, byToken(bearer.secret), "192.0.2.201")).toMatchObject({
+      status: 200,
+      receipt: { outcome: "matched", item_id: second.publicId },
+    });
+    expect((await events(bearerRow.id)).map((event) => event.outcome)).toEqual(["refused", "matched"]);
   });
 
   it("to an unknown or disabled endpoint are 404", async () => {
