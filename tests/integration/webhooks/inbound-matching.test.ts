@@ -229,7 +229,7 @@ describe("inbound events", () => {
       new Request("http://localhost/", {
         method: "POST",
         body,
-        headers: signWebhook({ id: "msg_1", timestamp: new Date(), body }, [standard.secret]),
+        headers: { ...signWebhook({ id: "msg_1", timestamp: new Date(), body }, [standard.secret]) },
       });
     expect(await receiveInboundEvent(standardRow.id, signed(), "192.0.2.200")).toMatchObject({
       status: 200,
