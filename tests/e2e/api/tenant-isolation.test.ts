@@ -18,6 +18,7 @@ let victimObjects: {
   submissionId: string;
   inboxItemId: string;
   conversationId: string;
+  inboundEndpointId: string;
 };
 
 const ALL_SCOPES = ["inbox:read", "inbox:write", "conversations:read", "conversations:write", "forms:read", "webhooks:write"];
@@ -44,6 +45,9 @@ async function victimWorld(owner: TestAccount) {
   const key = await owner.client.json<{ key: { id: string } }>(`/api/orgs/${slug}/api-keys`, {
     json: { name: "Victim", scopes: ["inbox:read"] },
   });
+  const inbound = await owner.client.json<{ endpoint: { id: string } }>(`/api/orgs/${slug}/inbound-endpoints`, {
+    json: { name: "Victim's finance", tags: ["finance"], authKind: "hub_signature", correlationPath: "data.order_id" },
+  });
   const [{ id: organizationId }] = await sql<{ id: string }>(`SELECT "id" FROM "Organization" WHERE "slug" = $1`, [slug]);
   const submissionId = await insertSubmission(sql, {
     organizationId,
@@ -59,6 +63,7 @@ async function victimWorld(owner: TestAccount) {
     inviteId: invite.body.invite.id,
     apiKeyId: key.body.key.id,
     submissionId,
+    inboundEndpointId: inbound.body.endpoint.id,
   };
 }
 
@@ -83,6 +88,7 @@ beforeAll(async () => {
     conversationId: world.conversationId,
     instanceId: world.instanceId,
     inboxItemId: encodeURIComponent(world.inboxItemId),
+    inboundEndpointId: world.inboundEndpointId,
     unknownPath: "no-such-thing",
   };
   fill = (path) => path.replace(/\{(\w+)\}/g, (_, name: string) => values[name] ?? `{${name}}`);
@@ -135,6 +141,12 @@ describe("a member of organization A reaches nothing of organization B", () => {
       `/api/orgs/${victim.orgSlug}/forms/${victimObjects.formId}/submissions/${victimObjects.submissionId}`,
     );
     expect(submission.body.submission.status).toBe("new");
+    const inbound = await victim.client.json<{ endpoints: { id: string; name: string; enabled: boolean }[] }>(
+      `/api/orgs/${victim.orgSlug}/inbound-endpoints`,
+    );
+    expect(inbound.body.endpoints).toEqual([
+      expect.objectContaining({ id: victimObjects.inboundEndpointId, name: "Victim's finance", enabled: true }),
+    ]);
     const entries = await sql(`SELECT 1 FROM "FormEntry" WHERE "instanceId" = $1`, [victimObjects.instanceId]);
     expect(entries).toEqual([]);
     const items = await sql<{ status: string }>(`SELECT "status" FROM "InboxItem" WHERE "publicId" = $1`, [victimObjects.inboxItemId]);
