@@ -33,6 +33,11 @@ const ACTION_LABEL: Record<string, string> = {
   "permission.revoked": "Revoked a permission grant",
   "api_key.created": "Created an API key",
   "api_key.revoked": "Revoked an API key",
+  // ── Inbound webhook endpoints (lib/db/inbound-endpoints.ts) ──
+  "inbound_endpoint.created": "Created an inbound webhook endpoint",
+  "inbound_endpoint.updated": "Changed an inbound webhook endpoint",
+  "inbound_endpoint.secret_rotated": "Rotated an inbound webhook secret",
+  "inbound_endpoint.deleted": "Deleted an inbound webhook endpoint",
   // ── Forms a team defines (lib/db/form-definitions.ts) ──
   "form.created": "Created a form",
   "form.updated": "Saved a new version of a form",

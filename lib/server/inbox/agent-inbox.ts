@@ -1,5 +1,6 @@
 import type { InboxAdapter } from "@/lib/agent";
 import { capabilityToken, capabilityUrl, capabilityPath, CAPABILITY_LINK_TTL_MS } from "./capability-link";
+import { matchPostedItem } from "@/lib/server/webhooks/inbound/early-events";
 import { checkResponseSchema } from "./response-schema";
 
 /**
@@ -9,6 +10,8 @@ import { checkResponseSchema } from "./response-schema";
  */
 export const agentInbox: InboxAdapter = {
   checkResponseSchema,
+  // An inbound webhook's event that arrived before the item (kept for its endpoint's window) resolves it now.
+  posted: (item) => matchPostedItem(item),
   describe(item) {
     if (!item.public_id) return {};
     const expiresAt = item.expires_at ? new Date(item.expires_at) : new Date(Date.parse(item.created_at) + CAPABILITY_LINK_TTL_MS);

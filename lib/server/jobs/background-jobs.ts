@@ -2,10 +2,11 @@ import { logger } from "@/lib/server/logger";
 import { expireOverdueSlots } from "./expire-slots";
 import { recoverDeadRuns } from "@/lib/server/runs/recover-dead-runs";
 import { serverEnv } from "@/lib/server/env";
+import { sweepKeptEvents } from "@/lib/server/webhooks/inbound/early-events";
 
 const shared = globalThis as typeof globalThis & { handoffBackgroundJobs?: ReturnType<typeof setInterval> };
 
-/** One pass: runs whose server died are marked failed; overdue cards expire and their runs continue. */
+/** One pass: runs whose server died are marked failed; overdue cards expire and their runs continue; kept inbound events match items or expire. */
 export async function sweep(): Promise<void> {
   try {
     await recoverDeadRuns(null);
@@ -16,6 +17,11 @@ export async function sweep(): Promise<void> {
     await expireOverdueSlots();
   } catch (error) {
     logger.error("the card expiry sweep failed", { error });
+  }
+  try {
+    await sweepKeptEvents();
+  } catch (error) {
+    logger.error("the inbound kept-event sweep failed", { error });
   }
 }
 

@@ -11,7 +11,16 @@ let victim: TestAccount;
 let intruder: TestAccount;
 let intruderKey: string;
 let fill: (path: string) => string;
-let victimObjects: { formId: string; instanceId: string; apiKeyId: string; submissionId: string; webhookEndpointId: string };
+let victimObjects: {
+  formId: string;
+  instanceId: string;
+  apiKeyId: string;
+  submissionId: string;
+  inboxItemId: string;
+  conversationId: string;
+  inboundEndpointId: string;
+  webhookEndpointId: string;
+};
 
 const ALL_SCOPES = ["inbox:read", "inbox:write", "conversations:read", "conversations:write", "forms:read", "webhooks:write"];
 const pushedSlot = (events: StreamedEvent[], renderer: string) =>
@@ -37,6 +46,9 @@ async function victimWorld(owner: TestAccount) {
   const key = await owner.client.json<{ key: { id: string } }>(`/api/orgs/${slug}/api-keys`, {
     json: { name: "Victim", scopes: ["inbox:read"] },
   });
+  const inbound = await owner.client.json<{ endpoint: { id: string } }>(`/api/orgs/${slug}/inbound-endpoints`, {
+    json: { name: "Victim's finance", tags: ["finance"], authKind: "hub_signature", correlationPath: "data.order_id" },
+  });
   // An endpoint nobody listens on (deliveries to it fail and are retried; only its ids matter here) and one delivery.
   const endpoint = await owner.client.json<{ endpoint: { id: string } }>(`/api/orgs/${slug}/webhooks`, {
     json: { url: "http://127.0.0.1:9/victim-hook", event_types: ["run.completed"] },
@@ -61,6 +73,7 @@ async function victimWorld(owner: TestAccount) {
     submissionId,
     webhookEndpointId: endpoint.body.endpoint.id,
     webhookDeliveryId: testEvent.body.delivery_id,
+    inboundEndpointId: inbound.body.endpoint.id,
   };
 }
 
@@ -87,6 +100,7 @@ beforeAll(async () => {
     inboxItemId: encodeURIComponent(world.inboxItemId),
     webhookEndpointId: world.webhookEndpointId,
     webhookDeliveryId: world.webhookDeliveryId,
+    inboundEndpointId: world.inboundEndpointId,
     unknownPath: "no-such-thing",
   };
   fill = (path) => path.replace(/\{(\w+)\}/g, (_, name: string) => values[name] ?? `{${name}}`);
@@ -97,7 +111,8 @@ async function askAsIntruder(route: TenantRoute) {
   if (route.auth !== "apiKey") return intruder.client.json(fill(route.path), { method: route.method, json: route.json });
   const response = await fetch(`${appBaseURL()}${fill(route.path)}`, {
     method: route.method,
-    headers: { authorization: `Bearer ${intruderKey}` },
+    headers: { authorization: `Bearer ${intruderKey}`, ...(route.json !== undefined && { "content-type": "application/json" }) },
+    ...(route.json !== undefined && { body: JSON.stringify(route.json) }),
   });
   return { status: response.status, body: (await response.json()) as unknown };
 }
@@ -138,6 +153,12 @@ describe("a member of organization A reaches nothing of organization B", () => {
       `/api/orgs/${victim.orgSlug}/forms/${victimObjects.formId}/submissions/${victimObjects.submissionId}`,
     );
     expect(submission.body.submission.status).toBe("new");
+    const inbound = await victim.client.json<{ endpoints: { id: string; name: string; enabled: boolean }[] }>(
+      `/api/orgs/${victim.orgSlug}/inbound-endpoints`,
+    );
+    expect(inbound.body.endpoints).toEqual([
+      expect.objectContaining({ id: victimObjects.inboundEndpointId, name: "Victim's finance", enabled: true }),
+    ]);
     const entries = await sql(`SELECT 1 FROM "FormEntry" WHERE "instanceId" = $1`, [victimObjects.instanceId]);
     expect(entries).toEqual([]);
     const endpoints = await victim.client.json<{ endpoints: { id: string; url: string }[] }>(`/api/orgs/${victim.orgSlug}/webhooks`);
@@ -146,6 +167,12 @@ describe("a member of organization A reaches nothing of organization B", () => {
     ]);
     const deliveries = await sql(`SELECT 1 FROM "WebhookDelivery" WHERE "endpointId" = $1`, [victimObjects.webhookEndpointId]);
     expect(deliveries).toHaveLength(1);
+    const items = await sql<{ status: string }>(`SELECT "status" FROM "InboxItem" WHERE "publicId" = $1`, [victimObjects.inboxItemId]);
+    expect(items).toEqual([{ status: "pending" }]);
+    const takenOver = await sql(`SELECT 1 FROM "RunEvent" WHERE "conversationId" = $1 AND "data"::text LIKE '%Taken over%'`, [
+      victimObjects.conversationId,
+    ]);
+    expect(takenOver).toEqual([]);
   });
 
   it("an organization that does not exist looks the same as one you are not in", async () => {

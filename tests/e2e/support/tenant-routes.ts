@@ -5,8 +5,9 @@
  * one of the victim's REAL objects, so the 404 proves isolation, not absence: {org} the victim's
  * slug, {userId} a member, {inviteId} an open invite, {permissionId} a grant, {apiKeyId} a key,
  * {formId} a form with {version} 1, {submissionId} one of its submissions, {conversationId} a
- * conversation with the form open as {instanceId}, {inboxItemId} an inbox item, {webhookEndpointId}
- * an outbound webhook endpoint with {webhookDeliveryId} one of its deliveries; {unknownPath} a
+ * conversation with the form open as {instanceId}, {inboxItemId} an inbox item, {inboundEndpointId} an
+ * inbound webhook endpoint, {webhookEndpointId} an outbound webhook endpoint with {webhookDeliveryId}
+ * one of its deliveries; {unknownPath} a
  * path no route file serves (the catch-all app/api/[...path]).
  */
 export interface TenantRoute {
@@ -25,6 +26,7 @@ export const TENANT_PAGES: string[] = [
   "/{org}/settings/permissions",
   "/{org}/settings/api-keys",
   "/{org}/settings/webhooks",
+  "/{org}/settings/inbound",
   "/{org}/forms",
   "/{org}/forms/new",
   "/{org}/forms/{formId}",
@@ -49,6 +51,18 @@ export const TENANT_API_ROUTES: TenantRoute[] = [
   { method: "POST", path: "/api/orgs/{org}/api-keys", json: { name: "Intruder", scopes: ["inbox:read"] } },
   { method: "DELETE", path: "/api/orgs/{org}/api-keys/{apiKeyId}" },
   { method: "PUT", path: "/api/orgs/{org}/agent", json: { name: "Taken over", enabledTools: [], providerApiKey: "sk-intruder" } },
+  // Inbound webhook endpoints and their event logs (the receiver /api/inbound/{id} is not tenant-scoped: inbound-endpoints.test.ts).
+  { method: "GET", path: "/api/orgs/{org}/inbound-endpoints" },
+  {
+    method: "POST",
+    path: "/api/orgs/{org}/inbound-endpoints",
+    json: { name: "Intruder", tags: ["finance"], authKind: "bearer", correlationPath: "id" },
+  },
+  { method: "GET", path: "/api/orgs/{org}/inbound-endpoints/{inboundEndpointId}" },
+  { method: "PATCH", path: "/api/orgs/{org}/inbound-endpoints/{inboundEndpointId}", json: { enabled: false } },
+  { method: "DELETE", path: "/api/orgs/{org}/inbound-endpoints/{inboundEndpointId}" },
+  { method: "POST", path: "/api/orgs/{org}/inbound-endpoints/{inboundEndpointId}/rotate-secret" },
+  { method: "GET", path: "/api/orgs/{org}/inbound-endpoints/{inboundEndpointId}/events" },
   // Forms a team defines, their versions and submissions.
   { method: "GET", path: "/api/orgs/{org}/forms" },
   { method: "POST", path: "/api/orgs/{org}/forms", json: { definition: { id: "intruder", name: "Intruder", steps: [] } } },
@@ -81,6 +95,11 @@ export const TENANT_API_ROUTES: TenantRoute[] = [
   // The public API, with the intruder's own key: another organization's objects are 404, never an empty answer.
   { method: "GET", path: "/api/v1/inbox?conversation_id={conversationId}", auth: "apiKey" },
   { method: "GET", path: "/api/v1/inbox/{inboxItemId}", auth: "apiKey" },
+  { method: "POST", path: "/api/v1/inbox/{inboxItemId}/resolve", json: { response: { approved: true } }, auth: "apiKey" },
+  { method: "GET", path: "/api/v1/conversations/{conversationId}", auth: "apiKey" },
+  { method: "POST", path: "/api/v1/conversations/{conversationId}/messages", json: { text: "Taken over" }, auth: "apiKey" },
+  { method: "GET", path: "/api/v1/conversations/{conversationId}/events?after=0", auth: "apiKey" },
+  { method: "GET", path: "/api/v1/forms/{formId}/submissions", auth: "apiKey" },
 ];
 
 /**
