@@ -33,6 +33,7 @@ const ACTION_LABEL: Record<string, string> = {
   "permission.revoked": "Revoked a permission grant",
   "api_key.created": "Created an API key",
   "api_key.revoked": "Revoked an API key",
+  "inbox.item.cancelled": "Cancelled an inbox item",
   // ── Forms a team defines (lib/db/form-definitions.ts) ──
   "form.created": "Created a form",
   "form.updated": "Saved a new version of a form",

@@ -1,11 +1,12 @@
 import { logger } from "@/lib/server/logger";
 import { expireOverdueSlots } from "./expire-slots";
+import { expireInboxItems } from "./expire-inbox-items";
 import { recoverDeadRuns } from "@/lib/server/runs/recover-dead-runs";
 import { serverEnv } from "@/lib/server/env";
 
 const shared = globalThis as typeof globalThis & { handoffBackgroundJobs?: ReturnType<typeof setInterval> };
 
-/** One pass: runs whose server died are marked failed; overdue cards expire and their runs continue. */
+/** One pass: runs whose server died are marked failed; overdue cards and inbox items expire and their runs continue. */
 export async function sweep(): Promise<void> {
   try {
     await recoverDeadRuns(null);
@@ -16,6 +17,11 @@ export async function sweep(): Promise<void> {
     await expireOverdueSlots();
   } catch (error) {
     logger.error("the card expiry sweep failed", { error });
+  }
+  try {
+    await expireInboxItems();
+  } catch (error) {
+    logger.error("the inbox expiry sweep failed", { error });
   }
 }
 
