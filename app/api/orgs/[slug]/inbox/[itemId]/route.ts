@@ -7,14 +7,17 @@ import { json } from "@/lib/server/http/route";
 import { memberRoute } from "@/lib/server/http/route-builders";
 
 /** GET /api/orgs/{slug}/inbox/{itemId}: the item and its capability link (on APP_URL, else this request's origin). */
-export const GET = memberRoute<{ slug: string; itemId: string }>({ ids: { itemId: "This inbox item" } })({}, async (ctx, { params, request }) => {
-  const row = await findInboxItem(ctx, params.itemId);
-  if (!row) throw notFound("This inbox item");
-  const expiresAt = linkExpiry(row);
-  const url = capabilityUrl(capabilityToken(row.publicId, expiresAt), new URL(request.url).origin);
-  return json(
-    inboxItemDetailSchema.parse({ item: inboxItemWire(row), capability_url: url, capability_url_expires_at: expiresAt.toISOString() }),
-  );
-});
+export const GET = memberRoute<{ slug: string; itemId: string }>({ ids: { itemId: "This inbox item" } })(
+  {},
+  async (ctx, { params, request }) => {
+    const row = await findInboxItem(ctx, params.itemId);
+    if (!row) throw notFound("This inbox item");
+    const expiresAt = linkExpiry(row);
+    const url = capabilityUrl(capabilityToken(row.publicId, expiresAt), new URL(request.url).origin);
+    return json(
+      inboxItemDetailSchema.parse({ item: inboxItemWire(row), capability_url: url, capability_url_expires_at: expiresAt.toISOString() }),
+    );
+  },
+);
 
 export const { POST, PUT, PATCH, DELETE, OPTIONS } = methodNotAllowed("GET");
