@@ -11,8 +11,8 @@ import type { InboxFilters } from "./use-inbox";
 const STATUSES = [
   ["", "Any status"],
   ["pending", "Waiting"],
-  ["resolved", "Answered, not yet read by the agent"],
-  ["consumed", "Answered and read"],
+  ["resolved", "Answered"],
+  ["consumed", "Read by the agent"],
   ["expired", "Expired"],
   ["cancelled", "Cancelled"],
 ] as const;

@@ -4,7 +4,8 @@ import { prisma } from "./client";
 import type { InboxItem as InboxItemRow } from "./generated/client";
 import type { TenantContext } from "./tenant-context";
 
-export type InboxCancelOutcome = { kind: "cancelled"; row: InboxItemRow } | { kind: "not_pending"; row: InboxItemRow } | { kind: "not_found" };
+export type InboxCancelOutcome =
+  { kind: "cancelled"; row: InboxItemRow } | { kind: "not_pending"; row: InboxItemRow } | { kind: "not_found" };
 
 /**
  * Cancels the organization's pending item `publicId`: one conditional UPDATE (`status = 'pending'`), so

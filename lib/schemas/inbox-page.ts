@@ -17,7 +17,15 @@ export const inboxCancelBodySchema = z.object({ reason: freeText().pipe(z.string
 
 /** GET /api/inbox/links/{token}: what the item asks, and nothing else of the organization. */
 export const inboxLinkViewSchema = z.object({
-  item: v1InboxItemSchema.pick({ id: true, tag: true, request: true, blocking: true, status: true, response_schema: true, expires_at: true }),
+  item: v1InboxItemSchema.pick({
+    id: true,
+    tag: true,
+    request: true,
+    blocking: true,
+    status: true,
+    response_schema: true,
+    expires_at: true,
+  }),
   link_expires_at: z.string(),
 });
 export type InboxLinkView = z.infer<typeof inboxLinkViewSchema>;
