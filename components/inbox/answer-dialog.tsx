@@ -1,6 +1,6 @@
 "use client";
 
-import { useMemo, useState } from "react";
+import { useId, useMemo, useState } from "react";
 import { useMutation } from "@tanstack/react-query";
 import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -160,6 +160,7 @@ function FieldControl({
   error: string | undefined;
   onChange: (value: string) => void;
 }) {
+  const errorId = `${useId()}-error`;
   const common = { label: field.label, description: field.description, required: field.required, error };
   switch (field.kind) {
     case "text":
@@ -202,11 +203,7 @@ function FieldControl({
       );
     case "boolean":
       return (
-        <fieldset
-          className="grid gap-2"
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${field.name}-error` : undefined}
-        >
+        <fieldset className="grid gap-2" aria-invalid={error ? true : undefined} aria-describedby={error ? errorId : undefined}>
           <legend className="text-sm font-medium">
             {field.label}
             {field.required && (
@@ -225,7 +222,7 @@ function FieldControl({
             ))}
           </div>
           {error && (
-            <p id={`${field.name}-error`} className="text-sm font-medium text-destructive">
+            <p id={errorId} className="text-sm font-medium text-destructive">
               {error}
             </p>
           )}
