@@ -10,7 +10,7 @@ const { auth } = NextAuth(authConfig);
 
 // Reachable without a session. /api/v1 authenticates with API keys in its own handlers; an inbox
 // capability link (/api/inbox/links/<token>) is its own authority, checked by its route.
-const PUBLIC_PAGES = new Set(["/", "/sign-in", "/sign-up"]);
+const PUBLIC_PAGES = new Set(["/", "/sign-in", "/sign-up", "/docs/api"]);
 const PUBLIC_PREFIXES = ["/invite/", "/api/auth/", "/api/v1/", "/api/inbox/links/", "/api/signup", "/api/health"];
 
 export function isPublicPath(pathname: string): boolean {

@@ -1,6 +1,7 @@
 "use client";
 
 import { useState } from "react";
+import Link from "next/link";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -45,6 +46,13 @@ export function ApiKeys({ slug }: { slug: string }) {
 
   return (
     <div className="grid gap-6">
+      <p className="text-sm text-muted-foreground">
+        What a key can do, with a curl example for every endpoint: the{" "}
+        <Link className="underline underline-offset-2" href="/docs/api">
+          API reference
+        </Link>
+        .
+      </p>
       <CreateApiKeyForm onCreate={(input) => create.mutateAsync(input)} pending={create.isPending} />
       {query.isPending ? (
         <Skeleton className="h-32 w-full" aria-label="Loading API keys" />

@@ -63,8 +63,9 @@ const select = { id: true, title: true, createdById: true, createdAt: true, upda
 
 const titleOrDefault = (title: string | undefined) => title?.trim() || DEFAULT_CONVERSATION_TITLE;
 
+/** `userId` null: started by no person (an API key of /api/v1 is not a user; createdById references User). */
 export async function createConversation(
-  ctx: Pick<TenantContext, "organizationId" | "userId">,
+  ctx: Pick<TenantContext, "organizationId"> & { userId: string | null },
   input: { title?: string } = {},
 ): Promise<ConversationSummary> {
   // With its agent's store, so the first message only reads it (PostgresStore.open).

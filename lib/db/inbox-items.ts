@@ -101,8 +101,8 @@ export type InboxResolveOutcome =
   | { kind: "same"; row: InboxItemRow }
   /** A different answer had already won. */
   | { kind: "conflict"; row: InboxItemRow }
-  /** The item expired or was cancelled before this answer. */
-  | { kind: "closed"; row: InboxItemRow }
+  /** The item expired or was cancelled before this answer; `expiredNow`: found past its expiry and marked so by this call. */
+  | { kind: "closed"; row: InboxItemRow; expiredNow: boolean }
   /** The answer does not fit the item's response schema. */
   | { kind: "invalid"; row: InboxItemRow; issues: FieldIssue[] }
   | { kind: "not_found" };
@@ -129,10 +129,10 @@ export async function resolveInboxItemRow(
       const same = canonicalJson(row.responseValue ?? row.response) === canonicalJson(answer);
       return { kind: same ? ("same" as const) : ("conflict" as const), row };
     }
-    if (row.status !== "pending") return { kind: "closed" as const, row };
+    if (row.status !== "pending") return { kind: "closed" as const, row, expiredNow: false };
     if (row.expiresAt && row.expiresAt <= now) {
       const expired = await tx.inboxItem.update({ where: { publicId }, data: { status: "expired" } });
-      return { kind: "closed" as const, row: expired };
+      return { kind: "closed" as const, row: expired, expiredNow: true };
     }
     const issues = row.responseSchema ? check(row.responseSchema as Record<string, unknown>, answer) : null;
     if (issues) return { kind: "invalid" as const, row, issues };

@@ -118,6 +118,12 @@ export const ENV_VARIABLES = {
     "a whole number, at least 1",
     "messages one user may send per minute over all conversations and instances (default 60)",
   ),
+  API_RATE_LIMIT_PER_MINUTE: whole(
+    1,
+    600,
+    "a whole number, at least 1",
+    "requests one API key may make to /api/v1 per minute over all instances (default 600)",
+  ),
   DEMO_MODEL_WORD_DELAY_MS: optionalWhole(
     0,
     "a whole number of milliseconds, 0 or more",

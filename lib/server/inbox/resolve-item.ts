@@ -43,7 +43,8 @@ export async function resolveInboxItem(
         item: inboxItemWire(outcome.row),
       });
     case "closed":
-      if (outcome.row.status === "expired") await afterInboxItemSettled(tenant, outcome.row);
+      // Found past its expiry before the sweep came: tell the agent now, as the sweep would have.
+      if (outcome.expiredNow) await afterInboxItemSettled(tenant, outcome.row);
       throw conflict(`This inbox item is ${outcome.row.status}: it can no longer be answered.`, { item: inboxItemWire(outcome.row) });
     case "same":
       return { item: inboxItemWire(outcome.row), changed: false, continued: false };

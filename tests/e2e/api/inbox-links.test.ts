@@ -20,8 +20,11 @@ beforeAll(async () => {
 const rand = () => Math.floor(Math.random() * 250) + 1;
 
 /** A request from nobody in particular: no cookie, no key, its own address unless given. */
-async function anonymous<T = Record<string, unknown>>(path: string, init: { json?: unknown; ip?: string; body?: string } = {}) {
-  const headers: Record<string, string> = { "x-forwarded-for": init.ip ?? `192.168.${rand()}.${rand()}` };
+async function anonymous<T = Record<string, unknown>>(
+  path: string,
+  init: { json?: unknown; ip?: string; body?: string; headers?: Record<string, string> } = {},
+) {
+  const headers: Record<string, string> = { "x-forwarded-for": init.ip ?? `192.168.${rand()}.${rand()}`, ...init.headers };
   const hasBody = init.json !== undefined || init.body !== undefined;
   // No Origin either: another system's server posts the answer, not a browser.
   if (hasBody) headers["content-type"] = "application/json";
@@ -89,6 +92,13 @@ describe("capability links", () => {
     const same = await anonymous<{ changed: boolean }>(path, { json: { response: { approved: true } } });
     expect(same.status).toBe(200);
     expect(same.body.changed).toBe(false);
+    // A retry with an Idempotency-Key replays its first answer; the key with another body is refused.
+    const headers = { "idempotency-key": `retry-${rand()}-${Date.now()}` };
+    const first = await anonymous<{ changed: boolean }>(path, { json: { response: { approved: true } }, headers });
+    const replayed = await anonymous<{ changed: boolean }>(path, { json: { response: { approved: true } }, headers });
+    expect(replayed.body).toEqual(first.body);
+    expect(replayed.headers.get("idempotent-replayed")).toBe("true");
+    expect((await anonymous(path, { json: { response: { approved: false } }, headers })).status).toBe(422);
     const other = await anonymous(path, { json: { response: { approved: false } } });
     expect(other.status).toBe(409);
     expect(other.body.error.details?.item?.response).toEqual({ approved: true });

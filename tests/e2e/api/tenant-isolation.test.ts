@@ -11,7 +11,14 @@ let victim: TestAccount;
 let intruder: TestAccount;
 let intruderKey: string;
 let fill: (path: string) => string;
-let victimObjects: { formId: string; instanceId: string; apiKeyId: string; submissionId: string };
+let victimObjects: {
+  formId: string;
+  instanceId: string;
+  apiKeyId: string;
+  submissionId: string;
+  inboxItemId: string;
+  conversationId: string;
+};
 
 const ALL_SCOPES = ["inbox:read", "inbox:write", "conversations:read", "conversations:write", "forms:read", "webhooks:write"];
 const pushedSlot = (events: StreamedEvent[], renderer: string) =>
@@ -86,7 +93,8 @@ async function askAsIntruder(route: TenantRoute) {
   if (route.auth !== "apiKey") return intruder.client.json(fill(route.path), { method: route.method, json: route.json });
   const response = await fetch(`${appBaseURL()}${fill(route.path)}`, {
     method: route.method,
-    headers: { authorization: `Bearer ${intruderKey}` },
+    headers: { authorization: `Bearer ${intruderKey}`, ...(route.json !== undefined && { "content-type": "application/json" }) },
+    ...(route.json !== undefined && { body: JSON.stringify(route.json) }),
   });
   return { status: response.status, body: (await response.json()) as unknown };
 }
@@ -129,6 +137,12 @@ describe("a member of organization A reaches nothing of organization B", () => {
     expect(submission.body.submission.status).toBe("new");
     const entries = await sql(`SELECT 1 FROM "FormEntry" WHERE "instanceId" = $1`, [victimObjects.instanceId]);
     expect(entries).toEqual([]);
+    const items = await sql<{ status: string }>(`SELECT "status" FROM "InboxItem" WHERE "publicId" = $1`, [victimObjects.inboxItemId]);
+    expect(items).toEqual([{ status: "pending" }]);
+    const takenOver = await sql(`SELECT 1 FROM "RunEvent" WHERE "conversationId" = $1 AND "data"::text LIKE '%Taken over%'`, [
+      victimObjects.conversationId,
+    ]);
+    expect(takenOver).toEqual([]);
   });
 
   it("an organization that does not exist looks the same as one you are not in", async () => {

@@ -76,6 +76,11 @@ export const TENANT_API_ROUTES: TenantRoute[] = [
   // The public API, with the intruder's own key: another organization's objects are 404, never an empty answer.
   { method: "GET", path: "/api/v1/inbox?conversation_id={conversationId}", auth: "apiKey" },
   { method: "GET", path: "/api/v1/inbox/{inboxItemId}", auth: "apiKey" },
+  { method: "POST", path: "/api/v1/inbox/{inboxItemId}/resolve", json: { response: { approved: true } }, auth: "apiKey" },
+  { method: "GET", path: "/api/v1/conversations/{conversationId}", auth: "apiKey" },
+  { method: "POST", path: "/api/v1/conversations/{conversationId}/messages", json: { text: "Taken over" }, auth: "apiKey" },
+  { method: "GET", path: "/api/v1/conversations/{conversationId}/events?after=0", auth: "apiKey" },
+  { method: "GET", path: "/api/v1/forms/{formId}/submissions", auth: "apiKey" },
 ];
 
 /**

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ConflictError, NotFoundError } from "@/lib/agent/errors";
+import { MemoryStore } from "@/lib/agent/testing/memory-store";
 import { makeAgent, transcript } from "./helpers";
 
 const postBlocking = {
@@ -118,5 +119,117 @@ describe("inbox", () => {
     await glove.resolveSlot(slot.id, "done");
     await glove.continueRun();
     expect(await store.getInboxItems()).toHaveLength(1);
+  });
+
+  it("keeps what the agent set (correlation key, response schema, expiry) and asks the host to check the schema first", async () => {
+    const checked: unknown[] = [];
+    const posted: string[] = [];
+    const schema = { type: "object", required: ["approved"] };
+    const { glove, store, model } = makeAgent(
+      [
+        {
+          toolCalls: [
+            {
+              id: "ask",
+              name: "glove_post_to_inbox",
+              input: {
+                tag: "finance",
+                request: "Approve",
+                blocking: true,
+                correlation_key: "ORD-1",
+                response_schema: schema,
+                expires_in: 600,
+              },
+            },
+          ],
+        },
+        { text: "Waiting." },
+      ],
+      {
+        now: () => new Date("2026-12-01T10:00:00.000Z"),
+        inbox: {
+          checkResponseSchema: (given) => (checked.push(given), null),
+          posted: async (item) => void posted.push(item.id),
+          describe: (item) => ({ capability_url: `https://example.test/links/${item.id}` }),
+        },
+      },
+    );
+    await glove.processRequest("go");
+    expect(checked).toEqual([schema]);
+    expect(posted).toEqual(["ask"]);
+    expect((await store.getInboxItems())[0]).toMatchObject({
+      correlation_key: "ORD-1",
+      response_schema: schema,
+      expires_at: "2026-12-01T10:10:00.000Z",
+    });
+    expect(model.requests[1].messages.at(-1)?.tool_results?.[0].result.data).toMatchObject({
+      inbox_item_id: "ask",
+      capability_url: "https://example.test/links/ask",
+    });
+  });
+
+  it("a response schema the host refuses is a tool error the agent reads, and nothing is posted", async () => {
+    const { glove, store, model } = makeAgent(
+      [
+        { toolCalls: [{ id: "ask", name: "glove_post_to_inbox", input: { tag: "t", request: "r", response_schema: { type: 7 } } }] },
+        { text: "I will fix the schema." },
+      ],
+      { inbox: { checkResponseSchema: () => "schema/type must be a string." } },
+    );
+    await glove.processRequest("go");
+    expect(await store.getInboxItems()).toEqual([]);
+    const result = model.requests[1].messages.at(-1)?.tool_results?.[0].result;
+    expect(result).toMatchObject({ status: "error" });
+    expect(JSON.stringify(result)).toContain("The response_schema cannot be used: schema/type must be a string.");
+  });
+
+  it("an item that was answered before the tool answers (an early event) is reported as answered", async () => {
+    const store = new MemoryStore("early");
+    const { glove, model } = makeAgent(
+      [
+        { toolCalls: [{ id: "ask", name: "glove_post_to_inbox", input: { tag: "t", request: "r", blocking: true } }] },
+        { text: "ok" },
+        { text: "done" },
+      ],
+      {
+        store,
+        inbox: {
+          posted: async (item) =>
+            void (await store.updateInboxItem(item.id, { status: "resolved", response: "early", resolved_at: item.created_at }, "pending")),
+        },
+      },
+    );
+    await glove.processRequest("go");
+    const results = model.requests[1].messages.find((message) => message.tool_results?.length);
+    expect(JSON.stringify(results?.tool_results?.[0].result)).toContain("already answered");
+    // The answer reaches the agent in the same request, at the next safe point.
+    expect(model.requests[1].messages.at(-1)).toMatchObject({ is_inbox_injection: true, text: expect.stringContaining("r → early") });
+  });
+
+  it("names who answered, and tells the agent once of an expired or cancelled item", async () => {
+    const { glove, store, model } = makeAgent([
+      {
+        toolCalls: [
+          { id: "a", name: "glove_post_to_inbox", input: { tag: "a", request: "first" } },
+          { id: "b", name: "glove_post_to_inbox", input: { tag: "b", request: "second" } },
+          { id: "c", name: "glove_post_to_inbox", input: { tag: "c", request: "third" } },
+        ],
+      },
+      { text: "posted" },
+      { text: "noted" },
+      { text: "again" },
+    ]);
+    await glove.processRequest("post three");
+    await glove.resolveInboxItem("a", "yes", { kind: "api_key", id: "k1", name: "Billing" });
+    await store.updateInboxItem("b", { status: "expired" });
+    await store.updateInboxItem("c", { status: "cancelled", resolved_by: { kind: "member", id: "u1", name: "Ada" } });
+    await glove.processRequest("news?");
+    const injected = model.requests[2].messages.at(-1)!.text;
+    expect(injected).toContain('first → yes (answered by API key "Billing")');
+    expect(injected).toContain("second → expired without an answer");
+    expect(injected).toContain('third → cancelled by team member "Ada"');
+    expect((await store.getInboxItems()).map((item) => item.status)).toEqual(["consumed", "expired", "cancelled"]);
+    await glove.processRequest("more?");
+    expect(transcript(model.requests[3].messages).filter((line) => line.includes("[Inbox]"))).toHaveLength(1);
   });
 });

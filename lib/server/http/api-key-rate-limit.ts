@@ -1,0 +1,30 @@
+import { serverEnv, type ServerEnv } from "@/lib/server/env";
+import { countEvent, formatWait, type LimitSpec } from "@/lib/server/rate-limit";
+import { AppError } from "./app-error";
+
+/**
+ * Requests one API key may make per minute (`API_RATE_LIMIT_PER_MINUTE`, default 600), counted in
+ * Postgres (table rate_limits) so every instance shares one allowance per key. Per key, not per
+ * address: a machine behind a NAT shares its address with others, its key is its own.
+ */
+export function requestsPerApiKey(env: Pick<ServerEnv, "API_RATE_LIMIT_PER_MINUTE"> = serverEnv()): LimitSpec {
+  return { keyPrefix: "apikey-requests", points: env.API_RATE_LIMIT_PER_MINUTE, durationSeconds: 60 };
+}
+
+/** Counts one request of the key; past the allowance a 429 with `Retry-After` and the IETF draft's `RateLimit-*` headers. */
+export async function enforceApiKeyRate(keyId: string, spec: LimitSpec = requestsPerApiKey()): Promise<void> {
+  const wait = await countEvent(spec, keyId);
+  if (wait === 0) return;
+  throw new AppError(
+    429,
+    "rate_limited",
+    `This API key made more than ${spec.points} requests in a minute. Try again in ${formatWait(wait)}, or spread requests over several keys.`,
+    { retryAfterSeconds: wait, limit: spec.points, windowSeconds: spec.durationSeconds },
+    {
+      "Retry-After": String(wait),
+      "RateLimit-Limit": String(spec.points),
+      "RateLimit-Remaining": "0",
+      "RateLimit-Reset": String(wait),
+    },
+  );
+}
