@@ -1,5 +1,5 @@
 import { notFound, redirect } from "next/navigation";
-import { ClipboardListIcon, MessageSquareIcon, SettingsIcon } from "lucide-react";
+import { ClipboardListIcon, InboxIcon, MessageSquareIcon, SettingsIcon } from "lucide-react";
 import { ConversationSidebar } from "@/components/chat/conversation-sidebar";
 import { AppShell } from "@/components/shell/app-shell";
 import { currentUser } from "@/lib/server/auth/session";
@@ -30,6 +30,7 @@ export default async function OrganizationLayout({
       currentOrgSlug={ctx.orgSlug}
       nav={[
         { href: `/${ctx.orgSlug}`, label: "Chat", icon: <MessageSquareIcon /> },
+        { href: `/${ctx.orgSlug}/inbox`, label: "Inbox", icon: <InboxIcon /> },
         // Forms are built by owners and admins only; members fill them in the chat.
         ...(isAdmin(ctx) ? [{ href: `/${ctx.orgSlug}/forms`, label: "Forms", icon: <ClipboardListIcon /> }] : []),
         { href: `/${ctx.orgSlug}/settings`, label: "Settings", icon: <SettingsIcon /> },

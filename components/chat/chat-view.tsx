@@ -110,7 +110,7 @@ export function ChatView({ orgSlug, conversationId, canAdmin, teamName, strategy
       <div ref={scrollRef} className="min-h-0 flex-1 overflow-y-auto">
         <div ref={contentRef} className="mx-auto grid w-full max-w-3xl grid-cols-1 gap-4 px-4 py-6">
           <TaskList tasks={glove.tasks} />
-          <InboxPanel items={glove.inbox} />
+          <InboxPanel orgSlug={orgSlug} items={glove.inbox} />
           {glove.hasEarlier ? <LoadEarlierButton onLoad={glove.loadEarlier} /> : null}
           {glove.status === "loading" ? (
             <div className="grid gap-3" aria-busy="true" aria-label="Loading the conversation">

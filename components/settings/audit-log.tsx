@@ -38,6 +38,8 @@ const ACTION_LABEL: Record<string, string> = {
   "inbound_endpoint.updated": "Changed an inbound webhook endpoint",
   "inbound_endpoint.secret_rotated": "Rotated an inbound webhook secret",
   "inbound_endpoint.deleted": "Deleted an inbound webhook endpoint",
+
+  "inbox.item.cancelled": "Cancelled an inbox item",
   // ── Forms a team defines (lib/db/form-definitions.ts) ──
   "form.created": "Created a form",
   "form.updated": "Saved a new version of a form",

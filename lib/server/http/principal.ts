@@ -1,9 +1,8 @@
 /**
  * Who is asking, resolved once per request by a route builder (route-builders.ts) and handed to
  * the handler as `ctx.actor`. A discriminated union on `kind`: a signed-in user, and an API key of the
- * public API (`/api/v1`, api-key-authenticator.ts). The capability link joins here later
- * (`{ kind: "capability"; ... }`, a signed link that resolves exactly one inbox item), with its own
- * resolver in route-builders.ts.
+ * public API (`/api/v1`, api-key-authenticator.ts). An inbox capability link is not a principal: it
+ * names one item and one action, so its route verifies it itself (docs/inbox.md).
  * Code that needs a user narrows on `kind` (the compiler then shows every place a new kind must be handled).
  */
 export type Principal = UserPrincipal | ApiKeyPrincipal;

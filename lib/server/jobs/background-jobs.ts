@@ -1,27 +1,28 @@
 import { logger } from "@/lib/server/logger";
 import { expireOverdueSlots } from "./expire-slots";
+import { expireInboxItems } from "./expire-inbox-items";
 import { recoverDeadRuns } from "@/lib/server/runs/recover-dead-runs";
 import { serverEnv } from "@/lib/server/env";
 import { sweepKeptEvents } from "@/lib/server/webhooks/inbound/early-events";
 
 const shared = globalThis as typeof globalThis & { handoffBackgroundJobs?: ReturnType<typeof setInterval> };
 
-/** One pass: runs whose server died are marked failed; overdue cards expire and their runs continue; kept inbound events match items or expire. */
+/** The sweep's steps, each on its own: one that fails is logged and the others still run. */
+const STEPS: Array<[name: string, step: () => Promise<unknown>]> = [
+  ["the dead-run sweep", () => recoverDeadRuns(null)],
+  ["the card expiry sweep", expireOverdueSlots],
+  ["the inbox expiry sweep", expireInboxItems],
+  ["the inbound kept-event sweep", sweepKeptEvents],
+];
+
+/** One pass: runs whose server died are marked failed; overdue cards and inbox items expire and their runs continue; kept inbound events match items or expire. */
 export async function sweep(): Promise<void> {
-  try {
-    await recoverDeadRuns(null);
-  } catch (error) {
-    logger.error("the dead-run sweep failed", { error });
-  }
-  try {
-    await expireOverdueSlots();
-  } catch (error) {
-    logger.error("the card expiry sweep failed", { error });
-  }
-  try {
-    await sweepKeptEvents();
-  } catch (error) {
-    logger.error("the inbound kept-event sweep failed", { error });
+  for (const [name, step] of STEPS) {
+    try {
+      await step();
+    } catch (error) {
+      logger.error(`${name} failed`, { error });
+    }
   }
 }
 

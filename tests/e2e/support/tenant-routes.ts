@@ -32,6 +32,7 @@ export const TENANT_PAGES: string[] = [
   "/{org}/forms/{formId}",
   "/{org}/forms/{formId}/submissions",
   "/{org}/forms/{formId}/submissions/{submissionId}",
+  "/{org}/inbox",
 ];
 
 export const TENANT_API_ROUTES: TenantRoute[] = [
@@ -87,6 +88,13 @@ export const TENANT_API_ROUTES: TenantRoute[] = [
   { method: "POST", path: "/api/orgs/{org}/webhooks/{webhookEndpointId}/test" },
   { method: "GET", path: "/api/orgs/{org}/webhooks/{webhookEndpointId}/deliveries" },
   { method: "POST", path: "/api/orgs/{org}/webhooks/{webhookEndpointId}/deliveries/{webhookDeliveryId}/resend" },
+
+  // The inbox page's routes: the list, one item with its capability link, a member's answer, an admin's cancel.
+  { method: "GET", path: "/api/orgs/{org}/inbox" },
+  { method: "GET", path: "/api/orgs/{org}/inbox?conversation_id={conversationId}" },
+  { method: "GET", path: "/api/orgs/{org}/inbox/{inboxItemId}" },
+  { method: "POST", path: "/api/orgs/{org}/inbox/{inboxItemId}/resolve", json: { response: "Taken over" } },
+  { method: "POST", path: "/api/orgs/{org}/inbox/{inboxItemId}/cancel", json: { reason: "Taken over" } },
   // A person's edit in the live form card of the victim's conversation.
   { method: "POST", path: "/api/conversations/{conversationId}/forms/{instanceId}/values", json: { values: { purpose: "Taken over" } } },
   // No route file: the catch-all (app/api/[...path]) answers alike whether the organization exists or not.
