@@ -16,7 +16,7 @@ export default async function SettingsLayout({ children, params }: { children: R
       ? [
           { href: `${base}/permissions`, label: "Permissions" },
           { href: `${base}/api-keys`, label: "API keys" },
-          { href: `${base}/webhooks`, label: "Webhooks" },
+          { href: `${base}/webhooks`, label: "Outbound webhooks" },
           { href: `${base}/inbound`, label: "Inbound webhooks" },
           { href: `${base}/audit`, label: "Audit log" },
         ]

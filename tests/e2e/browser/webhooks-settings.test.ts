@@ -35,7 +35,7 @@ describe.skipIf(skipBrowser)("webhook settings in the browser", () => {
     await expect(key.inputValue()).resolves.toMatch(/^hk_/);
     await page.getByRole("button", { name: "Done" }).click();
 
-    await page.getByRole("link", { name: "Webhooks", exact: true }).click();
+    await page.getByRole("link", { name: "Outbound webhooks" }).click();
     await page.getByText("No webhook endpoints yet").waitFor();
     await page.getByRole("button", { name: "Add endpoint" }).click();
     const dialog = page.getByRole("dialog");

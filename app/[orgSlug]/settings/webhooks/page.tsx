@@ -5,7 +5,7 @@ import { Alert, AlertDescription } from "@/components/ui/alert";
 import { isAdmin } from "@/lib/db/tenant-context";
 import { tenantFor } from "@/lib/server/tenant";
 
-export const metadata: Metadata = { title: "Webhooks" };
+export const metadata: Metadata = { title: "Outbound webhooks" };
 
 export default async function WebhookSettings({ params }: { params: Promise<{ orgSlug: string }> }) {
   const ctx = await tenantFor((await params).orgSlug);
@@ -20,7 +20,7 @@ export default async function WebhookSettings({ params }: { params: Promise<{ or
   return (
     <section aria-labelledby="webhooks-heading" className="grid gap-3">
       <h2 id="webhooks-heading" className="text-lg font-semibold">
-        Webhooks
+        Outbound webhooks
       </h2>
       <p className="text-sm text-muted-foreground">
         Handoff POSTs signed events to your endpoints when the agent posts to the inbox, asks for an approval, finishes a run, and more.
