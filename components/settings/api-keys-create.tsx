@@ -1,13 +1,11 @@
 "use client";
 
 import { useState } from "react";
-import { CopyIcon } from "lucide-react";
 import { Button } from "@/components/ui/button";
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
-import { toast } from "@/components/ui/toast";
 import { errorMessage } from "@/lib/client/api";
+import { SecretOnceDialog } from "./secret-once-dialog";
 import { API_KEY_SCOPE_DESCRIPTIONS, API_KEY_SCOPES, type ApiKeyScope, type CreatedApiKey } from "@/lib/schemas/api-keys";
 
 /** The creation form: name, scopes as checkboxes, optional expiry date. */
@@ -89,35 +87,11 @@ export function CreateApiKeyForm({
 
 /** The new key, this once, with Copy. */
 function ShowKeyOnce({ created, onClose }: { created: CreatedApiKey | null; onClose: () => void }) {
-  async function copy() {
-    if (!created) return;
-    try {
-      await navigator.clipboard.writeText(created.secret);
-      toast.success("Key copied.");
-    } catch {
-      toast.error("Copying is not allowed here. Select the key and copy it by hand.");
-    }
-  }
-  return (
-    <Dialog open={created !== null} onOpenChange={(open) => !open && onClose()}>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Your new key “{created?.key.name}”</DialogTitle>
-          <DialogDescription>Copy it now and keep it somewhere safe: you will not see it again.</DialogDescription>
-        </DialogHeader>
-        <label className="grid gap-1 text-sm">
-          <span className="font-medium">API key</span>
-          <Input readOnly value={created?.secret ?? ""} className="font-mono text-xs" onFocus={(event) => event.target.select()} />
-        </label>
-        <DialogFooter>
-          <Button type="button" variant="outline" onClick={() => void copy()}>
-            <CopyIcon aria-hidden /> Copy
-          </Button>
-          <DialogClose asChild>
-            <Button type="button">Done</Button>
-          </DialogClose>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
-  );
+  const shown = created && {
+    title: `Your new key “${created.key.name}”`,
+    description: "Copy it now and keep it somewhere safe: you will not see it again.",
+    fields: [{ label: "API key", value: created.secret }],
+    copy: { label: "Copy", value: created.secret, what: "Key" },
+  };
+  return <SecretOnceDialog shown={shown} onClose={onClose} />;
 }

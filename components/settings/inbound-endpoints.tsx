@@ -19,7 +19,8 @@ import {
 } from "@/lib/schemas/inbound-endpoints";
 import { CreateInboundEndpointForm } from "./inbound-create";
 import { InboundEvents } from "./inbound-events";
-import { copyText, ShowInboundSecretOnce } from "./inbound-secret";
+import { ShowInboundSecretOnce } from "./inbound-secret";
+import { copyText } from "./secret-once-dialog";
 
 type Confirm = { kind: "rotate" | "delete"; endpoint: InboundEndpointView };
 

@@ -1,20 +1,7 @@
 "use client";
 
-import { CopyIcon } from "lucide-react";
-import { Button } from "@/components/ui/button";
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
-import { Input } from "@/components/ui/input";
-import { toast } from "@/components/ui/toast";
+import { SecretOnceDialog } from "./secret-once-dialog";
 import { INBOUND_AUTH_KIND_LABELS, type InboundEndpointWithSecret } from "@/lib/schemas/inbound-endpoints";
-
-export async function copyText(text: string, what: string) {
-  try {
-    await navigator.clipboard.writeText(text);
-    toast.success(`${what} copied.`);
-  } catch {
-    toast.error(`Copying is not allowed here. Select the ${what.toLowerCase()} and copy it by hand.`);
-  }
-}
 
 /** How the sender uses the secret, per kind: the header it sends. */
 const USE: Record<string, string> = {
@@ -25,32 +12,14 @@ const USE: Record<string, string> = {
 
 /** A new endpoint's (or a rotated) secret and its URL, this once, with Copy. */
 export function ShowInboundSecretOnce({ shown, onClose }: { shown: InboundEndpointWithSecret | null; onClose: () => void }) {
-  return (
-    <Dialog open={shown !== null} onOpenChange={(open) => !open && onClose()}>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Secret of “{shown?.endpoint.name}”</DialogTitle>
-          <DialogDescription>
-            Copy it now and give it to the sender: you will not see it again. {shown ? USE[shown.endpoint.authKind] : ""}
-          </DialogDescription>
-        </DialogHeader>
-        <label className="grid gap-1 text-sm">
-          <span className="font-medium">URL to give the sender</span>
-          <Input readOnly value={shown?.endpoint.url ?? ""} className="font-mono text-xs" onFocus={(event) => event.target.select()} />
-        </label>
-        <label className="grid gap-1 text-sm">
-          <span className="font-medium">{shown ? INBOUND_AUTH_KIND_LABELS[shown.endpoint.authKind] : "Secret"} secret</span>
-          <Input readOnly value={shown?.secret ?? ""} className="font-mono text-xs" onFocus={(event) => event.target.select()} />
-        </label>
-        <DialogFooter>
-          <Button type="button" variant="outline" onClick={() => shown && void copyText(shown.secret, "Secret")}>
-            <CopyIcon aria-hidden /> Copy secret
-          </Button>
-          <DialogClose asChild>
-            <Button type="button">Done</Button>
-          </DialogClose>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
-  );
+  const dialog = shown && {
+    title: `Secret of “${shown.endpoint.name}”`,
+    description: `Copy it now and give it to the sender: you will not see it again. ${USE[shown.endpoint.authKind]}`,
+    fields: [
+      { label: "URL to give the sender", value: shown.endpoint.url },
+      { label: `${INBOUND_AUTH_KIND_LABELS[shown.endpoint.authKind]} secret`, value: shown.secret },
+    ],
+    copy: { label: "Copy secret", value: shown.secret, what: "Secret" },
+  };
+  return <SecretOnceDialog shown={dialog} onClose={onClose} />;
 }
