@@ -15,8 +15,6 @@ import { toDate, toDateOrNull } from "./store/records";
  * (`inbox.item.resolved`), each with its OutboxEvent in the same transaction.
  */
 
-type Db = PrismaClient | Prisma.TransactionClient;
-
 /** The text the agent reads of an answer: a string as it is, anything else as its JSON. */
 export const responseText = (value: unknown) => (typeof value === "string" ? value : canonicalJson(value));
 
@@ -108,10 +106,12 @@ export type InboxResolveOutcome =
   | { kind: "not_found" };
 
 /**
- * Resolves the organization's item `publicId` with `value`, first answer wins: under the row's lock the
- * item is checked (pending, not past its expiry, the answer fits its schema) and written with its
- * `inbox.item.resolved` event, in one transaction. An item found past its expiry is marked expired here
- * (as the sweep would), and the answer refused.
+ * Resolves the organization's item `publicId` with `value`, first answer wins. Two round trips, no explicit
+ * transaction: the item is read and the answer checked against it (status, expiry, its response schema), then
+ * ONE conditional statement writes the answer (only while the item is still pending and unexpired) together
+ * with its `inbox.item.resolved` event. When that statement finds the item no longer pending (a concurrent
+ * answer won), the item is read again and judged as it now is. An item found past its expiry is marked
+ * expired here (as the sweep would), and the answer refused.
  */
 export async function resolveInboxItemRow(
   tenant: { organizationId: string },
@@ -122,48 +122,59 @@ export async function resolveInboxItemRow(
   now = new Date(),
 ): Promise<InboxResolveOutcome> {
   const answer = storableJson(value);
-  return prisma.$transaction(async (tx) => {
-    const row = await lockedItem(tx, tenant.organizationId, publicId);
-    if (!row) return { kind: "not_found" as const };
+  for (;;) {
+    const row = await findInboxItem(tenant, publicId);
+    if (!row) return { kind: "not_found" };
     if (row.status === "resolved" || row.status === "consumed") {
       const same = canonicalJson(row.responseValue ?? row.response) === canonicalJson(answer);
-      return { kind: same ? ("same" as const) : ("conflict" as const), row };
+      return { kind: same ? "same" : "conflict", row };
     }
-    if (row.status !== "pending") return { kind: "closed" as const, row, expiredNow: false };
+    if (row.status !== "pending") return { kind: "closed", row, expiredNow: false };
     if (row.expiresAt && row.expiresAt <= now) {
-      const expired = await tx.inboxItem.update({ where: { publicId }, data: { status: "expired" } });
-      return { kind: "closed" as const, row: expired, expiredNow: true };
+      const [expired] = await prisma.$queryRaw<InboxItemRow[]>`
+        UPDATE "InboxItem" SET "status" = 'expired' WHERE "publicId" = ${publicId} AND "status" = 'pending' RETURNING *`;
+      if (expired) return { kind: "closed", row: expired, expiredNow: true };
+      continue;
     }
     const issues = row.responseSchema ? check(row.responseSchema as Record<string, unknown>, answer) : null;
-    if (issues) return { kind: "invalid" as const, row, issues };
-    const resolved = await tx.inboxItem.update({
-      where: { publicId },
-      data: {
-        status: "resolved",
-        response: responseText(answer),
-        responseValue: answer as Prisma.InputJsonValue,
-        resolvedAt: now,
-        resolvedByKind: resolver.kind,
-        resolvedById: resolver.id,
-        resolvedByName: resolver.name,
-      },
-    });
-    await tx.outboxEvent.create({
-      data: outboxRow(
-        "inbox.item.resolved",
-        resolved,
-        { item: payloadItem(resolved), response: answer as never, resolved_by: resolver, resolved_at: now.toISOString() },
-        now,
-      ),
-    });
-    return { kind: "resolved" as const, row: resolved };
-  });
+    if (issues) return { kind: "invalid", row, issues };
+    const resolved = await writeAnswer(row, answer, resolver, now);
+    if (resolved) return { kind: "resolved", row: resolved };
+  }
 }
 
-async function lockedItem(db: Db, organizationId: string, publicId: string): Promise<InboxItemRow | null> {
-  const [row] = await db.$queryRaw<InboxItemRow[]>`
-    SELECT * FROM "InboxItem" WHERE "publicId" = ${publicId} AND "organizationId" = ${organizationId} FOR UPDATE`;
-  return row ?? null;
+/** The answer and its event in one statement, only while the item is pending and unexpired; null when it no longer was. */
+async function writeAnswer(row: InboxItemRow, answer: unknown, resolver: InboxResolver, now: Date): Promise<InboxItemRow | null> {
+  const text = responseText(answer);
+  const expected: InboxItemRow = {
+    ...row,
+    status: "resolved",
+    response: text,
+    responseValue: answer as InboxItemRow["responseValue"],
+    resolvedAt: now,
+    resolvedByKind: resolver.kind,
+    resolvedById: resolver.id,
+    resolvedByName: resolver.name,
+  };
+  const event = outboxRow(
+    "inbox.item.resolved",
+    expected,
+    { item: payloadItem(expected), response: answer as never, resolved_by: resolver, resolved_at: now.toISOString() },
+    now,
+  );
+  const [written] = await prisma.$queryRaw<InboxItemRow[]>`
+    WITH updated AS (
+      UPDATE "InboxItem" SET "status" = 'resolved', "response" = ${text}, "responseValue" = ${JSON.stringify(answer)}::jsonb,
+        "resolvedAt" = ${now}::timestamp(3), "resolvedByKind" = ${resolver.kind}, "resolvedById" = ${resolver.id}, "resolvedByName" = ${resolver.name}
+      WHERE "publicId" = ${row.publicId} AND "organizationId" = ${row.organizationId} AND "status" = 'pending'
+        AND ("expiresAt" IS NULL OR "expiresAt" > ${now}::timestamp(3))
+      RETURNING *
+    ), announced AS (
+      INSERT INTO "OutboxEvent" ("id", "organizationId", "type", "payload", "createdAt")
+      SELECT ${event.id}, u."organizationId", ${event.type}, ${JSON.stringify(event.payload)}::jsonb, ${now}::timestamp(3) FROM updated u
+    )
+    SELECT * FROM updated`;
+  return written ?? null;
 }
 
 /** One item of the organization by its public id, or null (another organization's alike). */

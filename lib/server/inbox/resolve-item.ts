@@ -9,6 +9,7 @@ import { AppError, conflict, notFound } from "@/lib/server/http/app-error";
 import { launchContinuation } from "@/lib/server/runs/launch";
 import { openAgent } from "@/lib/server/runs/open-turn";
 import { recoverDeadRuns } from "@/lib/server/runs/recover-dead-runs";
+import { settleAll } from "@/lib/server/settle-all";
 import { responseIssues } from "./response-schema";
 
 type Tenant = { organizationId: string };
@@ -54,19 +55,28 @@ export async function resolveInboxItem(
 }
 
 /**
- * What follows an item's settling (resolved, expired, cancelled): the conversation hears `inbox_updated`,
- * and a blocking item continues the conversation, detached (a run already running picks it up at its next
- * safe point, or right after it ends). Returns whether a run is (or already was) under way.
+ * What follows an item's settling (resolved, expired, cancelled): a blocking item continues the conversation,
+ * detached, and that run's first safe point reads the answer and announces `inbox_updated` itself. Otherwise
+ * (not blocking, or a run already under way that picks it up at its next safe point or right after it ends)
+ * the conversation hears `inbox_updated` from here. Returns whether a run is (or already was) under way.
  */
 export async function afterInboxItemSettled(tenant: Tenant, row: InboxItemRow): Promise<boolean> {
   const scope = { ...tenant, conversationId: row.conversationId };
-  const store = await PostgresStore.open(prisma, scope);
-  const recorder = conversationRecorder(tenant, row.conversationId);
+  if (row.blocking) {
+    // A run whose server died would hold the conversation until the sweep: settle it first, as a card answer does.
+    const [, agent] = await settleAll([recoverDeadRuns(scope), openAgent(tenant, row.conversationId)] as const);
+    const launched = await launchContinuation(row.conversationId, agent);
+    if (launched.kind === "running") return true;
+    await announceInbox(tenant, row.conversationId);
+    return launched.outcome.status === "busy";
+  }
+  await announceInbox(tenant, row.conversationId);
+  return false;
+}
+
+async function announceInbox(tenant: Tenant, conversationId: string) {
+  const store = await PostgresStore.open(prisma, { ...tenant, conversationId });
+  const recorder = conversationRecorder(tenant, conversationId);
   recorder.record("inbox_updated", { items: await store.getInboxItems() });
   await recorder.flush();
-  if (!row.blocking) return false;
-  // A run whose server died would hold the conversation until the sweep: settle it first, as a card answer does.
-  await recoverDeadRuns(scope);
-  const launched = await launchContinuation(row.conversationId, await openAgent(tenant, row.conversationId));
-  return launched.kind === "running" || launched.outcome.status === "busy";
 }
