@@ -192,3 +192,18 @@ export async function expireOverdueInboxItems(now = new Date(), limit = 100): Pr
       ORDER BY "expiresAt" LIMIT ${limit} FOR UPDATE SKIP LOCKED)
     RETURNING *`;
 }
+
+/**
+ * Blocking items settled at least `settledBefore` ago whose conversation the agent has not been told of, and
+ * whose conversation has no run under way: their continuation was lost (its request failed, its server died
+ * before launching it). Only the conversation's own store (a subagent's items are read by its parent run).
+ */
+export async function untoldBlockingItems(settledBefore: Date, limit = 50): Promise<InboxItemRow[]> {
+  return prisma.$queryRaw<InboxItemRow[]>`
+    SELECT i.* FROM "InboxItem" i
+    JOIN "AgentStore" s ON s."id" = i."storeId" AND s."organizationId" = i."organizationId" AND s."namespace" = ''
+    WHERE i."blocking" AND (i."status" = 'resolved' OR (i."status" IN ('expired', 'cancelled') AND i."consumedAt" IS NULL))
+      AND COALESCE(i."resolvedAt", i."expiresAt", i."createdAt") < ${settledBefore}::timestamp(3)
+      AND NOT EXISTS (SELECT 1 FROM "Run" r WHERE r."storeId" = i."storeId" AND r."status" IN ('running', 'suspended'))
+    ORDER BY i."seq" LIMIT ${limit}`;
+}

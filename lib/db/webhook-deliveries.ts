@@ -1,3 +1,4 @@
+import { cleanText } from "@/lib/schemas/text";
 import { decodeCursor, encodeCursor } from "./keyset-cursor";
 import { prisma } from "./client";
 import { Prisma, type WebhookAttempt, type WebhookDelivery } from "./generated/client";
@@ -150,6 +151,9 @@ export type AttemptOutcome =
   /** Gave up (the retry window passed, or the endpoint is disabled); `error` is the endpoint's last error. */
   | { kind: "failed"; error: string; markEndpointFailing: boolean };
 
+/** A receiver's body (or an error naming it) may hold NUL or lone surrogates, which a text column refuses: cleaned, never a failed record. */
+const storable = (text: string | null) => (text === null ? null : cleanText(text));
+
 const stamp = (time: Date | null) => (time === null ? Prisma.sql`NULL::timestamp(3)` : Prisma.sql`${time.toISOString()}::timestamp(3)`);
 
 /** Logs the attempt and moves the delivery (and its endpoint's failing state), in one statement. */
@@ -169,10 +173,10 @@ export async function recordDeliveryAttempt(claimed: ClaimedAttempt, record: Att
     WITH attempt AS (
       INSERT INTO "WebhookAttempt" ("id", "deliveryId", "organizationId", "attemptNumber", "startedAt", "durationMs", "responseStatus", "responseBodyExcerpt", "error")
       VALUES (replace(gen_random_uuid()::text, '-', ''), ${delivery.id}, ${delivery.organizationId}, ${delivery.attemptCount}, ${stamp(record.startedAt)},
-              ${record.durationMs}, ${record.responseStatus}::int, ${record.responseBodyExcerpt}::text, ${record.error}::text)
+              ${record.durationMs}, ${record.responseStatus}::int, ${storable(record.responseBodyExcerpt)}::text, ${storable(record.error)}::text)
     ), moved AS (
       UPDATE "WebhookDelivery" SET "status" = ${status}, "nextAttemptAt" = ${stamp(nextAttemptAt)}, "finishedAt" = ${stamp(finishedAt)}
-      WHERE "id" = ${delivery.id}
+      WHERE "id" = ${delivery.id} AND "attemptCount" = ${delivery.attemptCount}
     ), endpoint AS (${endpointUpdate})
     SELECT 1`;
 }

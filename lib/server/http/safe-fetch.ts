@@ -80,11 +80,17 @@ export async function safeFetch(url: string | URL, init: SafeFetchInit, limits: 
   const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started);
   const env = limits.env ?? serverEnv();
-  const verdict = await checkOutboundUrl(url, {
-    allowPrivate: env[OUTBOUND_ALLOW_PRIVATE_ENV],
-    allowPrivateVariable: OUTBOUND_ALLOW_PRIVATE_ENV,
-    lookup: limits.lookup,
-  });
+  const timeout = () => new SafeFetchError("timeout", `No complete answer within ${limits.timeoutMs} ms.`, elapsed());
+  // The name's lookup counts against the same deadline: a slow resolver must not stretch an attempt past it.
+  let lookupTimer: ReturnType<typeof setTimeout> | undefined;
+  const verdict = await Promise.race([
+    checkOutboundUrl(url, {
+      allowPrivate: env[OUTBOUND_ALLOW_PRIVATE_ENV],
+      allowPrivateVariable: OUTBOUND_ALLOW_PRIVATE_ENV,
+      lookup: limits.lookup,
+    }),
+    new Promise<never>((_, reject) => (lookupTimer = setTimeout(() => reject(timeout()), limits.timeoutMs))),
+  ]).finally(() => clearTimeout(lookupTimer));
   if (!verdict.ok) throw new SafeFetchError(verdict.code, verdict.reason, elapsed());
   const target = verdict.url;
   const pinned = verdict.addresses[0];
@@ -92,10 +98,13 @@ export async function safeFetch(url: string | URL, init: SafeFetchInit, limits: 
 
   const controller = new AbortController();
   let timedOut = false;
-  const timer = setTimeout(() => {
-    timedOut = true;
-    controller.abort();
-  }, limits.timeoutMs);
+  const timer = setTimeout(
+    () => {
+      timedOut = true;
+      controller.abort();
+    },
+    Math.max(0, limits.timeoutMs - elapsed()),
+  );
   const onOuterAbort = () => controller.abort();
   init.signal?.addEventListener("abort", onOuterAbort, { once: true });
   if (init.signal?.aborted) controller.abort();
@@ -103,7 +112,7 @@ export async function safeFetch(url: string | URL, init: SafeFetchInit, limits: 
   try {
     return await new Promise<SafeResponse>((resolve, reject) => {
       const fail = (error: unknown) => {
-        if (timedOut) reject(new SafeFetchError("timeout", `No complete answer within ${limits.timeoutMs} ms.`, elapsed()));
+        if (timedOut) reject(timeout());
         else if (controller.signal.aborted) reject(new SafeFetchError("aborted", "The request was aborted.", elapsed()));
         else reject(new SafeFetchError("network", `The request failed: ${(error as Error).message}`, elapsed()));
       };

@@ -47,8 +47,12 @@ export async function resolveInboxItem(
       // Found past its expiry before the sweep came: tell the agent now, as the sweep would have.
       if (outcome.expiredNow) await afterInboxItemSettled(tenant, outcome.row);
       throw conflict(`This inbox item is ${outcome.row.status}: it can no longer be answered.`, { item: inboxItemWire(outcome.row) });
-    case "same":
-      return { item: inboxItemWire(outcome.row), changed: false, continued: false };
+    case "same": {
+      // A repeat of the answer that won: if the agent has not read it yet (the first request's continuation
+      // failed), continuing is safe to try again, and is what the repeat is for.
+      const untold = outcome.row.status === "resolved" && outcome.row.blocking;
+      return { item: inboxItemWire(outcome.row), changed: false, continued: untold && (await afterInboxItemSettled(tenant, outcome.row)) };
+    }
     case "resolved":
       return { item: inboxItemWire(outcome.row), changed: true, continued: await afterInboxItemSettled(tenant, outcome.row) };
   }

@@ -1,4 +1,6 @@
 import Ajv, { type ErrorObject, type ValidateFunction } from "ajv";
+import type { RegExpEngine } from "ajv/dist/types";
+import { RE2JS } from "re2js";
 import addFormats from "ajv-formats";
 import type { FieldIssue } from "@/lib/agent/errors";
 
@@ -8,8 +10,27 @@ import type { FieldIssue } from "@/lib/agent/errors";
  * resolve path is validated by it (422 naming the fields). Compiled validators are cached per schema text.
  */
 
-const ajv = new Ajv({ allErrors: true, strict: false, validateSchema: true });
-addFormats(ajv);
+/**
+ * `pattern` and `patternProperties` come from the agent (so, indirectly, from whatever it read): they run on
+ * RE2 (linear time), never on the JavaScript engine, whose backtracking an answer could make take minutes.
+ */
+const re2: RegExpEngine = Object.assign(
+  (pattern: string, flags: string) => {
+    const re = RE2JS.compile(pattern, flags.includes("i") ? RE2JS.CASE_INSENSITIVE : 0);
+    return { test: (text: string) => re.matcher(text).find() };
+  },
+  { code: 'require("re2js").RE2JS' },
+);
+
+/**
+ * A validator per schema, each from its own Ajv instance: one schema's `$id` can neither collide with nor be
+ * referenced by another's (another organization's), and an evicted validator takes its registry with it.
+ */
+function compile(schema: Record<string, unknown>): ValidateFunction {
+  const ajv = new Ajv({ allErrors: true, strict: false, validateSchema: true, code: { regExp: re2 } });
+  addFormats(ajv);
+  return ajv.compile(schema);
+}
 
 /** Schemas larger than this are refused: the schema is stored with the item and shown with it. */
 export const RESPONSE_SCHEMA_MAX_CHARS = 16_000;
@@ -20,7 +41,7 @@ function validatorFor(schema: Record<string, unknown>): ValidateFunction {
   const text = JSON.stringify(schema);
   let validate = compiled.get(text);
   if (!validate) {
-    validate = ajv.compile(schema);
+    validate = compile(schema);
     if (compiled.size >= MAX_CACHED) compiled.delete(compiled.keys().next().value as string);
     compiled.set(text, validate);
   }

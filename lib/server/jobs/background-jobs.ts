@@ -1,6 +1,7 @@
 import { logger } from "@/lib/server/logger";
 import { expireOverdueSlots } from "./expire-slots";
 import { expireInboxItems } from "./expire-inbox-items";
+import { continueUntoldItems } from "./continue-untold-items";
 import { recoverDeadRuns } from "@/lib/server/runs/recover-dead-runs";
 import { serverEnv } from "@/lib/server/env";
 import { sweepKeptEvents } from "@/lib/server/webhooks/inbound/early-events";
@@ -12,6 +13,7 @@ const STEPS: Array<[name: string, step: () => Promise<unknown>]> = [
   ["the dead-run sweep", () => recoverDeadRuns(null)],
   ["the card expiry sweep", expireOverdueSlots],
   ["the inbox expiry sweep", expireInboxItems],
+  ["the sweep of answered items nobody continued", continueUntoldItems],
   ["the inbound kept-event sweep", sweepKeptEvents],
 ];
 

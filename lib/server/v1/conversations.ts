@@ -33,10 +33,12 @@ export async function createV1Conversation(
   body: V1CreateConversationBody,
   stream: { wanted: boolean; signal?: AbortSignal },
 ): Promise<IdempotentResult> {
+  // The message's limit first: a 429 must leave no conversation behind (a retry would make a second one).
+  if (body.message !== undefined) await countMessage(ctx);
   const created = await createConversation({ organizationId: ctx.organizationId, userId: null }, { title: body.title });
   const conversation = { id: created.id, title: created.title, created_at: created.createdAt };
   if (body.message === undefined) return { status: 201, body: { conversation } satisfies V1ConversationCreated };
-  const sent = await sendV1Message(ctx, created.id, body.message, stream);
+  const sent = await startMessage(ctx, created.id, body.message, stream);
   return {
     status: 201,
     body: { conversation, run: sent.body as V1MessageAccepted } satisfies V1ConversationCreated,
@@ -55,7 +57,18 @@ export async function sendV1Message(
   text: string,
   stream: { wanted: boolean; signal?: AbortSignal },
 ): Promise<IdempotentResult & { body: V1MessageAccepted }> {
-  await enforce(messagesPerUser(), ctx.userId, "messages from this API key");
+  await countMessage(ctx);
+  return startMessage(ctx, conversationId, text, stream);
+}
+
+const countMessage = (ctx: ApiKeyContext) => enforce(messagesPerUser(), ctx.userId, "messages from this API key");
+
+async function startMessage(
+  ctx: ApiKeyContext,
+  conversationId: string,
+  text: string,
+  stream: { wanted: boolean; signal?: AbortSignal },
+): Promise<IdempotentResult & { body: V1MessageAccepted }> {
   const { after, agent } = await openTurn(ctx, conversationId);
   const runId = randomUUID();
   const launched = await launch(

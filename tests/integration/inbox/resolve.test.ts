@@ -12,6 +12,7 @@ import { AppError } from "@/lib/server/http/app-error";
 import { resolveInboxItem } from "@/lib/server/inbox/resolve-item";
 import { responseIssues } from "@/lib/server/inbox/response-schema";
 import { expireInboxItems } from "@/lib/server/jobs/expire-inbox-items";
+import { continueUntoldItems, UNTOLD_GRACE_MS } from "@/lib/server/jobs/continue-untold-items";
 import { executionsOf } from "@/lib/server/runs/local-executions";
 import { getTestPrisma } from "@/tests/integration/support/databases";
 import { createTenant, openNewConversationStore } from "@/tests/integration/store/support";
@@ -165,5 +166,37 @@ describe("the expiry sweep", () => {
     expect(reply?.text).toContain("expired without an answer");
     const told = await getTestPrisma().inboxItem.findUniqueOrThrow({ where: { publicId } });
     expect(told.consumedAt).not.toBeNull();
+  });
+});
+
+describe("an answer whose continuation was lost", () => {
+  // The answer was stored but the run never started (the request failed after the write, or its server died):
+  // written here straight through the row function, which is what such a request left behind.
+  async function answeredButNotContinued(label: string) {
+    const tenant = await createTenant(label);
+    const posted = await postItem(tenant, { blocking: true });
+    const outcome = await resolveInboxItemRow(tenant, posted.publicId, { approved: true }, member("Ada"), responseIssues);
+    expect(outcome.kind).toBe("resolved");
+    return { tenant, ...posted };
+  }
+  const agentRead = (store: PostgresStore) =>
+    eventually(async () => (await store.getMessages()).find((message) => message.sender === "agent" && message.text.includes("approved")));
+
+  it("the sweep continues the conversation once its grace has passed, and only then", async () => {
+    const { publicId, store } = await answeredButNotContinued("untold-sweep");
+    expect(await continueUntoldItems(new Date())).toBe(0);
+    expect(await continueUntoldItems(new Date(Date.now() + UNTOLD_GRACE_MS + 1_000))).toBeGreaterThanOrEqual(1);
+    expect((await agentRead(store))?.text).toContain("An inbox update arrived");
+    await eventually(async () => (await getTestPrisma().inboxItem.findUniqueOrThrow({ where: { publicId } })).status === "consumed");
+    // Told once: nothing is left for the next pass.
+    const again = await getTestPrisma().inboxItem.findMany({ where: { publicId, status: "resolved" } });
+    expect(again).toEqual([]);
+  });
+
+  it("the same answer sent again continues it at once", async () => {
+    const { tenant, publicId, store } = await answeredButNotContinued("untold-repeat");
+    const repeat = await resolveInboxItem(tenant, publicId, { approved: true }, member("Ada"));
+    expect(repeat).toMatchObject({ changed: false, continued: true });
+    expect((await agentRead(store))?.text).toContain("An inbox update arrived");
   });
 });

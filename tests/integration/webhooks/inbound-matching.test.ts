@@ -103,6 +103,15 @@ describe("inbound events", () => {
     ]);
   });
 
+  it("holding NUL characters are stored cleaned and matched, never a 500", async () => {
+    const tenant = await createTenant("inbound-nul");
+    const endpoint = await endpointOf(tenant);
+    const { publicId } = await postItem(tenant, { correlation_key: "ORD-7" });
+    const answer = await send(endpoint, { data: { order_id: "ORD-\u00007", note: "ok\u0000" } });
+    expect(answer).toMatchObject({ status: 200, receipt: { outcome: "matched", item_id: publicId } });
+    expect((await findInboxItem(tenant, publicId))?.responseValue).toEqual({ order_id: "ORD-7", note: "ok" });
+  });
+
   it("never reach another organization's items", async () => {
     const tenant = await createTenant("inbound-own");
     const victim = await createTenant("inbound-victim");

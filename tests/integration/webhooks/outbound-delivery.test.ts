@@ -46,6 +46,18 @@ describe("an outbound delivery", () => {
     expect(await prisma.outboxEvent.findUnique({ where: { id: eventId } })).toMatchObject({ dispatchedAt: expect.any(Date) });
   });
 
+  it("records a receiver's answer holding NUL characters (cleaned) and settles the delivery once", async () => {
+    const tenant = await createTenant("hooks-nul");
+    receiver.respond(() => ({ status: 200, body: "ok\u0000done" }));
+    const { endpoint } = await endpointFor(tenant, receiver.url);
+    await emitRunCompleted(tenant);
+    const delivery = await eventually(() =>
+      prisma.webhookDelivery.findFirst({ where: { endpointId: endpoint.id, status: "succeeded" }, include: { attempts: true } }),
+    );
+    expect(delivery.attempts).toMatchObject([{ attemptNumber: 1, responseStatus: 200, responseBodyExcerpt: "okdone" }]);
+    receiver.respond(() => ({ status: 204 }));
+  });
+
   it("goes only to enabled endpoints of the event's organization subscribed to its type", async () => {
     const tenant = await createTenant("hooks");
     const other = await createTenant("other");

@@ -25,8 +25,14 @@ export async function matchKeptEvent(item: InboxItemRow, now = new Date()): Prom
     try {
       resolution = await resolveByEvent(item.organizationId, item.publicId, event.response, endpoint);
     } catch (error) {
-      // The answer must not be lost to a passing failure: the event waits again for the sweep.
-      await setInboundEventOutcome(event.id, { outcome: "kept", resolvedItemId: null });
+      // The answer may have been written before the failure (the continuation failed): then the event did
+      // resolve the item. Otherwise it must not be lost to a passing failure: it waits again for the sweep.
+      const now = await prisma.inboxItem.findUnique({ where: { publicId: item.publicId } });
+      const resolvedByIt = now?.resolvedByKind === "inbound_webhook" && now.resolvedById === endpoint.id;
+      await setInboundEventOutcome(
+        event.id,
+        resolvedByIt ? { outcome: "matched", resolvedItemId: item.publicId } : { outcome: "kept", resolvedItemId: null },
+      );
       throw error;
     }
     switch (resolution.outcome) {

@@ -1,3 +1,4 @@
+import { storableJson } from "@/lib/schemas/text";
 import { findEnabledInboundEndpoint, type InboundEndpointRow } from "@/lib/db/inbound-endpoints";
 import { findItemFor, findVerifiedDuplicate, recordInboundEvent, type InboundEventRow } from "@/lib/db/inbound-events";
 import type { InboundAuthKind, InboundReceipt } from "@/lib/schemas/inbound-endpoints";
@@ -81,7 +82,8 @@ export async function receiveInboundEvent(endpointId: string, request: Request, 
 
   let json: unknown;
   try {
-    json = JSON.parse(body);
+    // Cleaned as everything stored is: a NUL or a lone surrogate in a sender's JSON must not turn into a 500.
+    json = storableJson(JSON.parse(body));
   } catch {
     await recordInboundEvent({ ...verified, outcome: "refused", refusedReason: "the body is not JSON" });
     throw new AppError(400, "invalid_json", "The event's body is not valid JSON. Send a JSON document.");

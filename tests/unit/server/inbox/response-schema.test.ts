@@ -41,3 +41,19 @@ describe("an inbox item's response schema", () => {
     expect(checkResponseSchema({ type: "object", description: "x".repeat(RESPONSE_SCHEMA_MAX_CHARS) })).toMatch(/longer than/);
   });
 });
+
+describe("patterns and ids an agent writes", () => {
+  // On the JavaScript engine the first answer backtracks for far longer than the test's time limit.
+  it("runs patterns on RE2: a pattern that backtracks in JavaScript answers at once", () => {
+    const schema = { type: "string", pattern: "^(a+)+$" };
+    expect(responseIssues(schema, `${"a".repeat(40)}!`)).toEqual([{ path: "response", message: 'must match pattern "^(a+)+$"' }]);
+    expect(responseIssues(schema, "aaaa")).toBeNull();
+  });
+
+  it("keeps each schema's $id to itself: the same schema compiles again, and another cannot reference it", () => {
+    const named = { $id: "https://example.test/approval", type: "object", required: ["approved"] };
+    expect(checkResponseSchema(named)).toBeNull();
+    expect(checkResponseSchema({ ...named })).toBeNull();
+    expect(checkResponseSchema({ $ref: "https://example.test/approval" })).not.toBeNull();
+  });
+});
