@@ -137,8 +137,22 @@ describe("the organization's inbox", () => {
   it("a non-blocking item's answer continues nothing; it is folded into the next turn", async () => {
     const { conversationId, item } = await postedItem("ask ops to check the backups");
     await sql(`UPDATE "InboxItem" SET blocking = false WHERE "publicId" = $1`, [item.id]);
-    const answered = await resolve(item.id, "Backups are fine");
+    // With an Idempotency-Key, as on every resolve path: a retry replays the answer, the key on another request is refused.
+    const keyed = (response: unknown) =>
+      team.member.client.request(`/api/orgs/${team.slug}/inbox/${item.id}/resolve`, {
+        json: { response },
+        headers: { "idempotency-key": `backups-${item.id}` },
+      });
+    const answeredResponse = await keyed("Backups are fine");
+    const answered = { status: answeredResponse.status, body: (await answeredResponse.json()) as Resolved };
     expect(answered.body).toMatchObject({ changed: true, continued: false, item: { status: "resolved" } });
+    const replay = await keyed("Backups are fine");
+    expect(replay.status).toBe(200);
+    expect(replay.headers.get("idempotent-replayed")).toBe("true");
+    expect(((await replay.json()) as Resolved).changed).toBe(true);
+    const reused = await keyed("Backups are broken");
+    expect(reused.status).toBe(422);
+    expect(((await reused.json()) as ErrorBody).error.code).toBe("idempotency_key_reused");
     const events = await say(team.member.client, conversationId, "hello again");
     const injected = events.find((event) => event.type === "message_injected");
     expect(injected?.data.message.text).toContain("Backups are fine");

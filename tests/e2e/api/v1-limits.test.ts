@@ -14,7 +14,10 @@ let strict: AppServer;
 let owner: TestAccount;
 
 beforeAll(async () => {
-  strict = await startAppServer({ databaseUrl: appDatabaseUrl(), env: { API_RATE_LIMIT_PER_MINUTE: String(LIMIT) } });
+  strict = await startAppServer({
+    databaseUrl: appDatabaseUrl(),
+    env: { API_RATE_LIMIT_PER_MINUTE: String(LIMIT), MESSAGE_RATE_LIMIT_PER_MINUTE: "1" },
+  });
   owner = await createAccount(appBaseURL(), "limits");
 });
 
@@ -42,6 +45,17 @@ describe("per-key rate limits", () => {
 
     const other = v1Client(strict.baseURL, (await createKey(owner, ["inbox:read"], "Other")).secret);
     expect((await other.json("/api/v1/inbox")).status).toBe(200);
+  });
+
+  it("a conversation started with a message over the message limit is 429 and leaves no conversation behind", async () => {
+    const key = await createKey(owner, ["conversations:read", "conversations:write"], "Messages");
+    const limited = v1Client(strict.baseURL, key.secret);
+    const first = await limited.json("/api/v1/conversations", { json: { title: "One", message: "hello" } });
+    expect(first.status).toBe(201);
+    const second = await limited.json("/api/v1/conversations", { json: { title: "Two", message: "hello again" } });
+    expect(second.status).toBe(429);
+    const listed = await limited.json<{ conversations: { title: string }[] }>("/api/v1/conversations");
+    expect(listed.body.conversations.map((conversation) => conversation.title)).toEqual(["One"]);
   });
 
   it("a bad key is 401 before any per-key count", async () => {
