@@ -3,7 +3,7 @@ import { createAccount, type TestAccount } from "../support/http-client";
 import { appBaseURL } from "../support/env";
 import { createConversation, say, type StreamedEvent } from "../support/run-events";
 import { sql } from "../support/sql";
-import { TENANT_API_ROUTES, TENANT_PAGES, type TenantRoute } from "../support/tenant-routes";
+import { SHARED_API_ROUTES, TENANT_API_ROUTES, TENANT_PAGES, type TenantRoute } from "../support/tenant-routes";
 import { insertSubmission } from "@/tests/support/form-submission-rows";
 import { expenseClaimForm } from "@/prisma/demo-forms";
 
@@ -101,6 +101,8 @@ beforeAll(async () => {
     webhookEndpointId: world.webhookEndpointId,
     webhookDeliveryId: world.webhookDeliveryId,
     inboundEndpointId: world.inboundEndpointId,
+    // The victim's real item, an expiry a year ahead, and a signature of the right form that nobody made.
+    forgedLinkToken: `${world.inboxItemId}.${Math.floor(Date.now() / 1000 + 365 * 86400).toString(36)}.${"A".repeat(43)}`,
     unknownPath: "no-such-thing",
   };
   fill = (path) => path.replace(/\{(\w+)\}/g, (_, name: string) => values[name] ?? `{${name}}`);
@@ -125,13 +127,24 @@ describe("a member of organization A reaches nothing of organization B", () => {
   });
 
   it("every placeholder is one of the victim's objects", () => {
-    for (const route of [...TENANT_PAGES, ...TENANT_API_ROUTES.map((r) => r.path)]) expect(fill(route)).not.toMatch(/\{\w+\}/);
+    for (const route of [...TENANT_PAGES, ...[...TENANT_API_ROUTES, ...SHARED_API_ROUTES].map((r) => r.path)])
+      expect(fill(route)).not.toMatch(/\{\w+\}/);
   });
 
   it.each(TENANT_API_ROUTES)("$method $path → 404", async (route) => {
     const { status, body } = await askAsIntruder(route);
     expect(status).toBe(404);
     expect(JSON.stringify(body)).not.toContain(victim.email);
+  });
+
+  it.each(SHARED_API_ROUTES)("$method $path answers the intruder as it answers anyone, with nothing of B in it", async (route) => {
+    const asIntruder = await askAsIntruder(route);
+    const anonymous = await fetch(`${appBaseURL()}${fill(route.path)}`, { method: route.method });
+    expect(asIntruder.status).toBe(anonymous.status);
+    expect(asIntruder.body).toEqual(await anonymous.json());
+    const text = JSON.stringify(asIntruder.body);
+    for (const secret of [victim.email, victim.orgSlug, victimObjects.inboxItemId, victimObjects.conversationId, victimObjects.formId])
+      expect(text).not.toContain(secret);
   });
 
   it("and nothing of B changed", async () => {

@@ -7,8 +7,8 @@
  * {formId} a form with {version} 1, {submissionId} one of its submissions, {conversationId} a
  * conversation with the form open as {instanceId}, {inboxItemId} an inbox item, {inboundEndpointId} an
  * inbound webhook endpoint, {webhookEndpointId} an outbound webhook endpoint with {webhookDeliveryId}
- * one of its deliveries; {unknownPath} a
- * path no route file serves (the catch-all app/api/[...path]).
+ * one of its deliveries; {forgedLinkToken} a capability link naming the victim's real inbox item whose
+ * signature nobody made; {unknownPath} a path no route file serves (the catch-all app/api/[...path]).
  */
 export interface TenantRoute {
   method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
@@ -100,6 +100,11 @@ export const TENANT_API_ROUTES: TenantRoute[] = [
   // No route file: the catch-all (app/api/[...path]) answers alike whether the organization exists or not.
   { method: "GET", path: "/api/orgs/{org}/{unknownPath}" },
   { method: "POST", path: "/api/orgs/{org}/{unknownPath}", json: {} },
+  { method: "GET", path: "/api/{unknownPath}" },
+  { method: "POST", path: "/api/{unknownPath}", json: {} },
+  // A capability link is its own authority: one naming the victim's item without its signature reaches nothing.
+  { method: "GET", path: "/api/inbox/links/{forgedLinkToken}" },
+  { method: "POST", path: "/api/inbox/links/{forgedLinkToken}", json: { response: "Taken over" } },
   // The public API, with the intruder's own key: another organization's objects are 404, never an empty answer.
   { method: "GET", path: "/api/v1/inbox?conversation_id={conversationId}", auth: "apiKey" },
   { method: "GET", path: "/api/v1/inbox/{inboxItemId}", auth: "apiKey" },
@@ -109,6 +114,12 @@ export const TENANT_API_ROUTES: TenantRoute[] = [
   { method: "GET", path: "/api/v1/conversations/{conversationId}/events?after=0", auth: "apiKey" },
   { method: "GET", path: "/api/v1/forms/{formId}/submissions", auth: "apiKey" },
 ];
+
+/**
+ * Routes that answer everybody alike and hold no organization's data (the public API's description). The
+ * isolation test asks each as the intruder and as nobody: the same answer, and none of the victim's names or ids in it.
+ */
+export const SHARED_API_ROUTES: TenantRoute[] = [{ method: "GET", path: "/api/v1/openapi.json" }];
 
 /**
  * Routes that carry no organization: the tenant is the conversation's (or the card's). Asked by
