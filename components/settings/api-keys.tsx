@@ -5,7 +5,7 @@ import Link from "next/link";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { EmptyState } from "@/components/ui/empty-state";
 import { LoadError } from "@/components/ui/load-error";
 import { Skeleton } from "@/components/ui/skeleton";
@@ -117,29 +117,20 @@ export function ApiKeys({ slug }: { slug: string }) {
           </TableBody>
         </Table>
       )}
-      <Dialog open={revoking !== null} onOpenChange={(open) => !open && setRevoking(null)}>
-        <DialogContent>
-          <DialogHeader>
-            <DialogTitle>Revoke “{revoking?.name}”?</DialogTitle>
-            <DialogDescription>Every request with this key gets 401 from now on. This cannot be undone.</DialogDescription>
-          </DialogHeader>
-          <DialogFooter>
-            <DialogClose asChild>
-              <Button type="button" variant="outline">
-                Cancel
-              </Button>
-            </DialogClose>
-            <Button
-              type="button"
-              variant="destructive"
-              disabled={revoke.isPending}
-              onClick={() => revoking && revoke.mutate(revoking.id, { onSettled: () => setRevoking(null) })}
-            >
-              {revoke.isPending ? "Revoking…" : "Revoke the key"}
-            </Button>
-          </DialogFooter>
-        </DialogContent>
-      </Dialog>
+      <ConfirmDialog
+        pending={revoke.isPending}
+        onClose={() => setRevoking(null)}
+        request={
+          revoking && {
+            title: `Revoke “${revoking.name}”?`,
+            description: "Every request with this key gets 401 from now on. This cannot be undone.",
+            action: "Revoke the key",
+            pendingAction: "Revoking…",
+            destructive: true,
+            onConfirm: (done) => revoke.mutate(revoking.id, { onSettled: done }),
+          }
+        }
+      />
     </div>
   );
 }

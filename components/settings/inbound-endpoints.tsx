@@ -5,7 +5,7 @@ import { CopyIcon } from "lucide-react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { EmptyState } from "@/components/ui/empty-state";
 import { LoadError } from "@/components/ui/load-error";
 import { Skeleton } from "@/components/ui/skeleton";
@@ -139,40 +139,27 @@ export function InboundEndpoints({ slug }: { slug: string }) {
           ))}
         </ul>
       )}
-      <Dialog open={confirm !== null} onOpenChange={(next) => !next && setConfirm(null)}>
-        <DialogContent>
-          <DialogHeader>
-            <DialogTitle>
-              {confirm?.kind === "rotate" ? "Rotate the secret of" : "Delete"} “{confirm?.endpoint.name}”?
-            </DialogTitle>
-            <DialogDescription>
-              {confirm?.kind === "rotate"
-                ? "The current secret stops working at once: give the sender the new one, shown next."
-                : "Its URL answers 404 from now on and its event log is deleted. Items it resolved stay resolved."}
-            </DialogDescription>
-          </DialogHeader>
-          <DialogFooter>
-            <DialogClose asChild>
-              <Button type="button" variant="outline">
-                Cancel
-              </Button>
-            </DialogClose>
-            <Button
-              type="button"
-              variant={confirm?.kind === "delete" ? "destructive" : "default"}
-              disabled={rotate.isPending || remove.isPending}
-              onClick={() => {
-                if (!confirm) return;
-                const done = { onSettled: () => setConfirm(null) };
-                if (confirm.kind === "rotate") rotate.mutate(confirm.endpoint.id, done);
-                else remove.mutate(confirm.endpoint.id, done);
-              }}
-            >
-              {confirm?.kind === "rotate" ? "Rotate the secret" : "Delete the endpoint"}
-            </Button>
-          </DialogFooter>
-        </DialogContent>
-      </Dialog>
+      <ConfirmDialog
+        pending={rotate.isPending || remove.isPending}
+        onClose={() => setConfirm(null)}
+        request={
+          confirm &&
+          (confirm.kind === "rotate"
+            ? {
+                title: `Rotate the secret of “${confirm.endpoint.name}”?`,
+                description: "The current secret stops working at once: give the sender the new one, shown next.",
+                action: "Rotate the secret",
+                onConfirm: (done) => rotate.mutate(confirm.endpoint.id, { onSettled: done }),
+              }
+            : {
+                title: `Delete “${confirm.endpoint.name}”?`,
+                description: "Its URL answers 404 from now on and its event log is deleted. Items it resolved stay resolved.",
+                action: "Delete the endpoint",
+                destructive: true,
+                onConfirm: (done) => remove.mutate(confirm.endpoint.id, { onSettled: done }),
+              })
+        }
+      />
       <ShowInboundSecretOnce shown={shown} onClose={() => setShown(null)} />
     </div>
   );

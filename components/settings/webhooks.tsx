@@ -4,7 +4,7 @@ import { useState } from "react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { EmptyState } from "@/components/ui/empty-state";
 import { LoadError } from "@/components/ui/load-error";
 import { Skeleton } from "@/components/ui/skeleton";
@@ -134,31 +134,20 @@ export function WebhookEndpoints({ slug }: { slug: string }) {
         </ul>
       )}
       <ShowSecretOnce shown={secret} onClose={() => setSecret(null)} />
-      <Dialog open={deleting !== null} onOpenChange={(open) => !open && setDeleting(null)}>
-        <DialogContent>
-          <DialogHeader>
-            <DialogTitle>Delete this endpoint?</DialogTitle>
-            <DialogDescription>
-              {deleting?.url} receives nothing from now on, and its delivery log is deleted with it. This cannot be undone.
-            </DialogDescription>
-          </DialogHeader>
-          <DialogFooter>
-            <DialogClose asChild>
-              <Button type="button" variant="outline">
-                Cancel
-              </Button>
-            </DialogClose>
-            <Button
-              type="button"
-              variant="destructive"
-              disabled={remove.isPending}
-              onClick={() => deleting && remove.mutate(deleting.id, { onSettled: () => setDeleting(null) })}
-            >
-              {remove.isPending ? "Deleting…" : "Delete the endpoint"}
-            </Button>
-          </DialogFooter>
-        </DialogContent>
-      </Dialog>
+      <ConfirmDialog
+        pending={remove.isPending}
+        onClose={() => setDeleting(null)}
+        request={
+          deleting && {
+            title: "Delete this endpoint?",
+            description: `${deleting.url} receives nothing from now on, and its delivery log is deleted with it. This cannot be undone.`,
+            action: "Delete the endpoint",
+            pendingAction: "Deleting…",
+            destructive: true,
+            onConfirm: (done) => remove.mutate(deleting.id, { onSettled: done }),
+          }
+        }
+      />
     </div>
   );
 }

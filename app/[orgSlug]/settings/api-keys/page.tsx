@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { ApiKeys } from "@/components/settings/api-keys";
-import { Alert, AlertDescription } from "@/components/ui/alert";
+import { AdminsOnly } from "@/components/shell/admins-only";
 import { isAdmin } from "@/lib/db/tenant-context";
 import { tenantFor } from "@/lib/server/tenant";
 
@@ -11,11 +11,7 @@ export default async function ApiKeySettings({ params }: { params: Promise<{ org
   const ctx = await tenantFor((await params).orgSlug);
   if (!ctx) notFound();
   if (!isAdmin(ctx)) {
-    return (
-      <Alert>
-        <AlertDescription>Only owners and admins can see and create API keys. Ask an admin of this organization.</AlertDescription>
-      </Alert>
-    );
+    return <AdminsOnly to="see and create API keys" />;
   }
   return (
     <section aria-labelledby="api-keys-heading" className="grid gap-3">

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { AuditLog } from "@/components/settings/audit-log";
-import { Alert, AlertDescription } from "@/components/ui/alert";
+import { AdminsOnly } from "@/components/shell/admins-only";
 import { isAdmin } from "@/lib/db/tenant-context";
 import { tenantFor } from "@/lib/server/tenant";
 
@@ -11,11 +11,7 @@ export default async function AuditSettings({ params }: { params: Promise<{ orgS
   const ctx = await tenantFor((await params).orgSlug);
   if (!ctx) notFound();
   if (!isAdmin(ctx)) {
-    return (
-      <Alert>
-        <AlertDescription>Only owners and admins can see the audit log. Ask an admin of this organization.</AlertDescription>
-      </Alert>
-    );
+    return <AdminsOnly to="see the audit log" />;
   }
   return (
     <section aria-labelledby="audit-heading" className="grid gap-3">

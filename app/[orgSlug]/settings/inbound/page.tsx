@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { InboundEndpoints } from "@/components/settings/inbound-endpoints";
-import { Alert, AlertDescription } from "@/components/ui/alert";
+import { AdminsOnly } from "@/components/shell/admins-only";
 import { isAdmin } from "@/lib/db/tenant-context";
 import { tenantFor } from "@/lib/server/tenant";
 
@@ -11,11 +11,7 @@ export default async function InboundSettings({ params }: { params: Promise<{ or
   const ctx = await tenantFor((await params).orgSlug);
   if (!ctx) notFound();
   if (!isAdmin(ctx)) {
-    return (
-      <Alert>
-        <AlertDescription>Only owners and admins can see and create inbound webhooks. Ask an admin of this organization.</AlertDescription>
-      </Alert>
-    );
+    return <AdminsOnly to="see and create inbound webhooks" />;
   }
   return (
     <section aria-labelledby="inbound-heading" className="grid gap-3">

@@ -1,8 +1,8 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { PermissionGrants } from "@/components/settings/permission-grants";
-import { Alert, AlertDescription } from "@/components/ui/alert";
 import { organizationName } from "@/app/_lib/shell";
+import { AdminsOnly } from "@/components/shell/admins-only";
 import { isAdmin } from "@/lib/db/tenant-context";
 import { currentUser } from "@/lib/server/auth/session";
 import { tenantFor } from "@/lib/server/tenant";
@@ -13,11 +13,7 @@ export default async function PermissionSettings({ params }: { params: Promise<{
   const ctx = await tenantFor((await params).orgSlug);
   if (!ctx) notFound();
   if (!isAdmin(ctx)) {
-    return (
-      <Alert>
-        <AlertDescription>Only owners and admins can see and revoke permission grants. Ask an admin of this organization.</AlertDescription>
-      </Alert>
-    );
+    return <AdminsOnly to="see and revoke permission grants" />;
   }
   const user = await currentUser();
   const name = (user && (await organizationName(user, ctx.orgSlug))) ?? ctx.orgSlug;

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { WebhookEndpoints } from "@/components/settings/webhooks";
-import { Alert, AlertDescription } from "@/components/ui/alert";
+import { AdminsOnly } from "@/components/shell/admins-only";
 import { isAdmin } from "@/lib/db/tenant-context";
 import { tenantFor } from "@/lib/server/tenant";
 
@@ -11,11 +11,7 @@ export default async function WebhookSettings({ params }: { params: Promise<{ or
   const ctx = await tenantFor((await params).orgSlug);
   if (!ctx) notFound();
   if (!isAdmin(ctx)) {
-    return (
-      <Alert>
-        <AlertDescription>Only owners and admins can see and add webhook endpoints. Ask an admin of this organization.</AlertDescription>
-      </Alert>
-    );
+    return <AdminsOnly to="see and add webhook endpoints" />;
   }
   return (
     <section aria-labelledby="webhooks-heading" className="grid gap-3">

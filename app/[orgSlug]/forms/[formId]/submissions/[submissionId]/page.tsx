@@ -2,8 +2,8 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { SubmissionDetailView } from "@/components/forms/submissions/submission-detail";
-import { Alert, AlertDescription } from "@/components/ui/alert";
 import { loadSubmissionForm } from "@/lib/db/form-submissions";
+import { AdminsOnly } from "@/components/shell/admins-only";
 import { isAdmin } from "@/lib/db/tenant-context";
 import { possibleId } from "@/lib/server/http/path-id";
 import { tenantFor } from "@/lib/server/tenant";
@@ -19,11 +19,7 @@ export default async function FormSubmissionPage({
   const ctx = await tenantFor(orgSlug);
   if (!ctx) notFound();
   if (!isAdmin(ctx)) {
-    return (
-      <Alert>
-        <AlertDescription>Only owners and admins can see a form&apos;s submissions. Ask an admin of this organization.</AlertDescription>
-      </Alert>
-    );
+    return <AdminsOnly to="see a form's submissions" />;
   }
   const form = possibleId(formId) ? await loadSubmissionForm(ctx, formId) : null;
   if (!form) notFound();
