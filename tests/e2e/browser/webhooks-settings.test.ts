@@ -63,5 +63,13 @@ describe.skipIf(skipBrowser)("webhook settings in the browser", () => {
     expect(new Webhook(secret).verify(request.body, request.headers)).toMatchObject({ type: "webhook.test" });
     // The secret was shown once: the page holds it no more.
     expect(await page.content()).not.toContain(secret);
+
+    // Deleting asks first; Cancel keeps the endpoint, confirming removes it.
+    await endpoint.getByRole("button", { name: `Delete endpoint ${receiver.url}` }).click();
+    await page.getByRole("dialog").getByRole("button", { name: "Cancel" }).click();
+    await endpoint.waitFor();
+    await endpoint.getByRole("button", { name: `Delete endpoint ${receiver.url}` }).click();
+    await page.getByRole("dialog").getByRole("button", { name: "Delete the endpoint" }).click();
+    await page.getByText("No webhook endpoints yet").waitFor();
   });
 });
