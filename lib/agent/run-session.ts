@@ -38,11 +38,11 @@ export interface InboxAdapter {
   /** Refuses a response schema the host cannot check answers with: a sentence for the agent, or null when it is fine. */
   checkResponseSchema?(schema: Record<string, unknown>): string | null;
   /**
-   * Called once the item is stored (also for a re-executed call), before the tool answers: e.g. an answer that
-   * arrived before the item (an inbound webhook's kept event) resolves it now. A failure here is the host's to
-   * report; the item stays posted.
+   * Called once the item is stored (also for a re-executed call of a pending item), before the tool answers: e.g.
+   * an answer that arrived before the item (an inbound webhook's kept event) resolves it now. Resolves true when it
+   * settled the item. A failure here is the host's to report; the item stays posted either way.
    */
-  posted?(item: InboxItem): Promise<void>;
+  posted?(item: InboxItem): Promise<boolean>;
   /** Fields the posting tool's result adds for the agent, e.g. the item's public id and capability link (the item as stored). */
   describe?(item: InboxItem): Record<string, unknown>;
 }

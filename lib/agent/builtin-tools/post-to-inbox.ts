@@ -49,8 +49,10 @@ export const createPostToInboxTool = (deps: Pick<RuntimeDeps, "store" | "emit" |
         if (problem) return failure(`The response_schema cannot be used: ${problem}`);
       }
       // The call id is the item id: a re-executed call (after a crash) finds its item instead of posting twice.
-      let item = (await deps.store.getInboxItems()).find((candidate) => candidate.id === ctx.callId);
-      if (!item) {
+      const find = (items: InboxItem[]) => items.find((candidate) => candidate.id === ctx.callId);
+      let items = await deps.store.getInboxItems();
+      const posting = !find(items);
+      if (posting) {
         const now = deps.now();
         await deps.store.addInboxItem({
           id: ctx.callId,
@@ -63,14 +65,13 @@ export const createPostToInboxTool = (deps: Pick<RuntimeDeps, "store" | "emit" |
           response_schema: response_schema ?? null,
           expires_at: expires_in === undefined ? null : new Date(now.getTime() + expires_in * 1000).toISOString(),
         } satisfies InboxItem);
-        const stored = (await deps.store.getInboxItems()).find((candidate) => candidate.id === ctx.callId);
-        if (stored) await deps.inbox.posted?.(stored).catch(() => {});
-        const items = await deps.store.getInboxItems();
-        item = items.find((candidate) => candidate.id === ctx.callId);
-        await deps.emit("inbox_updated", { items });
-      } else if (item.status === "pending") {
-        await deps.inbox.posted?.(item).catch(() => {});
+        items = await deps.store.getInboxItems();
       }
+      const stored = find(items);
+      // The host may settle it at once (an answer that arrived first); only then is the item read again.
+      if (stored?.status === "pending" && (await deps.inbox.posted?.(stored).catch(() => false))) items = await deps.store.getInboxItems();
+      if (posting) await deps.emit("inbox_updated", { items });
+      const item = find(items);
       return success({
         inbox_item_id: ctx.callId,
         ...(item && deps.inbox.describe?.(item)),

@@ -2,6 +2,7 @@ import type { InboxAdapter } from "@/lib/agent";
 import { capabilityToken, capabilityUrl, capabilityPath, CAPABILITY_LINK_TTL_MS } from "./capability-link";
 import { matchPostedItem } from "@/lib/server/webhooks/inbound/early-events";
 import { checkResponseSchema } from "./response-schema";
+import { logger } from "@/lib/server/logger";
 
 /**
  * The server's part in the agent's inbox tool: a response schema is checked by the same validator every
@@ -10,8 +11,13 @@ import { checkResponseSchema } from "./response-schema";
  */
 export const agentInbox: InboxAdapter = {
   checkResponseSchema,
-  // An inbound webhook's event that arrived before the item (kept for its endpoint's window) resolves it now.
-  posted: (item) => matchPostedItem(item),
+  // An inbound webhook's event that arrived before the item (kept for its endpoint's window) resolves it now;
+  // a failure leaves the event kept for the sweep.
+  posted: (item) =>
+    matchPostedItem(item).catch((error: unknown) => {
+      logger.error("a kept inbound event could not resolve a posted inbox item", { itemId: item.public_id, error });
+      return false;
+    }),
   describe(item) {
     if (!item.public_id) return {};
     const expiresAt = item.expires_at ? new Date(item.expires_at) : new Date(Date.parse(item.created_at) + CAPABILITY_LINK_TTL_MS);

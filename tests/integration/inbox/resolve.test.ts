@@ -15,6 +15,7 @@ import { expireInboxItems } from "@/lib/server/jobs/expire-inbox-items";
 import { continueUntoldItems, UNTOLD_GRACE_MS } from "@/lib/server/jobs/continue-untold-items";
 import { executionsOf } from "@/lib/server/runs/local-executions";
 import { getTestPrisma } from "@/tests/integration/support/databases";
+import { eventually } from "@/tests/support/eventually";
 import { createTenant, openNewConversationStore } from "@/tests/integration/store/support";
 
 const APPROVAL = { type: "object", required: ["approved"], properties: { approved: { type: "boolean" } } };
@@ -51,16 +52,6 @@ const resolvedEvents = (publicId: string) =>
   getTestPrisma().outboxEvent.findMany({
     where: { type: "inbox.item.resolved", payload: { path: ["data", "item", "id"], equals: publicId } },
   });
-
-/** Polls until `read` gives a value that is truthy, or fails after `timeoutMs`. */
-async function eventually<T>(read: () => Promise<T>, timeoutMs = 15_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (value || Date.now() > deadline) return value;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 afterAll(async () => {
   // Continuations run detached: let them end before the file's database goes.

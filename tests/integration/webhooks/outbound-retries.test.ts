@@ -9,7 +9,8 @@ import type { WebhookWorker } from "@/lib/server/jobs/worker";
 import { RETRY_CAP_MS } from "@/lib/server/webhooks/outbound/backoff";
 import { createTenant } from "@/tests/integration/store/support";
 import { startWebhookReceiver, type WebhookReceiver } from "@/tests/support/webhook-receiver";
-import { emitRunCompleted, endpointFor, eventually, workerWith } from "./outbound-support";
+import { emitRunCompleted, endpointFor, workerWith } from "./outbound-support";
+import { eventually } from "@/tests/support/eventually";
 
 let receiver: WebhookReceiver;
 let worker: WebhookWorker | undefined;

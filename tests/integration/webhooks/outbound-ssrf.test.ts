@@ -10,7 +10,8 @@ import { RETRY_CAP_MS } from "@/lib/server/webhooks/outbound/backoff";
 import { assertDeliverableUrl } from "@/lib/server/webhooks/outbound/endpoint-url";
 import { createTenant } from "@/tests/integration/store/support";
 import { startWebhookReceiver, type WebhookReceiver } from "@/tests/support/webhook-receiver";
-import { emitRunCompleted, endpointFor, eventually, workerWith } from "./outbound-support";
+import { emitRunCompleted, endpointFor, workerWith } from "./outbound-support";
+import { eventually } from "@/tests/support/eventually";
 
 const lookup: LookupAll = async (host) => {
   if (host === "hooks.internal.example") return [{ address: "10.1.2.3", family: 4 }];

@@ -46,14 +46,3 @@ export async function emitRunCompleted(tenant: TenantContext, runId = "run-1"): 
     return event.id;
   });
 }
-
-/** Polls the database until `check` returns a value. */
-export async function eventually<T>(check: () => Promise<T | null | undefined | false>, timeoutMs = 15_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`The condition did not hold within ${timeoutMs} ms.`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}

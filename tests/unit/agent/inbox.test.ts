@@ -149,7 +149,7 @@ describe("inbox", () => {
         now: () => new Date("2026-12-01T10:00:00.000Z"),
         inbox: {
           checkResponseSchema: (given) => (checked.push(given), null),
-          posted: async (item) => void posted.push(item.id),
+          posted: async (item) => (posted.push(item.id), false),
           describe: (item) => ({ capability_url: `https://example.test/links/${item.id}` }),
         },
       },
@@ -194,8 +194,8 @@ describe("inbox", () => {
       {
         store,
         inbox: {
-          posted: async (item) =>
-            void (await store.updateInboxItem(item.id, { status: "resolved", response: "early", resolved_at: item.created_at }, "pending")),
+          posted: (item) =>
+            store.updateInboxItem(item.id, { status: "resolved", response: "early", resolved_at: item.created_at }, "pending"),
         },
       },
     );

@@ -52,11 +52,11 @@ export async function matchKeptEvent(item: InboxItemRow, now = new Date()): Prom
   }
 }
 
-/** The inbox hook's part: `item` as the agent's store holds it (found by its public id). */
-export async function matchPostedItem(item: InboxItem): Promise<void> {
-  if (item.status !== "pending" || !item.correlation_key || !item.public_id) return;
+/** The inbox hook's part: `item` as the agent's store holds it (found by its public id). True when a kept event resolved it. */
+export async function matchPostedItem(item: InboxItem): Promise<boolean> {
+  if (item.status !== "pending" || !item.correlation_key || !item.public_id) return false;
   const row = await prisma.inboxItem.findUnique({ where: { publicId: item.public_id } });
-  if (row) await matchKeptEvent(row);
+  return row !== null && (await matchKeptEvent(row)) !== null;
 }
 
 /** One sweep pass: kept events resolve the pending items they fit, then those past their window expire. */
