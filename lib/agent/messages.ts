@@ -47,7 +47,7 @@ export interface Message {
    * On agent messages: what the model call that wrote it consumed. Its input + output is the
    * size of the context at that point, which is what compaction measures.
    */
-  usage?: { tokens_in: number; tokens_out: number };
+  usage?: { tokens_in: number; tokens_out: number; cache_read_tokens?: number; cache_write_tokens?: number; model?: string };
   /** A summary that replaces everything before it in what the model sees. */
   is_compaction?: boolean;
   /** A user message injected by a skill. */

@@ -33,6 +33,36 @@ export interface ModelPromptResult extends TokenUsage {
   /** Usually one agent message; its `tool_calls` are what the loop executes next. */
   messages: Message[];
   stop_reason?: "end_turn" | "tool_use" | "max_tokens" | "aborted" | "other";
+  /** Provider-qualified name of the model that actually answered (a fallback's when one did); absent: the adapter's `name`. */
+  model?: string;
+}
+
+/** What a model can do, from the known-models table or the tenant's settings (an OpenAI-compatible server). */
+export interface ModelCapabilities {
+  /** Input + output tokens the model can hold; compaction triggers from it. */
+  context_window: number;
+  /** The most tokens one answer may have. */
+  max_output_tokens: number;
+  images: boolean;
+  tools: boolean;
+  reasoning: boolean;
+}
+
+/**
+ * What a failed, retried or stopped call still consumed, as the provider reported it. An adapter (or the
+ * reliability wrapper) attaches it to the error it throws, so the runtime records it: nothing the provider
+ * billed goes unrecorded.
+ */
+export interface ReportedUsage {
+  usage: TokenUsage;
+  /** Provider-qualified name of the model that consumed it. */
+  model: string;
+}
+
+/** The usage a thrown model error carries (`error.reportedUsage`: one entry per attempt that reported any). */
+export function reportedUsageOf(error: unknown): ReportedUsage[] {
+  const reported = (error as { reportedUsage?: unknown } | null)?.reportedUsage;
+  return Array.isArray(reported) ? (reported as ReportedUsage[]) : [];
 }
 
 /**
@@ -45,6 +75,8 @@ export type NotifySubscribersFunction = (eventName: string, eventData: unknown) 
 export interface ModelAdapter {
   /** Provider-qualified name, e.g. "anthropic:claude-sonnet-4-5" or "demo". */
   name: string;
+  /** What the (primary) model can do; absent: unknown, the runtime assumes the defaults of `lib/agent`. */
+  capabilities?: ModelCapabilities;
   setSystemPrompt(systemPrompt: string): void;
   prompt(request: PromptRequest, notify: NotifySubscribersFunction, signal?: AbortSignal): Promise<ModelPromptResult>;
 }
