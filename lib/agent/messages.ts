@@ -48,6 +48,8 @@ export interface Message {
    * size of the context at that point, which is what compaction measures.
    */
   usage?: { tokens_in: number; tokens_out: number; cache_read_tokens?: number; cache_write_tokens?: number; model?: string };
+  /** On agent messages a fallback model wrote: the model it replaced and why, shown with the message. */
+  fallback?: { from: string; kind: string };
   /** A summary that replaces everything before it in what the model sees. */
   is_compaction?: boolean;
   /** A user message injected by a skill. */

@@ -35,6 +35,10 @@ export interface ModelPromptResult extends TokenUsage {
   stop_reason?: "end_turn" | "tool_use" | "max_tokens" | "aborted" | "other";
   /** Provider-qualified name of the model that actually answered (a fallback's when one did); absent: the adapter's `name`. */
   model?: string;
+  /** Set when a fallback answered: the model it replaced and why (a `ModelErrorKind` of lib/models). */
+  fallback?: { from: string; kind: string };
+  /** What attempts that failed before this answer consumed (retries, models fallen back from). */
+  discardedUsage?: ReportedUsage[];
 }
 
 /** What a model can do, from the known-models table or the tenant's settings (an OpenAI-compatible server). */
