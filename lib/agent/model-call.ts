@@ -3,6 +3,7 @@ import { agentEventSchemas, MODEL_EVENT_TYPES, type AgentEventType } from "./eve
 import type { Message, ToolCall } from "./messages";
 import type { ModelPromptResult, ModelToolSpec } from "./model-adapter";
 import type { RunSession } from "./run-session";
+import { cutToolResults } from "./tool-result-limit";
 
 /** The model was stopped mid-answer; `partialText` is what it had streamed so far. */
 export class ModelAbortedError extends AbortError {
@@ -63,13 +64,16 @@ export async function callModel(session: RunSession, messages: Message[], option
 
   let result: ModelPromptResult;
   try {
-    result = await session.deps
-      .model()
-      .prompt(
-        { messages: stripRenderData(messages), tools: options.tools, toolChoice: options.toolChoice, systemPrompt: options.systemPrompt },
-        notify,
-        session.signal,
-      );
+    result = await session.deps.model().prompt(
+      {
+        messages: stripRenderData(cutToolResults(messages, session.deps.settings.toolResultLimit)),
+        tools: options.tools,
+        toolChoice: options.toolChoice,
+        systemPrompt: options.systemPrompt,
+      },
+      notify,
+      session.signal,
+    );
   } catch (error) {
     if (session.signal.aborted) throw new ModelAbortedError(streamed);
     throw error;
