@@ -35,9 +35,9 @@ export const dateContributor =
 
 /** The organization the agent works for, by name. */
 export const organizationContributor =
-  (name: () => Promise<string | null>): PromptContributor =>
-  async () => {
-    const organization = await name();
+  (name: (context: PromptContext) => Promise<string | null>): PromptContributor =>
+  async (context) => {
+    const organization = await name(context);
     return organization ? `You work for the organization "${organization}".` : null;
   };
 
