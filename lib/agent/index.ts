@@ -36,6 +36,8 @@ export { modelView } from "./history";
 export { estimateTokens, DEFAULT_CONTEXT_LIMIT, SUMMARY_HEADING } from "./compaction";
 export { canonicalJson } from "./canonical-json";
 export { REPEAT_LIMIT } from "./repeat-guard";
+export { DEFAULT_TOOL_RESULT_LIMIT } from "./tool-result-limit";
+export * from "./prompt-contributors";
 export { parseTokens, type ParsedTokens } from "./extensions/parse-tokens";
 export type { AgentControls, HookContext, HookHandler, HookResult } from "./extensions/hooks";
 export type { DefineSkillArgs, SkillContext, SkillHandler } from "./extensions/skills";

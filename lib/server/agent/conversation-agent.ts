@@ -1,11 +1,14 @@
-import { Glove, type GloveTool, type RunObserver, type StoreAdapter } from "@/lib/agent";
 import {
   dateContributor,
+  Glove,
   organizationContributor,
   personContributor,
   toolsContributor,
+  type GloveTool,
   type PromptContributor,
-} from "@/lib/agent/prompt-contributors";
+  type RunObserver,
+  type StoreAdapter,
+} from "@/lib/agent";
 import { prisma } from "@/lib/db/client";
 import { recordDemoEmail } from "@/lib/db/demo-mailbox";
 import { readPromptFacts, type PromptFacts } from "@/lib/db/prompt-facts";
