@@ -62,18 +62,17 @@ export async function callModel(session: RunSession, messages: Message[], option
     await emit(type, parsed.data as never);
   };
 
+  // Long tool results are cut in the model's view only (tool-result-limit.ts): the store and the UI keep them whole.
+  const view = cutToolResults(messages, session.deps.settings.toolResultLimit);
   let result: ModelPromptResult;
   try {
-    result = await session.deps.model().prompt(
-      {
-        messages: stripRenderData(cutToolResults(messages, session.deps.settings.toolResultLimit)),
-        tools: options.tools,
-        toolChoice: options.toolChoice,
-        systemPrompt: options.systemPrompt,
-      },
-      notify,
-      session.signal,
-    );
+    result = await session.deps
+      .model()
+      .prompt(
+        { messages: stripRenderData(view), tools: options.tools, toolChoice: options.toolChoice, systemPrompt: options.systemPrompt },
+        notify,
+        session.signal,
+      );
   } catch (error) {
     if (session.signal.aborted) throw new ModelAbortedError(streamed);
     throw error;
