@@ -24,14 +24,17 @@ describe.skipIf(skipBrowser)("stopping a run that waits on a card", () => {
     await screenshot(page, "card-stoppable");
     await stop.click();
 
-    await page.locator('[data-renderer="ask_preference"][data-slot-status="dismissed"]').waitFor({ timeout: 20_000 });
+    // Dismissed cards are not drawn; the call they belonged to is closed with an error result.
+    await pending.waitFor({ state: "detached", timeout: 20_000 });
+    await page.locator('[data-tool-status="error"]').last().waitFor({ timeout: 20_000 });
     await stop.waitFor({ state: "detached", timeout: 20_000 });
     await expect(page.locator("[data-waiting-on-card]").count()).resolves.toBe(0);
 
     // As stored: the card stays dismissed after a reload, and the next message is answered, not queued.
     await page.reload();
     await log(page).waitFor();
-    await page.locator('[data-renderer="ask_preference"][data-slot-status="dismissed"]').waitFor();
+    await page.locator('[data-tool-status="error"]').last().waitFor();
+    await expect(card(page, "ask_preference").count()).resolves.toBe(0);
     await expect(page.getByRole("button", { name: "Stop the agent" }).count()).resolves.toBe(0);
     await send(page, "make a task list for the launch");
     await seeInLog(page, "make a task list for the launch");
