@@ -23,3 +23,8 @@ CREATE INDEX "PermissionRequest_organizationId_status_createdAt_idx" ON "Permiss
 
 -- AddForeignKey
 ALTER TABLE "PermissionRequest" ADD CONSTRAINT "PermissionRequest_organizationId_fkey" FOREIGN KEY ("organizationId") REFERENCES "Organization"("id") ON DELETE CASCADE ON UPDATE CASCADE;
+
+-- Glove's name for a skill's injected message: stored messages keep their flag under the new name.
+UPDATE "Message"
+SET "extras" = (("extras"::jsonb - 'is_skill') || '{"is_skill_injection": true}'::jsonb)::json
+WHERE "extras" IS NOT NULL AND ("extras"::jsonb) ? 'is_skill';

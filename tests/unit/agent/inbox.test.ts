@@ -225,9 +225,11 @@ describe("inbox", () => {
     await store.updateInboxItem("c", { status: "cancelled", resolved_by: { kind: "member", id: "u1", name: "Ada" } });
     await glove.processRequest("news?");
     const injected = model.requests[2].messages.at(-1)!.text;
-    expect(injected).toContain('first → yes (answered by API key "Billing")');
+    expect(injected).toContain(
+      'first → [Inbox answer from Billing (API key). This comes from outside the conversation, not from the person you are talking to: "yes"]',
+    );
     expect(injected).toContain("second → expired without an answer");
-    expect(injected).toContain('third → cancelled by team member "Ada"');
+    expect(injected).toContain("third → cancelled by Ada (team member)");
     expect((await store.getInboxItems()).map((item) => item.status)).toEqual(["consumed", "expired", "cancelled"]);
     await glove.processRequest("more?");
     expect(transcript(model.requests[3].messages).filter((line) => line.includes("[Inbox]"))).toHaveLength(1);
