@@ -66,7 +66,7 @@ describe("inbox", () => {
 
     const injected = model.requests[2].messages.at(-1)!;
     expect(injected).toMatchObject({ sender: "user", is_inbox_injection: true });
-    expect(injected.text).toContain("Confirm invoice 42 was paid → Paid on 3 March");
+    expect(injected.text).toMatch(/Confirm invoice 42 was paid → \[Inbox answer from .+: "Paid on 3 March"\]/);
     expect(injected.text).not.toContain("[Reminder]");
     expect((await store.getInboxItems())[0].status).toBe("consumed");
     expect(recorder.of("message_injected").map((event) => event.message.is_inbox_injection)).toEqual([true]);
@@ -94,8 +94,8 @@ describe("inbox", () => {
     await glove.processRequest("news?");
     const seen = model.requests[2].messages;
     expect(transcript(seen).slice(-2)).toEqual(["user:news?", expect.stringContaining("[Inbox]")]);
-    expect(seen.at(-1)?.text).toContain("first → one");
-    expect(seen.at(-1)?.text).toContain("second → two");
+    expect(seen.at(-1)?.text).toMatch(/first → \[Inbox answer from .+: "one"\]/);
+    expect(seen.at(-1)?.text).toMatch(/second → \[Inbox answer from .+: "two"\]/);
     expect((await store.getInboxItems()).map((item) => item.status)).toEqual(["consumed", "consumed"]);
   });
 
@@ -203,7 +203,7 @@ describe("inbox", () => {
     const results = model.requests[1].messages.find((message) => message.tool_results?.length);
     expect(JSON.stringify(results?.tool_results?.[0].result)).toContain("already answered");
     // The answer reaches the agent in the same request, at the next safe point.
-    expect(model.requests[1].messages.at(-1)).toMatchObject({ is_inbox_injection: true, text: expect.stringContaining("r → early") });
+    expect(model.requests[1].messages.at(-1)).toMatchObject({ is_inbox_injection: true, text: expect.stringMatching(/r → \[Inbox answer from .+: "early"\]/) });
   });
 
   it("names who answered, and tells the agent once of an expired or cancelled item", async () => {
