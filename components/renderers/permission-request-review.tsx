@@ -26,7 +26,12 @@ export function PermissionRequestReview({ slotId }: { slotId: string }) {
       <Button size="sm" disabled={decide.isPending} onClick={() => decide.mutate({ id: request.id, decision: "approve" })}>
         Approve for everyone
       </Button>
-      <Button size="sm" variant="outline" disabled={decide.isPending} onClick={() => decide.mutate({ id: request.id, decision: "decline" })}>
+      <Button
+        size="sm"
+        variant="outline"
+        disabled={decide.isPending}
+        onClick={() => decide.mutate({ id: request.id, decision: "decline" })}
+      >
         Decline
       </Button>
     </div>

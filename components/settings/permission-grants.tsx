@@ -32,9 +32,14 @@ export function PermissionGrants({ slug, orgName, canAdmin }: { slug: string; or
   if (query.isPending) return <Skeleton className="h-32 w-full" aria-label="Loading permissions" />;
   if (query.isError) return <LoadError message={query.error.message} onRetry={() => query.refetch()} retrying={query.isFetching} />;
   const { grants, requests } = query.data;
-  const covers = (grant: PermissionGrant) => (grant.scope === "organization" ? `Everyone in ${orgName}` : `Only ${personName(grant.coveredUser)}`);
-  const people = [...new Map(grants.flatMap((grant) => (grant.coveredUser ? [[grant.coveredUser.id, grant.coveredUser] as const] : []))).values()];
-  const shown = grants.filter((grant) => !person || (person === EVERYONE ? grant.scope === "organization" : grant.coveredUser?.id === person));
+  const covers = (grant: PermissionGrant) =>
+    grant.scope === "organization" ? `Everyone in ${orgName}` : `Only ${personName(grant.coveredUser)}`;
+  const people = [
+    ...new Map(grants.flatMap((grant) => (grant.coveredUser ? [[grant.coveredUser.id, grant.coveredUser] as const] : []))).values(),
+  ];
+  const shown = grants.filter(
+    (grant) => !person || (person === EVERYONE ? grant.scope === "organization" : grant.coveredUser?.id === person),
+  );
   const tools = [...new Set(shown.map((grant) => grant.toolName))].sort();
 
   const askRevoke = (grant: PermissionGrant) =>

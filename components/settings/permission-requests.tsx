@@ -46,7 +46,9 @@ export function PermissionRequests({ slug, requests, canAdmin }: { slug: string;
                 <TableCell className="whitespace-nowrap">{new Date(request.createdAt).toLocaleString()}</TableCell>
                 <TableCell>
                   {STATUS[request.status]}
-                  {request.decidedBy ? <span className="text-xs text-muted-foreground">{` by ${personName(request.decidedBy)}`}</span> : null}
+                  {request.decidedBy ? (
+                    <span className="text-xs text-muted-foreground">{` by ${personName(request.decidedBy)}`}</span>
+                  ) : null}
                 </TableCell>
                 {canAdmin ? (
                   <TableCell className="text-right">

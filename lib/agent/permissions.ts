@@ -160,10 +160,10 @@ export const TOOL_ALWAYS_IS_FOR_ADMINS =
   "Only an owner or admin can always allow a tool for every input: that covers everyone in the organization. Allow it once or for this exact input, or ask an admin to grant it.";
 
 export const ORGANIZATION_WIDE_IS_FOR_ADMINS =
-  "Only an owner or admin can decide for everyone in the organization. Store it for yourself (scope \"person\"), or ask an admin to allow it for everyone.";
+  'Only an owner or admin can decide for everyone in the organization. Store it for yourself (scope "person"), or ask an admin to allow it for everyone.';
 
 const REQUEST_IS_FOR_MEMBERS =
-  "You are an owner or admin: allow it for everyone yourself (\"allow_input_always\" or \"allow_tool_always\") instead of asking.";
+  'You are an owner or admin: allow it for everyone yourself ("allow_input_always" or "allow_tool_always") instead of asking.';
 
 /**
  * What an answer means for the store: the grant or denial it stores, the request it files and the

@@ -89,7 +89,11 @@ export async function decidePermissionRequest(
     if (status === "approved") {
       const key = { organizationId: ctx.organizationId, toolName: row.toolName, inputKey: row.inputKey, userId: ORGANIZATION_WIDE_USER_ID };
       const grant = { status: "granted", reason: null, grantedById: ctx.userId };
-      await tx.toolPermission.upsert({ where: { organizationId_toolName_inputKey_userId: key }, create: { ...key, ...grant }, update: grant });
+      await tx.toolPermission.upsert({
+        where: { organizationId_toolName_inputKey_userId: key },
+        create: { ...key, ...grant },
+        update: grant,
+      });
     }
     await recordAudit(
       {

@@ -35,4 +35,3 @@ export const auditEntrySchema = z.object({
 });
 export const auditPageSchema = z.object({ entries: z.array(auditEntrySchema), nextCursor: z.string().nullable() });
 export type AuditPage = z.infer<typeof auditPageSchema>;
-

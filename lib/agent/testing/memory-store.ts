@@ -238,7 +238,8 @@ export class MemoryStore implements StoreAdapter {
     else slot.reason = settlement.reason;
     if (decision) {
       if (decision.grant) await this.setPermission(decision.grant);
-      if (decision.request) this.permissionRequests.set(slotId, { ...clone(decision.request), slot_id: slotId, status: "pending", decided_by: null });
+      if (decision.request)
+        this.permissionRequests.set(slotId, { ...clone(decision.request), slot_id: slotId, status: "pending", decided_by: null });
       this.decisionLog.push(clone(decision));
     }
     if (audit) this.answerAuditLog.push(clone(audit));

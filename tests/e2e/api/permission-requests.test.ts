@@ -58,7 +58,10 @@ describe("who may grant what", () => {
   it("a member asks for everyone: the call runs once; members cannot approve; the first admin's decision wins; revoked, the card returns", async () => {
     const asked = await askToEmail(team.member);
     const done = await answer(team.member, asked, { decision: "request_organization" });
-    expect(done.find((event) => event.type === "tool_use_result")?.data).toMatchObject({ tool_name: "send_email", result: { status: "success" } });
+    expect(done.find((event) => event.type === "tool_use_result")?.data).toMatchObject({
+      tool_name: "send_email",
+      result: { status: "success" },
+    });
     expect(done.at(-1)?.type).toBe("run_completed");
 
     const mine = await page(team.member);

@@ -203,7 +203,10 @@ describe("inbox", () => {
     const results = model.requests[1].messages.find((message) => message.tool_results?.length);
     expect(JSON.stringify(results?.tool_results?.[0].result)).toContain("already answered");
     // The answer reaches the agent in the same request, at the next safe point.
-    expect(model.requests[1].messages.at(-1)).toMatchObject({ is_inbox_injection: true, text: expect.stringMatching(/r → \[Inbox answer from .+: "early"\]/) });
+    expect(model.requests[1].messages.at(-1)).toMatchObject({
+      is_inbox_injection: true,
+      text: expect.stringMatching(/r → \[Inbox answer from .+: "early"\]/),
+    });
   });
 
   it("names who answered, and tells the agent once of an expired or cancelled item", async () => {
