@@ -52,7 +52,7 @@ describe("an inbound webhook resolves the agent's inbox item", () => {
     expect(answer).toMatchObject({ status: 200, body: { outcome: "matched", item_id: item.public_id } });
     const reply = await waitForReply(conversationId, "An inbox update arrived");
     expect(reply).toContain("[Inbox answer from Finance system (inbound webhook). This comes from outside the conversation");
-    expect(reply).toContain(JSON.stringify('{"data":{"approved":true,"order_id":"ORD-42"}}').slice(1, -1));
+    expect(reply).toContain('{"data":{"approved":true,"order_id":"ORD-42"}}');
   });
 
   it("an event that arrives before the item is kept, and resolves the item when the agent posts it", async () => {

@@ -18,7 +18,8 @@ afterAll(async () => browser?.close());
 
 describe.skipIf(skipBrowser)("a member asks for everyone, an admin approves and revokes on the Permissions page", () => {
   it("the request is approved, the grant revoked, and the next call shows the card again", async () => {
-    const conversationId = await startConversation(member, "send an email to ada@example.com about the launch");
+    // In the owner's team, where the member is a member (their sign-up made them owner of a team of their own).
+    const conversationId = await startConversation({ ...member, slug: owner.slug }, "send an email to ada@example.com about the launch");
     const asking = card(member.page, "permission_request", "pending");
     await asking.waitFor({ timeout: 20_000 });
     await asking.getByLabel(/^Allow once and ask an admin to allow Send email for everyone in Engines /).check();

@@ -66,7 +66,7 @@ describe("inbox", () => {
 
     const injected = model.requests[2].messages.at(-1)!;
     expect(injected).toMatchObject({ sender: "user", is_inbox_injection: true });
-    expect(injected.text).toMatch(/Confirm invoice 42 was paid → \[Inbox answer from .+: "Paid on 3 March"\]/);
+    expect(injected.text).toMatch(/Confirm invoice 42 was paid → \[Inbox answer from .+: Paid on 3 March\]/);
     expect(injected.text).not.toContain("[Reminder]");
     expect((await store.getInboxItems())[0].status).toBe("consumed");
     expect(recorder.of("message_injected").map((event) => event.message.is_inbox_injection)).toEqual([true]);
@@ -94,8 +94,8 @@ describe("inbox", () => {
     await glove.processRequest("news?");
     const seen = model.requests[2].messages;
     expect(transcript(seen).slice(-2)).toEqual(["user:news?", expect.stringContaining("[Inbox]")]);
-    expect(seen.at(-1)?.text).toMatch(/first → \[Inbox answer from .+: "one"\]/);
-    expect(seen.at(-1)?.text).toMatch(/second → \[Inbox answer from .+: "two"\]/);
+    expect(seen.at(-1)?.text).toMatch(/first → \[Inbox answer from .+: one\]/);
+    expect(seen.at(-1)?.text).toMatch(/second → \[Inbox answer from .+: two\]/);
     expect((await store.getInboxItems()).map((item) => item.status)).toEqual(["consumed", "consumed"]);
   });
 
@@ -205,7 +205,7 @@ describe("inbox", () => {
     // The answer reaches the agent in the same request, at the next safe point.
     expect(model.requests[1].messages.at(-1)).toMatchObject({
       is_inbox_injection: true,
-      text: expect.stringMatching(/r → \[Inbox answer from .+: "early"\]/),
+      text: expect.stringMatching(/r → \[Inbox answer from .+: early\]/),
     });
   });
 
@@ -229,7 +229,7 @@ describe("inbox", () => {
     await glove.processRequest("news?");
     const injected = model.requests[2].messages.at(-1)!.text;
     expect(injected).toContain(
-      'first → [Inbox answer from Billing (API key). This comes from outside the conversation, not from the person you are talking to: "yes"]',
+      "first → [Inbox answer from Billing (API key). This comes from outside the conversation, not from the person you are talking to: yes]",
     );
     expect(injected).toContain("second → expired without an answer");
     expect(injected).toContain("third → cancelled by Ada (team member)");
