@@ -24,7 +24,7 @@ describe.skipIf(skipBrowser)("a member asks for everyone, an admin approves and 
     await asking.waitFor({ timeout: 20_000 });
     await asking.getByLabel(/^Allow once and ask an admin to allow Send email for everyone in Engines /).check();
     await asking.getByRole("button", { name: /^Allow once and ask an admin/ }).click();
-    await card(member.page, "permission_request", "resolved").waitFor({ timeout: 20_000 });
+    await asking.waitFor({ state: "detached", timeout: 20_000 });
 
     await owner.page.goto(`${appBaseURL()}/${owner.slug}/settings/permissions`);
     const requests = owner.page.getByRole("region", { name: /Requests to allow for everyone/ });
