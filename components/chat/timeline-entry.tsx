@@ -1,7 +1,7 @@
 "use client";
 
 import { memo, type ReactNode } from "react";
-import { BotIcon, ScrollTextIcon } from "lucide-react";
+import { BotIcon, InboxIcon, ScrollTextIcon, SparklesIcon } from "lucide-react";
 import type { TimelineEntry } from "@/lib/client/timeline";
 import { cn } from "@/lib/utils";
 import { AgentMarkdown } from "./agent-markdown";
@@ -51,6 +51,22 @@ export const TimelineEntryView = memo(function TimelineEntryView({
         <div className="pl-10">
           <ToolCallRow entry={entry} resultView={renderToolResult(entry)} />
         </div>
+      );
+    case "injected":
+      return (
+        <section
+          className="rounded-md border border-dashed bg-muted/40 px-3 py-2 text-xs"
+          data-message="injected"
+          data-source={entry.source}
+          aria-label={entry.label}
+        >
+          <p className="flex items-center gap-1.5 font-medium text-muted-foreground">
+            {entry.source === "skill" ? <SparklesIcon aria-hidden className="size-3.5" /> : <InboxIcon aria-hidden className="size-3.5" />}
+            {entry.label}
+            <span className="font-normal">{entry.source === "skill" ? "· added to your message" : "· from outside this conversation"}</span>
+          </p>
+          <p className="mt-1 whitespace-pre-wrap break-words text-muted-foreground">{entry.text}</p>
+        </section>
       );
     case "compaction":
       return (

@@ -9,6 +9,7 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Textarea } from "@/components/ui/textarea";
 import type { PermissionDecision, PermissionRequestProps } from "@/lib/agent/permissions";
+import { PermissionRequestReview } from "./permission-request-review";
 import { Spinner } from "@/components/ui/spinner";
 import { humanize } from "./describe-value";
 import { CardActions, SlotFrame } from "./slot-frame";
@@ -19,36 +20,57 @@ const propsSchema = z.object({ tool_name: z.string(), input: z.unknown(), input_
 
 type Choice = PermissionDecision["decision"];
 
+/** As the runtime's `isDenial` (lib/agent stays out of the client bundle): the choices that refuse the call. */
+const isDenial = (choice: Choice) => choice === "deny" || choice === "deny_always";
+
 /**
  * The choices this person may make, saying whom each covers. Mirrors the server's rule (it enforces
- * it): an admin's "always" covers the whole team; a member's "always allow this input" covers only
- * conversations that member starts, and only admins may allow a tool for every input.
+ * it): an admin's "always" and "never" cover the whole team; a member's cover only that member,
+ * and a member asks an admin for everyone instead of granting it.
  */
 function choicesFor(canAdmin: boolean, teamName: string): { value: Choice; label: (tool: string) => string; hint: string }[] {
   const everyone = `for everyone in ${teamName}`;
+  const allowOnce = { value: "allow_once" as const, label: () => "Allow once", hint: "Only this call, with this input." };
+  const deny = { value: "deny" as const, label: () => "Deny", hint: "The tool does not run; the agent is told your reason." };
+  if (canAdmin) {
+    return [
+      allowOnce,
+      {
+        value: "allow_input_always",
+        label: () => `Always allow this input — ${everyone}`,
+        hint: "Later calls with exactly this input run without asking, in anyone's conversation.",
+      },
+      {
+        value: "allow_tool_always",
+        label: (tool) => `Always allow ${tool} — ${everyone}`,
+        hint: "Every later call of this tool runs without asking, with any input.",
+      },
+      deny,
+      {
+        value: "deny_always",
+        label: (tool) => `Never allow ${tool} — ${everyone}`,
+        hint: "Every later call of this tool is refused without asking, until someone revokes it in Settings → Permissions.",
+      },
+    ];
+  }
   return [
-    { value: "allow_once", label: () => "Allow once", hint: "Only this call, with this input." },
-    canAdmin
-      ? {
-          value: "allow_input_always",
-          label: () => `Always allow this input — ${everyone}`,
-          hint: "Later calls with exactly this input run without asking, in anyone's conversation.",
-        }
-      : {
-          value: "allow_input_always",
-          label: () => "Always allow this input — for you only",
-          hint: "Later calls with exactly this input run without asking, in conversations you start.",
-        },
-    ...(canAdmin
-      ? [
-          {
-            value: "allow_tool_always" as const,
-            label: (tool: string) => `Always allow ${tool} — ${everyone}`,
-            hint: "Every later call of this tool runs without asking, with any input.",
-          },
-        ]
-      : []),
-    { value: "deny", label: () => "Deny", hint: "The tool does not run; the agent is told your reason." },
+    allowOnce,
+    {
+      value: "allow_input_always",
+      label: () => "Always allow this input — for you only",
+      hint: "Later calls with exactly this input run without asking, in conversations you start.",
+    },
+    {
+      value: "request_organization",
+      label: (tool) => `Allow once and ask an admin to allow ${tool} ${everyone}`,
+      hint: "This call runs now; an owner or admin approves or declines the request for everyone.",
+    },
+    deny,
+    {
+      value: "deny_always",
+      label: (tool) => `Never allow ${tool} — for you only`,
+      hint: "Later calls of this tool in conversations you start are refused without asking.",
+    },
   ];
 }
 
@@ -56,7 +78,9 @@ const DESCRIBE: Record<Choice, string> = {
   allow_once: "allowed once",
   allow_input_always: "always allowed for this input",
   allow_tool_always: "always allowed for this tool",
+  request_organization: "allowed once; an admin was asked to allow it for everyone",
   deny: "denied",
+  deny_always: "never allowed",
 };
 
 export function describePermission(value: unknown): string {
@@ -111,8 +135,8 @@ function PermissionCard({ slot, props, answer, canAdmin, teamName }: LiveCardPro
   async function onSubmit(event: React.FormEvent) {
     event.preventDefault();
     const decision: PermissionDecision = { decision: choice };
-    if (choice === "deny" && reason.trim()) decision.reason = reason.trim();
-    if (editing && choice !== "deny") {
+    if (isDenial(choice) && reason.trim()) decision.reason = reason.trim();
+    if (editing && !isDenial(choice)) {
       const edited = editedInput();
       if (!edited.ok) return;
       if (JSON.stringify(edited.value) !== JSON.stringify(props.input)) decision.editedInput = edited.value;
@@ -211,7 +235,7 @@ function PermissionCard({ slot, props, answer, canAdmin, teamName }: LiveCardPro
             </label>
           ))}
         </fieldset>
-        {choice === "deny" ? (
+        {isDenial(choice) ? (
           <div className="grid gap-1.5">
             <Label htmlFor={`${id}-reason`}>Reason (the agent reads it)</Label>
             <Textarea
@@ -225,12 +249,12 @@ function PermissionCard({ slot, props, answer, canAdmin, teamName }: LiveCardPro
           </div>
         ) : null}
         <CardActions>
-          <Button type="submit" variant={choice === "deny" ? "destructive" : "default"} disabled={answer.pending}>
+          <Button type="submit" variant={isDenial(choice) ? "destructive" : "default"} disabled={answer.pending}>
             {answer.pending ? <Spinner label={null} /> : null}
             {answer.pending
               ? "Sending…"
-              : choice === "deny"
-                ? "Deny"
+              : isDenial(choice)
+                ? selected.label(tool)
                 : editing
                   ? `${selected.label(tool)} with my edits`
                   : selected.label(tool)}
@@ -245,10 +269,13 @@ export const permissionRequestRenderer = defineRenderer<PermissionRequestProps>(
   label: "Permission request",
   propsSchema: propsSchema as z.ZodType<PermissionRequestProps, unknown>,
   render: (props) => <PermissionCard {...props} />,
-  renderResult: ({ value, props }) => (
+  renderResult: ({ slot, value, props, canAdmin }) => (
     <div className="grid gap-2 text-sm">
       <p>{describePermission(value)}</p>
       {props ? <ValueView value={(value as PermissionDecision | undefined)?.editedInput ?? props.input} /> : null}
+      {canAdmin && slot && (value as PermissionDecision | undefined)?.decision === "request_organization" ? (
+        <PermissionRequestReview slotId={slot.id} />
+      ) : null}
     </div>
   ),
   describe: describePermission,

@@ -61,7 +61,7 @@ export default memo(function SlotCard({
     <SlotFrame slot={slot} title={renderer.label}>
       {slot.status === "resolved" ? (
         renderer.renderResult ? (
-          renderer.renderResult({ slot, props: parsed.data, value: slot.value })
+          renderer.renderResult({ slot, props: parsed.data, value: slot.value, canAdmin })
         ) : (
           <p className="text-sm">{describe(slot.value)}</p>
         )

@@ -28,6 +28,8 @@ export interface ResultViewProps<P> {
   props?: P;
   value?: unknown;
   result?: ToolResultPayload;
+  /** Owners and admins: a settled permission card offers them its pending request's approval. */
+  canAdmin?: boolean;
 }
 
 /** One kind of card: its live `render` and its read-only `renderResult` (Glove's names). */

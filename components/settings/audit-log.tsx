@@ -29,8 +29,12 @@ const ACTION_LABEL: Record<string, string> = {
   "permission.allowed_once": "Allowed a tool once",
   "permission.allowed_input_always": "Always allowed a tool input",
   "permission.allowed_tool_always": "Always allowed a tool (every input)",
+  "permission.requested": "Asked an admin to allow a tool for everyone",
+  "permission.request_approved": "Approved a request to allow a tool for everyone",
+  "permission.request_declined": "Declined a request to allow a tool for everyone",
   "permission.denied": "Denied a tool",
-  "permission.revoked": "Revoked a permission grant",
+  "permission.denied_always": "Never allowed a tool",
+  "permission.revoked": "Revoked a permission grant or denial",
   "api_key.created": "Created an API key",
   "api_key.revoked": "Revoked an API key",
   // ── Inbound webhook endpoints (lib/db/inbound-endpoints.ts) ──

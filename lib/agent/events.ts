@@ -69,7 +69,7 @@ export const agentEventSchemas = {
     tool_name: z.string(),
     allowed: z.boolean(),
     by: z.enum(["policy", "user", "stored"]),
-    decision: z.enum(["allow_once", "allow_input_always", "allow_tool_always", "deny"]).optional(),
+    decision: z.enum(["allow_once", "allow_input_always", "allow_tool_always", "request_organization", "deny", "deny_always"]).optional(),
     reason: z.string().optional(),
     input_edited: z.boolean().optional(),
   }),

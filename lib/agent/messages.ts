@@ -53,7 +53,7 @@ export interface Message {
   /** A summary that replaces everything before it in what the model sees. */
   is_compaction?: boolean;
   /** A user message injected by a skill. */
-  is_skill?: boolean;
+  is_skill_injection?: boolean;
   /** A user message that carries resolved inbox items. */
   is_inbox_injection?: boolean;
   /** A user message sent while a run was busy, injected at the next safe point. */

@@ -52,6 +52,6 @@ const isTypedUserMessage = (message: Message) =>
   message.sender === "user" &&
   !message.tool_results?.length &&
   !message.is_steering &&
-  !message.is_skill &&
+  !message.is_skill_injection &&
   !message.is_inbox_injection &&
   !message.is_compaction;

@@ -4,6 +4,7 @@ import { PERMISSION_SLOT_INDEX } from "./display-manager";
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from "./errors";
 import type { Emit } from "./events";
 import {
+  isDenial,
   parsePermissionAnswer,
   permissionDecisionRecord,
   permissionInputKey,
@@ -73,7 +74,7 @@ export async function resolveSlot(
     await deps.emit("permission_decided", {
       call_id: settled.call_id,
       tool_name: settled.tool_name,
-      allowed: permission.decision !== "deny",
+      allowed: !isDenial(permission.decision),
       by: "user",
       decision: permission.decision,
       ...(permission.reason !== undefined && { reason: permission.reason }),

@@ -50,6 +50,8 @@ export interface StoreAdapter {
   getPermission(toolName: string, inputKey: string | null, userId?: string | null): Promise<PermissionRecord | null>;
   /** Upsert by (tool_name, input_key, user_id). */
   setPermission(record: PermissionRecord): Promise<void>;
+  /** The request filed from this card by `settleSlot` (a `request_organization` answer), if any. */
+  getPermissionRequest(slotId: string): Promise<StoredPermissionRequest | null>;
 
   // ── Inbox (Glove) ───────────────────────────────────────────────────────
   /** Every item, any status, oldest first. */
@@ -111,7 +113,8 @@ export interface StoreAdapter {
    * Conditional (`where status = 'pending'`): settles a pending slot. `won` tells whether this
    * call did it; `slot` is the slot as stored afterwards. Unknown id → null. With `decision` (a
    * person answered a permission card) and only when this call won, atomically with the settlement:
-   * stores `decision.grant` (as `setPermission`) and records the decision for the audit trail.
+   * stores `decision.grant` (as `setPermission`), files `decision.request` (pending) and records
+   * the decision for the audit trail.
    * With `audit` (a tool's record of who answered its card, e.g. a form approval), likewise
    * atomically and only when this call won.
    */
@@ -205,7 +208,7 @@ export interface SlotAnswerAudit {
 
 /** A person's answer to a permission card, as the audit trail keeps it. */
 export interface PermissionDecisionRecord {
-  decision: "allow_once" | "allow_input_always" | "allow_tool_always" | "deny";
+  decision: "allow_once" | "allow_input_always" | "allow_tool_always" | "request_organization" | "deny" | "deny_always";
   /** Who answered; null when the server did not say. */
   decided_by: string | null;
   tool_name: string;
@@ -214,8 +217,25 @@ export interface PermissionDecisionRecord {
   /** Whom it covers: this call only, the person who answered, or the whole organization. */
   scope: "call" | "person" | "organization";
   reason?: string;
-  /** The record to store ("always" decisions). */
+  /** The record to store ("always" decisions, grants and denials). */
   grant?: PermissionRecord;
+  /** The request to file (`request_organization`): a pending ask for an organization-wide grant. */
+  request?: PermissionRequestRecord;
+}
+
+/** A member's ask, from a card, for an organization-wide grant; an owner or admin settles it. */
+export interface PermissionRequestRecord {
+  tool_name: string;
+  /** The input asked for (`permissionInputKey`); null = every input of the tool. */
+  input_key: string | null;
+  requested_by: string;
+}
+
+/** A filed request as stored: the card it came from, and how (and whether) it was settled. */
+export interface StoredPermissionRequest extends PermissionRequestRecord {
+  slot_id: string;
+  status: "pending" | "approved" | "declined";
+  decided_by: string | null;
 }
 
 /** `running` and `suspended` are active; the others are final. */

@@ -9,7 +9,8 @@ export type TimelineEntry =
   | { kind: "user"; key: string; message: Message; pending: boolean }
   | { kind: "agent"; key: string; text: string; streaming: boolean }
   | { kind: "tool"; key: string; call: ToolCall; status: ToolCallStatus; result?: ToolResultPayload }
-  | { kind: "compaction"; key: string; text: string };
+  | { kind: "compaction"; key: string; text: string }
+  | { kind: "injected"; key: string; source: "skill" | "inbox"; label: string; text: string };
 
 /**
  * What every row but the streaming text depends on. A text delta changes none of these (it makes
@@ -44,6 +45,9 @@ export function buildSettledTimeline(parts: TimelineParts): TimelineEntry[] {
     } else if (message.sender === "user") {
       // A tool-results message is not something a person said; its results show on the tool rows.
       if (message.tool_results?.length && !message.text) return;
+      // Injected text (a skill, inbox answers) is not the person's own words: drawn as what it is.
+      const injected = injectedEntry(key, message);
+      if (injected) return void entries.push(injected);
       entries.push({
         kind: "user",
         key,
@@ -57,6 +61,33 @@ export function buildSettledTimeline(parts: TimelineParts): TimelineEntry[] {
   });
   for (const call of parts.streamingToolCalls) entries.push(tool(call));
   return entries;
+}
+
+type InjectedRow = Extract<TimelineEntry, { kind: "injected" }>;
+
+// The runtime's framings (lib/agent/extensions/skills.ts, lib/agent/inbox.ts), read back for the label.
+const SKILL_HEAD = /^\[Skill: ([^\]\n]+)\]\n?/;
+const INBOX_ANSWER_FROM = /\[Inbox answer from (.+?)\. This comes from outside/g;
+
+/** A skill's or the inbox's injected message as a labelled row ("Skill: brief", "Inbox answer from Finance (API key)"); null otherwise. */
+function injectedEntry(key: string, message: Message): InjectedRow | null {
+  if (message.is_skill_injection) {
+    const head = SKILL_HEAD.exec(message.text);
+    return {
+      kind: "injected",
+      key,
+      source: "skill",
+      label: `Skill: ${head?.[1] ?? "unnamed"}`,
+      text: message.text.slice(head?.[0].length ?? 0),
+    };
+  }
+  if (message.is_inbox_injection) {
+    const from = [...new Set([...message.text.matchAll(INBOX_ANSWER_FROM)].map((match) => match[1]))];
+    const label =
+      from.length === 0 ? "Inbox update" : from.length === 1 ? `Inbox answer from ${from[0]}` : `Inbox answers from ${from.join(", ")}`;
+    return { kind: "injected", key, source: "inbox", label, text: message.text };
+  }
+  return null;
 }
 
 /**

@@ -2,14 +2,26 @@ import type { PermissionDecisionRecord } from "@/lib/agent/store-adapter";
 import { recordAudit, type AuditEntryInput } from "./audit";
 import { prisma } from "./client";
 import { ORGANIZATION_WIDE_USER_ID, TOOL_WIDE_INPUT_KEY } from "./store/records";
-import type { TenantContext } from "./tenant-context";
+import { isAdmin, type TenantContext } from "./tenant-context";
 
 const DECISION_ACTION: Record<PermissionDecisionRecord["decision"], string> = {
   allow_once: "permission.allowed_once",
   allow_input_always: "permission.allowed_input_always",
   allow_tool_always: "permission.allowed_tool_always",
+  request_organization: "permission.requested",
   deny: "permission.denied",
+  deny_always: "permission.denied_always",
 };
+
+/** The audit log keeps the canonical input, cut to this many characters (a tool input can be large). */
+export const AUDITED_INPUT_LIMIT = 2048;
+
+/** The canonical input as the audit log keeps it: at most 2 KB, marked when cut; null for a whole tool. */
+export function auditedInput(inputKey: string | null) {
+  if (inputKey === null || inputKey === TOOL_WIDE_INPUT_KEY) return { inputKey: null };
+  if (inputKey.length <= AUDITED_INPUT_LIMIT) return { inputKey };
+  return { inputKey: inputKey.slice(0, AUDITED_INPUT_LIMIT), inputTruncated: true };
+}
 
 /** The audit entry of a person's answer to a permission card (written with the card's settlement). */
 export function permissionDecisionAudit(
@@ -25,8 +37,11 @@ export function permissionDecisionAudit(
     target: decision.tool_name,
     metadata: {
       toolName: decision.tool_name,
-      inputKey: decision.input_key,
+      ...auditedInput(decision.input_key),
       scope: decision.scope,
+      ...(decision.request && {
+        requested: { scope: "organization", ...auditedInput(decision.request.input_key), allInputs: decision.request.input_key === null },
+      }),
       conversationId,
       slotId,
       ...(decision.reason !== undefined && { reason: decision.reason }),
@@ -39,7 +54,10 @@ type Person = { id: string; name: string | null; email: string };
 export interface PermissionGrantView {
   id: string;
   toolName: string;
-  /** The exact input the grant covers (parsed from its canonical JSON); null: every input. */
+  /** "granted": runs without a card; "denied": refused without a card. */
+  status: "granted" | "denied";
+  reason: string | null;
+  /** The exact input the record covers (parsed from its canonical JSON); null: every input. */
   input: unknown;
   allInputs: boolean;
   /** "organization": everyone in it; "person": only `coveredUser`, in runs they start. */
@@ -47,42 +65,59 @@ export interface PermissionGrantView {
   coveredUser: Person | null;
   grantedBy: Person | null;
   createdAt: string;
+  /** Whether the viewer may revoke it: admins any, members their own. */
+  revocable: boolean;
 }
 
 const personOrDeleted = (byId: Map<string, Person>, id: string): Person => byId.get(id) ?? { id, name: "Deleted user", email: "" };
 
-/** The stored grants of the organization, newest first, with the people they name. */
+/** The people these ids name (a deleted account reads as "Deleted user"). */
+export async function peopleById(ids: (string | null)[]) {
+  const wanted = [...new Set(ids.filter((id): id is string => Boolean(id)))];
+  const people = await prisma.user.findMany({ where: { id: { in: wanted } }, select: { id: true, name: true, email: true } });
+  const byId = new Map(people.map((person) => [person.id, person]));
+  return (id: string) => personOrDeleted(byId, id);
+}
+
+/** Members see only the records that cover them alone; admins see everyone's and the organization's. */
+const visibleTo = (ctx: TenantContext) => (isAdmin(ctx) ? {} : { userId: ctx.userId });
+
+/** The stored grants and denials the viewer may see, newest first, with the people they name. */
 export async function listPermissionGrants(ctx: TenantContext): Promise<PermissionGrantView[]> {
   const rows = await prisma.toolPermission.findMany({
-    where: { organizationId: ctx.organizationId, status: "granted" },
+    where: { organizationId: ctx.organizationId, ...visibleTo(ctx) },
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
   });
-  const ids = [...new Set(rows.flatMap((row) => [row.userId, row.grantedById]).filter((id): id is string => Boolean(id)))];
-  const people = await prisma.user.findMany({ where: { id: { in: ids } }, select: { id: true, name: true, email: true } });
-  const byId = new Map(people.map((person) => [person.id, person]));
+  const person = await peopleById(rows.flatMap((row) => [row.userId, row.grantedById]));
   return rows.map((row) => ({
     id: row.id,
     toolName: row.toolName,
+    status: row.status === "denied" ? "denied" : "granted",
+    reason: row.reason,
     input: row.inputKey === TOOL_WIDE_INPUT_KEY ? null : (JSON.parse(row.inputKey) as unknown),
     allInputs: row.inputKey === TOOL_WIDE_INPUT_KEY,
     scope: row.userId === ORGANIZATION_WIDE_USER_ID ? "organization" : "person",
-    coveredUser: row.userId === ORGANIZATION_WIDE_USER_ID ? null : personOrDeleted(byId, row.userId),
-    grantedBy: row.grantedById ? personOrDeleted(byId, row.grantedById) : null,
+    coveredUser: row.userId === ORGANIZATION_WIDE_USER_ID ? null : person(row.userId),
+    grantedBy: row.grantedById ? person(row.grantedById) : null,
     createdAt: row.createdAt.toISOString(),
+    revocable: isAdmin(ctx) || row.userId === ctx.userId,
   }));
 }
 
+export type RevokeOutcome = { kind: "revoked"; id: string } | { kind: "not_found" } | { kind: "forbidden" };
+
 /**
- * Deletes one grant of the organization, audited in the same transaction: the next call the grant
- * covered asks again. Null when the organization has no such grant (the caller answers 404).
+ * Deletes one grant or denial of the organization, audited in the same transaction: the next call
+ * it covered asks again. Admins revoke any; a member only one that covers that member alone.
  */
-export async function revokePermissionGrant(ctx: TenantContext, grantId: string, ip?: string | null): Promise<{ id: string } | null> {
+export async function revokePermissionGrant(ctx: TenantContext, grantId: string, ip?: string | null): Promise<RevokeOutcome> {
   return prisma.$transaction(async (tx) => {
     const deleted = await tx.toolPermission.findFirst({ where: { id: grantId, organizationId: ctx.organizationId } });
-    if (!deleted) return null;
+    if (!deleted) return { kind: "not_found" } as const;
+    if (!isAdmin(ctx) && deleted.userId !== ctx.userId) return { kind: "forbidden" } as const;
     // deleteMany: a concurrent revoke that got there first leaves nothing to delete, not an error.
     const { count } = await tx.toolPermission.deleteMany({ where: { id: grantId, organizationId: ctx.organizationId } });
-    if (count === 0) return null;
+    if (count === 0) return { kind: "not_found" } as const;
     await recordAudit(
       {
         organizationId: ctx.organizationId,
@@ -91,7 +126,8 @@ export async function revokePermissionGrant(ctx: TenantContext, grantId: string,
         target: deleted.toolName,
         metadata: {
           toolName: deleted.toolName,
-          inputKey: deleted.inputKey === TOOL_WIDE_INPUT_KEY ? null : deleted.inputKey,
+          status: deleted.status,
+          ...auditedInput(deleted.inputKey),
           scope: deleted.userId === ORGANIZATION_WIDE_USER_ID ? "organization" : "person",
           ...(deleted.userId !== ORGANIZATION_WIDE_USER_ID && { coveredUserId: deleted.userId }),
           grantedById: deleted.grantedById,
@@ -100,6 +136,6 @@ export async function revokePermissionGrant(ctx: TenantContext, grantId: string,
       },
       tx,
     );
-    return { id: deleted.id };
+    return { kind: "revoked", id: deleted.id } as const;
   });
 }

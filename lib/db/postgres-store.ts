@@ -8,6 +8,8 @@ import type {
   PermissionDecisionRecord,
   SlotAnswerAudit,
   PermissionRecord,
+  PermissionRequestRecord,
+  StoredPermissionRequest,
   QueuedMessage,
   RunRecord,
   RunStatus,
@@ -29,6 +31,7 @@ import {
   rowToInboxItem,
   rowToMessage,
   rowToPermission,
+  rowToPermissionRequest,
   rowToQueuedMessage,
   rowToRun,
   rowToSlot,
@@ -40,7 +43,7 @@ import {
 import { storableJson } from "@/lib/schemas/text";
 import { postInboxItem } from "./inbox-items";
 import { approvalRequestedEvent, approvalResolvedEvent, runFinishedEvent } from "./outbox";
-import { PERMISSION_RENDERER } from "@/lib/agent/permissions";
+import { isDenial, PERMISSION_RENDERER } from "@/lib/agent/permissions";
 
 /** Which store: a conversation of a tenant, and "" (the conversation's own) or a subagent's namespace. */
 export interface StoreScope {
@@ -241,6 +244,11 @@ export class PostgresStore implements StoreAdapter {
       create: { ...key, ...decision },
       update: decision,
     });
+  }
+
+  async getPermissionRequest(slotId: string): Promise<StoredPermissionRequest | null> {
+    const row = await this.db.permissionRequest.findFirst({ where: { organizationId: this.organizationId, slotId } });
+    return row ? rowToPermissionRequest(row) : null;
   }
 
   private permissionKey(toolName: string, inputKey: string | null, userId: string | null) {
@@ -481,6 +489,7 @@ export class PostgresStore implements StoreAdapter {
             const [row] = await tx.slot.updateManyAndReturn({ where, data });
             if (row && decision) {
               if (decision.grant) await this.setPermission(decision.grant, tx);
+              if (decision.request) await tx.permissionRequest.create({ data: this.permissionRequestRow(slotId, decision.request) });
               await recordAudit(permissionDecisionAudit(this.organizationId, this.conversationId, slotId, decision), tx);
               await this.announceDecision(tx, row, decision);
             }
@@ -496,6 +505,17 @@ export class PostgresStore implements StoreAdapter {
     return stored ? { won: false, slot: stored } : null;
   }
 
+  private permissionRequestRow(slotId: string, request: PermissionRequestRecord) {
+    return {
+      organizationId: this.organizationId,
+      conversationId: this.conversationId,
+      slotId,
+      toolName: request.tool_name,
+      inputKey: request.input_key ?? TOOL_WIDE_INPUT_KEY,
+      requestedById: request.requested_by,
+    };
+  }
+
   /** `approval.resolved` for a permission card's decision, in the settlement's transaction. */
   private async announceDecision(
     tx: Prisma.TransactionClient,
@@ -506,8 +526,8 @@ export class PostgresStore implements StoreAdapter {
       ? await tx.user.findUnique({ where: { id: decision.decided_by }, select: { name: true, email: true } })
       : null;
     const event = approvalResolvedEvent(row, {
-      approved: decision.decision !== "deny",
-      reason: decision.decision === "deny" ? (decision.reason ?? null) : null,
+      approved: !isDenial(decision.decision),
+      reason: isDenial(decision.decision) ? (decision.reason ?? null) : null,
       decidedById: decision.decided_by,
       decidedByName: person ? (person.name ?? person.email) : null,
       decidedAt: new Date(),

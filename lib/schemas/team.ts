@@ -35,17 +35,3 @@ export const auditEntrySchema = z.object({
 });
 export const auditPageSchema = z.object({ entries: z.array(auditEntrySchema), nextCursor: z.string().nullable() });
 export type AuditPage = z.infer<typeof auditPageSchema>;
-
-export const permissionGrantSchema = z.object({
-  id: z.string(),
-  toolName: z.string(),
-  /** The exact input the grant covers; null: every input. */
-  input: z.unknown(),
-  allInputs: z.boolean(),
-  /** "organization": everyone in it; "person": only `coveredUser`, in runs they start. */
-  scope: z.enum(["organization", "person"]),
-  coveredUser: personSchema.nullable(),
-  grantedBy: personSchema.nullable(),
-  createdAt: isoDate,
-});
-export type PermissionGrant = z.infer<typeof permissionGrantSchema>;

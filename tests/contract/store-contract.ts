@@ -506,6 +506,46 @@ export function defineStoreContract(name: string, makeStore: () => Promise<Store
         expect(await store.getPermission("deploy", '{"v":2}')).toBeNull();
       });
 
+      it("files a decision's request and stores a standing denial with the settlement, only when it won", async () => {
+        const store = await makeStore();
+        const asked = await store.createSlot(slot());
+        const request = {
+          decision: "request_organization" as const,
+          decided_by: "u1",
+          tool_name: "release",
+          input_key: '{"v":1}',
+          scope: "call" as const,
+          request: { tool_name: "release", input_key: null, requested_by: "u1" },
+        };
+        expect(await store.getPermissionRequest(asked.id)).toBeNull();
+        expect((await store.settleSlot(asked.id, { status: "resolved", value: "a", settled_at: at(1) }, request))?.won).toBe(true);
+        expect((await store.settleSlot(asked.id, { status: "resolved", value: "b", settled_at: at(2) }, request))?.won).toBe(false);
+        expect(await store.getPermissionRequest(asked.id)).toEqual({
+          tool_name: "release",
+          input_key: null,
+          requested_by: "u1",
+          slot_id: asked.id,
+          status: "pending",
+          decided_by: null,
+        });
+        expect(await store.getPermission("release", null)).toBeNull();
+
+        const denied = await store.createSlot(slot({ call_id: "call-denied" }));
+        const never = {
+          decision: "deny_always" as const,
+          decided_by: "u1",
+          tool_name: "release",
+          input_key: '{"v":1}',
+          scope: "person" as const,
+          reason: "Not mine",
+          grant: { tool_name: "release", input_key: null, user_id: "u1", status: "denied" as const, reason: "Not mine", granted_by: "u1" },
+        };
+        expect((await store.settleSlot(denied.id, { status: "resolved", value: "n", settled_at: at(3) }, never))?.won).toBe(true);
+        expect(await store.getPermission("release", null, "u1")).toMatchObject({ status: "denied", reason: "Not mine", granted_by: "u1" });
+        expect(await store.getPermission("release", null)).toBeNull();
+        expect(await store.getPermissionRequest(denied.id)).toBeNull();
+      });
+
       it("lets exactly one of many concurrent settlements win", async () => {
         const store = await makeStore();
         const record = await store.createSlot(slot());

@@ -12,9 +12,10 @@ export default async function SettingsLayout({ children, params }: { children: R
     { href: base, label: "General" },
     { href: `${base}/members`, label: "Members" },
     { href: `${base}/agent`, label: "Agent" },
+    // Members see their own grants and denials there (read-only but for revoking their own).
+    { href: `${base}/permissions`, label: "Permissions" },
     ...(isAdmin(ctx)
       ? [
-          { href: `${base}/permissions`, label: "Permissions" },
           { href: `${base}/api-keys`, label: "API keys" },
           { href: `${base}/webhooks`, label: "Outbound webhooks" },
           { href: `${base}/inbound`, label: "Inbound webhooks" },

@@ -26,6 +26,6 @@ export const skillMessage = (name: string, content: string, id: string, createdA
   id,
   sender: "user",
   text: `[Skill: ${name}]\n${content}`,
-  is_skill: true,
+  is_skill_injection: true,
   created_at: createdAt,
 });

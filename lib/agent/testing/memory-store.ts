@@ -5,6 +5,7 @@ import type {
   InboxItemStatus,
   PermissionDecisionRecord,
   PermissionRecord,
+  StoredPermissionRequest,
   QueuedMessage,
   RunRecord,
   RunStatus,
@@ -39,6 +40,7 @@ export class MemoryStore implements StoreAdapter {
   private durableChildren = new Map<string, MemoryStore>();
   private decisionLog: PermissionDecisionRecord[] = [];
   private answerAuditLog: SlotAnswerAudit[] = [];
+  private permissionRequests = new Map<string, StoredPermissionRequest>();
 
   constructor(
     readonly identifier: string = "memory",
@@ -104,6 +106,11 @@ export class MemoryStore implements StoreAdapter {
       permissionKey(record.tool_name, record.input_key, record.user_id ?? null),
       clone({ ...record, user_id: record.user_id ?? null }),
     );
+  }
+
+  async getPermissionRequest(slotId: string) {
+    const request = this.permissionRequests.get(slotId);
+    return request ? clone(request) : null;
   }
 
   /** The permission decisions recorded by `settleSlot`, oldest first (the audit trail, for tests). */
@@ -231,6 +238,8 @@ export class MemoryStore implements StoreAdapter {
     else slot.reason = settlement.reason;
     if (decision) {
       if (decision.grant) await this.setPermission(decision.grant);
+      if (decision.request)
+        this.permissionRequests.set(slotId, { ...clone(decision.request), slot_id: slotId, status: "pending", decided_by: null });
       this.decisionLog.push(clone(decision));
     }
     if (audit) this.answerAuditLog.push(clone(audit));

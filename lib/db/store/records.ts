@@ -7,6 +7,7 @@ import type {
   InboxItemStatus,
   InboxResolver,
   PermissionRecord,
+  StoredPermissionRequest,
   QueuedMessage,
   RunRecord,
   RunStatus,
@@ -27,6 +28,7 @@ import type {
   Slot as SlotRow,
   ToolCallState as ToolCallStateRow,
   ToolPermission as PermissionRow,
+  PermissionRequest as PermissionRequestRow,
 } from "@/lib/db/generated/client";
 
 /** The tool-wide permission scope; NULL cannot be used because NULLs never conflict in a unique index. */
@@ -91,6 +93,15 @@ export const rowToPermission = (row: PermissionRow): PermissionRecord => ({
   status: row.status as PermissionRecord["status"],
   ...(row.reason !== null && { reason: row.reason }),
   granted_by: row.grantedById,
+});
+
+export const rowToPermissionRequest = (row: PermissionRequestRow): StoredPermissionRequest => ({
+  tool_name: row.toolName,
+  input_key: row.inputKey === TOOL_WIDE_INPUT_KEY ? null : row.inputKey,
+  requested_by: row.requestedById,
+  slot_id: row.slotId,
+  status: row.status as StoredPermissionRequest["status"],
+  decided_by: row.decidedById,
 });
 
 export const rowToInboxItem = (row: InboxItemRow): InboxItem => ({

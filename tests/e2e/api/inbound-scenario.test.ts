@@ -51,8 +51,8 @@ describe("an inbound webhook resolves the agent's inbox item", () => {
     const answer = await sendHubEvent(endpoint.endpoint.id, event("ORD-42"), endpoint.secret, ip);
     expect(answer).toMatchObject({ status: 200, body: { outcome: "matched", item_id: item.public_id } });
     const reply = await waitForReply(conversationId, "An inbox update arrived");
+    expect(reply).toContain("[Inbox answer from Finance system (inbound webhook). This comes from outside the conversation");
     expect(reply).toContain('{"data":{"approved":true,"order_id":"ORD-42"}}');
-    expect(reply).toContain('answered by inbound webhook "Finance system"');
   });
 
   it("an event that arrives before the item is kept, and resolves the item when the agent posts it", async () => {

@@ -85,12 +85,9 @@ describe("permission grants", () => {
     expect(listed.body.grants[0].input).toMatchObject({ to: "ada@example.com" });
   });
 
-  it("only admins list and revoke; a revoked grant brings the card back; every decision and the revoke are audited", async () => {
-    expect((await grants(team.member)).status).toBe(403);
+  it("a member lists only their own; a revoked grant brings the card back; every decision and the revoke are audited", async () => {
     const [grant] = (await grants(team.owner)).body.grants;
-    const memberRevoke = await team.member.client.json<ErrorBody>(`/api/orgs/${team.slug}/permissions/${grant.id}`, { method: "DELETE" });
-    expect(memberRevoke.status).toBe(403);
-    expect((await grants(team.owner)).body.grants).toHaveLength(1);
+    expect((await grants(team.member)).body.grants.map((own) => own.id)).toEqual([grant.id]);
 
     const revoked = await team.admin.client.json(`/api/orgs/${team.slug}/permissions/${grant.id}`, { method: "DELETE" });
     expect(revoked.status).toBe(200);

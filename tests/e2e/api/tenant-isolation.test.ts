@@ -63,7 +63,20 @@ async function victimWorld(owner: TestAccount) {
     formKey: "expense-claim",
     values: { purpose: "Kept" },
   });
+  // A standing grant and a pending request of the victim's (no card answer needed: only their ids matter here).
+  const [{ id: permissionId }] = await sql<{ id: string }>(
+    `INSERT INTO "ToolPermission" ("id", "organizationId", "toolName", "inputKey", "userId", "status", "updatedAt")
+     VALUES ('victim-grant-' || md5(random()::text), $1, 'send_email', '', '', 'granted', now()) RETURNING "id"`,
+    [organizationId],
+  );
+  const [{ id: permissionRequestId }] = await sql<{ id: string }>(
+    `INSERT INTO "PermissionRequest" ("id", "organizationId", "toolName", "inputKey", "requestedById", "conversationId", "slotId")
+     VALUES ('victim-request-' || md5(random()::text), $1, 'send_email', '', $2, $3, 'victim-slot-' || md5(random()::text)) RETURNING "id"`,
+    [organizationId, owner.userId, conversationId],
+  );
   return {
+    permissionId,
+    permissionRequestId,
     formId: imported.body.form.id,
     conversationId,
     instanceId,
@@ -90,7 +103,8 @@ beforeAll(async () => {
     org: victim.orgSlug,
     userId: victim.userId,
     inviteId: world.inviteId,
-    permissionId: "any-grant-id",
+    permissionId: world.permissionId,
+    permissionRequestId: world.permissionRequestId,
     apiKeyId: world.apiKeyId,
     formId: world.formId,
     version: "1",

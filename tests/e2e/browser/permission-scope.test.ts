@@ -17,7 +17,7 @@ beforeAll(async () => {
 afterAll(async () => browser?.close());
 
 describe.skipIf(skipBrowser)("the permission card says whom a grant covers", () => {
-  it("an owner sees 'for everyone in <team>'; a member sees 'for you only' and no tool-wide choice", async () => {
+  it("an owner sees 'for everyone in <team>'; a member sees 'for you only', no tool-wide grant, and may ask an admin", async () => {
     const conversationId = await startConversation(owner, "send an email to ada@example.com about the launch");
     const ownerCard = card(owner.page, "permission_request", "pending");
     await ownerCard.waitFor({ timeout: 20_000 });
@@ -29,7 +29,9 @@ describe.skipIf(skipBrowser)("the permission card says whom a grant covers", () 
     const memberCard = card(member.page, "permission_request", "pending");
     await memberCard.waitFor({ timeout: 20_000 });
     await expect(memberCard.getByText("Always allow this input — for you only").isVisible()).resolves.toBe(true);
-    await expect(memberCard.getByText(/for everyone in/).count()).resolves.toBe(0);
+    // A member grants and denies only for themselves; for everyone they can only ask an admin.
+    await expect(memberCard.getByText(/^(Always|Never) allow .*for everyone in/).count()).resolves.toBe(0);
+    await expect(memberCard.getByText(/^Allow once and ask an admin to allow Send email for everyone in /).isVisible()).resolves.toBe(true);
     await expect(memberCard.getByText(/^Always allow Send email/).count()).resolves.toBe(0);
     await screenshot(member.page, "permission-card-member-scope");
   });

@@ -3,7 +3,7 @@
  * them, as a member of another organization (its session, or for `/api/v1` its API key with every
  * scope), and expects 404. Add every new route here. Every path id is a placeholder filled with
  * one of the victim's REAL objects, so the 404 proves isolation, not absence: {org} the victim's
- * slug, {userId} a member, {inviteId} an open invite, {permissionId} a grant, {apiKeyId} a key,
+ * slug, {userId} a member, {inviteId} an open invite, {permissionId} a grant, {permissionRequestId} a pending request for everyone, {apiKeyId} a key,
  * {formId} a form with {version} 1, {submissionId} one of its submissions, {conversationId} a
  * conversation with the form open as {instanceId}, {inboxItemId} an inbox item, {inboundEndpointId} an
  * inbound webhook endpoint, {webhookEndpointId} an outbound webhook endpoint with {webhookDeliveryId}
@@ -48,6 +48,7 @@ export const TENANT_API_ROUTES: TenantRoute[] = [
   { method: "GET", path: "/api/orgs/{org}/agent" },
   { method: "GET", path: "/api/orgs/{org}/permissions" },
   { method: "DELETE", path: "/api/orgs/{org}/permissions/{permissionId}" },
+  { method: "POST", path: "/api/orgs/{org}/permissions/requests/{permissionRequestId}", json: { decision: "approve" } },
   { method: "GET", path: "/api/orgs/{org}/api-keys" },
   { method: "POST", path: "/api/orgs/{org}/api-keys", json: { name: "Intruder", scopes: ["inbox:read"] } },
   { method: "DELETE", path: "/api/orgs/{org}/api-keys/{apiKeyId}" },

@@ -76,10 +76,10 @@ describe("permission grants in Postgres", () => {
       }),
     ]);
     expect(await listPermissionGrants(other)).toEqual([]);
-    expect(await revokePermissionGrant(other, listed[0].id)).toBeNull();
-    expect(await revokePermissionGrant(tenant, listed[0].id, "203.0.113.9")).toEqual({ id: listed[0].id });
+    expect(await revokePermissionGrant(other, listed[0].id)).toEqual({ kind: "not_found" });
+    expect(await revokePermissionGrant(tenant, listed[0].id, "203.0.113.9")).toEqual({ kind: "revoked", id: listed[0].id });
     expect(await listPermissionGrants(tenant)).toEqual([]);
-    expect(await revokePermissionGrant(tenant, listed[0].id)).toBeNull();
+    expect(await revokePermissionGrant(tenant, listed[0].id)).toEqual({ kind: "not_found" });
     const revoked = await getTestPrisma().auditLog.findMany({
       where: { organizationId: tenant.organizationId, action: "permission.revoked" },
     });

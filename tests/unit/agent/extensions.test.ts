@@ -75,7 +75,11 @@ describe("skills", () => {
     glove.defineSkill({ name: "brief", handler: ({ source }) => `Answer in one sentence (invoked by ${source}).` });
     await glove.processRequest("/brief what is Handoff?");
     const [skill, user] = model.requests[0].messages;
-    expect(skill).toMatchObject({ sender: "user", is_skill: true, text: "[Skill: brief]\nAnswer in one sentence (invoked by user)." });
+    expect(skill).toMatchObject({
+      sender: "user",
+      is_skill_injection: true,
+      text: "[Skill: brief]\nAnswer in one sentence (invoked by user).",
+    });
     expect(user.text).toBe("[invoked_extension__skill_brief] what is Handoff?");
     expect(recorder.of("skill_invoked")[0]).toMatchObject({ name: "brief", source: "user" });
   });

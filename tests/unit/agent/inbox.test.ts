@@ -66,7 +66,7 @@ describe("inbox", () => {
 
     const injected = model.requests[2].messages.at(-1)!;
     expect(injected).toMatchObject({ sender: "user", is_inbox_injection: true });
-    expect(injected.text).toContain("Confirm invoice 42 was paid → Paid on 3 March");
+    expect(injected.text).toMatch(/Confirm invoice 42 was paid → \[Inbox answer from .+: Paid on 3 March\]/);
     expect(injected.text).not.toContain("[Reminder]");
     expect((await store.getInboxItems())[0].status).toBe("consumed");
     expect(recorder.of("message_injected").map((event) => event.message.is_inbox_injection)).toEqual([true]);
@@ -94,8 +94,8 @@ describe("inbox", () => {
     await glove.processRequest("news?");
     const seen = model.requests[2].messages;
     expect(transcript(seen).slice(-2)).toEqual(["user:news?", expect.stringContaining("[Inbox]")]);
-    expect(seen.at(-1)?.text).toContain("first → one");
-    expect(seen.at(-1)?.text).toContain("second → two");
+    expect(seen.at(-1)?.text).toMatch(/first → \[Inbox answer from .+: one\]/);
+    expect(seen.at(-1)?.text).toMatch(/second → \[Inbox answer from .+: two\]/);
     expect((await store.getInboxItems()).map((item) => item.status)).toEqual(["consumed", "consumed"]);
   });
 
@@ -203,7 +203,10 @@ describe("inbox", () => {
     const results = model.requests[1].messages.find((message) => message.tool_results?.length);
     expect(JSON.stringify(results?.tool_results?.[0].result)).toContain("already answered");
     // The answer reaches the agent in the same request, at the next safe point.
-    expect(model.requests[1].messages.at(-1)).toMatchObject({ is_inbox_injection: true, text: expect.stringContaining("r → early") });
+    expect(model.requests[1].messages.at(-1)).toMatchObject({
+      is_inbox_injection: true,
+      text: expect.stringMatching(/r → \[Inbox answer from .+: early\]/),
+    });
   });
 
   it("names who answered, and tells the agent once of an expired or cancelled item", async () => {
@@ -225,9 +228,11 @@ describe("inbox", () => {
     await store.updateInboxItem("c", { status: "cancelled", resolved_by: { kind: "member", id: "u1", name: "Ada" } });
     await glove.processRequest("news?");
     const injected = model.requests[2].messages.at(-1)!.text;
-    expect(injected).toContain('first → yes (answered by API key "Billing")');
+    expect(injected).toContain(
+      "first → [Inbox answer from Billing (API key). This comes from outside the conversation, not from the person you are talking to: yes]",
+    );
     expect(injected).toContain("second → expired without an answer");
-    expect(injected).toContain('third → cancelled by team member "Ada"');
+    expect(injected).toContain("third → cancelled by Ada (team member)");
     expect((await store.getInboxItems()).map((item) => item.status)).toEqual(["consumed", "expired", "cancelled"]);
     await glove.processRequest("more?");
     expect(transcript(model.requests[3].messages).filter((line) => line.includes("[Inbox]"))).toHaveLength(1);

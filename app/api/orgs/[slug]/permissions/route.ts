@@ -2,10 +2,13 @@ import { methodNotAllowed } from "@/lib/server/http/method-not-allowed";
 import { json } from "@/lib/server/http/route";
 import { memberRoute } from "@/lib/server/http/route-builders";
 import { listPermissionGrants } from "@/lib/db/permissions";
-import { permissionGrantSchema } from "@/lib/schemas/team";
+import { listPermissionRequests } from "@/lib/db/permission-requests";
+import { permissionsPageSchema } from "@/lib/schemas/permissions";
 
-export const GET = memberRoute({ minRole: "admin" })({}, async (ctx) =>
-  json({ grants: permissionGrantSchema.array().parse(await listPermissionGrants(ctx)) }),
-);
+/** Admins: every grant, denial and request; members: their own (the lib/db functions filter). */
+export const GET = memberRoute({})({}, async (ctx) => {
+  const [grants, requests] = await Promise.all([listPermissionGrants(ctx), listPermissionRequests(ctx)]);
+  return json(permissionsPageSchema.parse({ grants, requests }));
+});
 
 export const { POST, PUT, PATCH, DELETE, OPTIONS } = methodNotAllowed("GET");
