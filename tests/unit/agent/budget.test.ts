@@ -36,7 +36,10 @@ describe("effective tokens", () => {
 describe("the request budget", () => {
   it("crossed: no further tool step, one summary call with tool choice none, the sentence, and budget_exceeded", async () => {
     const harness = makeAgent(
-      [{ ...echo("a"), usage: { tokens_in: 900, tokens_out: 50 } }, { text: "Echoed a; b is left.", ...echo("b") }],
+      [
+        { ...echo("a"), usage: { tokens_in: 900, tokens_out: 50 } },
+        { text: "Echoed a; b is left.", ...echo("b") },
+      ],
       { requestBudget: 1000 },
     );
     harness.glove.fold(echoTool);
@@ -52,12 +55,16 @@ describe("the request budget", () => {
     expect((await harness.store.getMessages()).at(-1)?.tool_calls).toBeUndefined();
     expect(harness.recorder.of("budget_exceeded")).toEqual([{ type: "budget_exceeded", run_id: outcome.runId, spent: 1100, budget: 1000 }]);
     expect(harness.recorder.of("text_delta").at(-1)?.text).toBe(`\n\n${sentence}`);
-    expect(await harness.store.getRun(outcome.runId)).toMatchObject({ model_steps: 2, effective_tokens: 1100 });
+    expect(await harness.store.getRun(outcome.runId!)).toMatchObject({ model_steps: 2, effective_tokens: 1100 });
   });
 
   it("spans a wait: the continuation counts on from what the request spent before its card", async () => {
     const harness = makeAgent(
-      [{ toolCalls: [{ name: "ask", input: {} }], usage: { tokens_in: 600 } }, { ...echo("x"), usage: { tokens_in: 600 } }, { text: "Stopped." }],
+      [
+        { toolCalls: [{ name: "ask", input: {} }], usage: { tokens_in: 600 } },
+        { ...echo("x"), usage: { tokens_in: 600 } },
+        { text: "Stopped." },
+      ],
       { requestBudget: 1000 },
     );
     harness.glove.fold(echoTool).fold({
@@ -76,7 +83,10 @@ describe("the request budget", () => {
 
   it("is shared with subagents: the child's calls count against the parent's request, and the child stops at the parent's budget", async () => {
     const parent = makeAgent(
-      [{ toolCalls: [{ id: "sub1", name: "glove_invoke_subagent", input: { name: "researcher", prompt: "Look it up" } }] }, { text: "Done." }],
+      [
+        { toolCalls: [{ id: "sub1", name: "glove_invoke_subagent", input: { name: "researcher", prompt: "Look it up" } }] },
+        { text: "Done." },
+      ],
       { requestBudget: 1000 },
     );
     let child: ReturnType<typeof makeAgent> | null = null;
@@ -92,7 +102,7 @@ describe("the request budget", () => {
 
     expect(child!.model.requests.map((request) => request.toolChoice)).toEqual([undefined, "none"]);
     expect(parent.model.requests.map((request) => request.toolChoice)).toEqual([undefined, "none"]);
-    expect(await parent.store.getRun(outcome.runId)).toMatchObject({ effective_tokens: 1500 });
+    expect(await parent.store.getRun(outcome.runId!)).toMatchObject({ effective_tokens: 1500 });
     expect(parent.recorder.of("budget_exceeded")).toMatchObject([{ run_id: outcome.runId, spent: 1500, budget: 1000 }]);
   });
 });
@@ -152,7 +162,7 @@ describe("usage recorded honestly", () => {
     const outcome = await harness.glove.processRequest("Go");
     expect(outcome.status).toBe("failed");
     expect(await harness.store.getTokenCount()).toBe(500);
-    expect(await harness.store.getRun(outcome.runId)).toMatchObject({ model_steps: 0, effective_tokens: 500 });
+    expect(await harness.store.getRun(outcome.runId!)).toMatchObject({ model_steps: 0, effective_tokens: 500 });
     expect(harness.recorder.of("token_consumption").map((event) => [event.consumption.tokens_in, event.model])).toEqual([
       [300, "anthropic:a"],
       [200, "anthropic:b"],
@@ -168,7 +178,7 @@ describe("usage recorded honestly", () => {
     })(harness.recorder.record.bind(harness.recorder));
     const outcome = await harness.glove.processRequest("Go", { signal: controller.signal });
     expect(outcome.status).toBe("aborted");
-    expect(await harness.store.getRun(outcome.runId)).toMatchObject({ effective_tokens: 70 });
+    expect(await harness.store.getRun(outcome.runId!)).toMatchObject({ effective_tokens: 70 });
     expect(harness.recorder.of("token_consumption").map((event) => event.consumption.tokens_in)).toEqual([70]);
   });
 
@@ -191,7 +201,7 @@ describe("usage recorded honestly", () => {
       },
     });
     expect(await harness.store.getTokenCount()).toBe(150);
-    expect(await harness.store.getRun(outcome.runId)).toMatchObject({ model_steps: 1, effective_tokens: 40 + 140 });
+    expect(await harness.store.getRun(outcome.runId!)).toMatchObject({ model_steps: 1, effective_tokens: 40 + 140 });
     expect(harness.recorder.of("token_consumption").map((event) => event.model)).toEqual(["anthropic:primary", "openai:gpt-fallback"]);
   });
 
