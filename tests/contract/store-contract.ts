@@ -419,9 +419,15 @@ export function defineStoreContract(name: string, makeStore: () => Promise<Store
         const record = run();
         await store.createRun(record);
         expect(await store.getRun(record.id)).toMatchObject({ model_steps: 0, effective_tokens: 0 });
-        expect(await store.addRunUsage(record.id, { model_steps: 1, effective_tokens: 1200 })).toEqual({ model_steps: 1, effective_tokens: 1200 });
+        expect(await store.addRunUsage(record.id, { model_steps: 1, effective_tokens: 1200 })).toEqual({
+          model_steps: 1,
+          effective_tokens: 1200,
+        });
         await store.transitionRun(record.id, ["running"], "failed", "The model is down.");
-        expect(await store.addRunUsage(record.id, { model_steps: 0, effective_tokens: 30 })).toEqual({ model_steps: 1, effective_tokens: 1230 });
+        expect(await store.addRunUsage(record.id, { model_steps: 0, effective_tokens: 30 })).toEqual({
+          model_steps: 1,
+          effective_tokens: 1230,
+        });
         expect(await store.getRun(record.id)).toMatchObject({ model_steps: 1, effective_tokens: 1230 });
         expect(await store.addRunUsage("missing", { model_steps: 1, effective_tokens: 1 })).toBeNull();
       });

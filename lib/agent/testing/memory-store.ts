@@ -161,7 +161,10 @@ export class MemoryStore implements StoreAdapter {
 
   async createRun(run: RunRecord) {
     if ([...this.runs.values()].some(isActive) || this.runs.has(run.id)) return false;
-    this.runs.set(run.id, clone({ ...run, status: "running", model_steps: run.model_steps ?? 0, effective_tokens: run.effective_tokens ?? 0 }));
+    this.runs.set(
+      run.id,
+      clone({ ...run, status: "running", model_steps: run.model_steps ?? 0, effective_tokens: run.effective_tokens ?? 0 }),
+    );
     return true;
   }
 

@@ -81,7 +81,12 @@ export class ScriptedModel implements ModelAdapter {
     }
   }
 
-  private async answer(reply: ScriptedReply, call: number, notify: NotifySubscribersFunction, signal?: AbortSignal): Promise<ModelPromptResult> {
+  private async answer(
+    reply: ScriptedReply,
+    call: number,
+    notify: NotifySubscribersFunction,
+    signal?: AbortSignal,
+  ): Promise<ModelPromptResult> {
     if (reply.error) throw reply.error;
     const text = reply.text ?? "";
     for (const chunk of chunks(text)) {
