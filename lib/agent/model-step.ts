@@ -44,12 +44,15 @@ export async function modelStep(session: RunSession, inbox: InboxItem[]): Promis
     step: true,
   });
   let reply = final ? withoutToolCalls(message) : withUniqueCallIds(message, session);
-  const closing = [
-    !reply.text.trim() && !reply.tool_calls?.length ? EMPTY_REPLY_SENTENCE : null,
-    overBudget ? budgetSentence(overBudget.spent, overBudget.budget) : null,
-  ].filter((sentence) => sentence !== null);
-  if (closing.length > 0) {
-    const added = reply.text.trim() ? `\n\n${closing.join("\n\n")}` : closing.join("\n\n");
+  // At the budget its sentence closes the reply (an empty summary included), counting the summary call too.
+  const spent = overBudget && (session.meter.exceeded() ?? overBudget);
+  const closing = spent
+    ? budgetSentence(spent.spent, spent.budget)
+    : !reply.text.trim() && !reply.tool_calls?.length
+      ? EMPTY_REPLY_SENTENCE
+      : null;
+  if (closing) {
+    const added = reply.text.trim() ? `\n\n${closing}` : closing;
     await emit("text_delta", { text: added });
     reply = { ...reply, text: reply.text.trim() ? reply.text + added : added };
   }

@@ -38,7 +38,7 @@ describe("the request budget", () => {
     const harness = makeAgent(
       [
         { ...echo("a"), usage: { tokens_in: 900, tokens_out: 50 } },
-        { text: "Echoed a; b is left.", ...echo("b") },
+        { text: "Echoed a; b is left.", ...echo("b"), usage: { tokens_out: 10 } },
       ],
       { requestBudget: 1000 },
     );
@@ -47,15 +47,22 @@ describe("the request budget", () => {
 
     expect(harness.model.requests.map((request) => request.toolChoice)).toEqual([undefined, "none"]);
     expect(harness.model.requests[1].messages.at(-1)?.text).toContain("used up its token budget");
-    const sentence = budgetSentence(1100, 1000);
+    // The sentence counts the summary call too; the event says where the budget was crossed.
+    const sentence = budgetSentence(1140, 1000);
     expect(sentence).toBe(
-      'This request stopped after using 1,100 effective tokens, over this agent\'s budget of 1,000. Reply "continue" to go on, or ask an admin to raise the budget in Agent settings.',
+      'This request stopped after using 1,140 effective tokens, over this agent\'s budget of 1,000. Reply "continue" to go on, or ask an admin to raise the budget in Agent settings.',
     );
     expect(outcome).toMatchObject({ status: "completed", reply: { text: `Echoed a; b is left.\n\n${sentence}` } });
     expect((await harness.store.getMessages()).at(-1)?.tool_calls).toBeUndefined();
     expect(harness.recorder.of("budget_exceeded")).toEqual([{ type: "budget_exceeded", run_id: outcome.runId, spent: 1100, budget: 1000 }]);
     expect(harness.recorder.of("text_delta").at(-1)?.text).toBe(`\n\n${sentence}`);
-    expect(await harness.store.getRun(outcome.runId!)).toMatchObject({ model_steps: 2, effective_tokens: 1100 });
+    expect(await harness.store.getRun(outcome.runId!)).toMatchObject({ model_steps: 2, effective_tokens: 1140 });
+  });
+
+  it("an empty summary at the budget is the budget's sentence alone", async () => {
+    const harness = makeAgent([{ ...echo("a"), usage: { tokens_in: 2000 } }, { text: "" }], { requestBudget: 1000 });
+    harness.glove.fold(echoTool);
+    expect(await harness.glove.processRequest("Go")).toMatchObject({ reply: { text: budgetSentence(2000, 1000) } });
   });
 
   it("spans a wait: the continuation counts on from what the request spent before its card", async () => {
