@@ -19,7 +19,7 @@ import { EmptyChat } from "./empty-chat";
 import { Render } from "./render";
 import { InboxPanel } from "./inbox-panel";
 import { LoadEarlierButton } from "./load-earlier-button";
-import { FailedRunBanner, QueuedMessages, RunNotices, StreamStoppedBanner } from "./run-banners";
+import { FailedRunBanner, QueuedMessages, RunNotices, StreamStoppedBanner, WaitingOnCardNote } from "./run-banners";
 import { TaskList } from "./task-list";
 import { TimelineEntryView } from "./timeline-entry";
 import { TokenUsage } from "./token-usage";
@@ -141,15 +141,12 @@ export function ChatView({ orgSlug, conversationId, canAdmin, teamName, strategy
       <div className="mx-auto grid w-full max-w-3xl shrink-0 gap-2 px-4 pt-2 pb-4">
         <RunNotices isCompacting={glove.isCompacting} notice={glove.notice} />
         <QueuedMessages queued={glove.queued} />
-        {waitingOnCard ? (
-          <p className="text-xs text-muted-foreground" role="status">
-            The agent waits for an answer to a card above.
-          </p>
-        ) : null}
+        {waitingOnCard ? <WaitingOnCardNote /> : null}
         <Composer
           draftScope={conversationId}
           onSend={sendMessage}
           busy={glove.busy}
+          stoppable={glove.stoppable}
           onStop={glove.abort}
           disabled={glove.status !== "ready"}
         />

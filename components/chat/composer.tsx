@@ -15,15 +15,17 @@ export interface ComposerProps {
   /** Where the draft is kept (a conversation id, or "new" on the org home). */
   draftScope: string;
   onSend: (text: string) => Promise<void>;
-  /** Shows Stop instead of Send while the model works. */
+  /** The model works: a message is queued for its next step. */
   busy?: boolean;
+  /** Shows Stop: while the model works, and while its run waits on a card (default: busy). */
+  stoppable?: boolean;
   onStop?: () => Promise<void>;
   disabled?: boolean;
   placeholder?: string;
 }
 
 /** Enter sends, Shift+Enter breaks the line; the draft survives reloads. While busy, a message is queued for the agent. */
-export function Composer({ draftScope, onSend, busy = false, onStop, disabled = false, placeholder }: ComposerProps) {
+export function Composer({ draftScope, onSend, busy = false, stoppable = busy, onStop, disabled = false, placeholder }: ComposerProps) {
   const id = useId();
   const [text, setText] = useDraft(draftScope);
   const [sending, setSending] = useState(false);
@@ -97,7 +99,7 @@ export function Composer({ draftScope, onSend, busy = false, onStop, disabled = 
           }}
           className="field-sizing-content max-h-48 min-h-9 flex-1 resize-none bg-transparent px-2 py-1.5 text-sm outline-none placeholder:text-muted-foreground disabled:cursor-not-allowed"
         />
-        {busy && onStop ? (
+        {stoppable && onStop ? (
           <Button type="button" variant="outline" onClick={stop} disabled={stopping} aria-label="Stop the agent">
             {stopping ? <Spinner label={null} /> : <SquareIcon aria-hidden className="fill-current" />}
             Stop

@@ -89,6 +89,15 @@ export function RunNotices({ isCompacting, notice }: { isCompacting: boolean; no
   );
 }
 
+/** The run waits on a card: answer it, or stop the run (Stop dismisses its cards, and a message sent now waits until then). */
+export function WaitingOnCardNote() {
+  return (
+    <p className="text-xs text-muted-foreground" role="status" data-waiting-on-card>
+      The agent waits for an answer to a card above. Answer it, or press Stop to end the run: its cards are then dismissed.
+    </p>
+  );
+}
+
 /** Messages sent while the agent works, waiting for its next step. */
 export function QueuedMessages({ queued }: { queued: QueuedMessage[] }) {
   if (queued.length === 0) return null;

@@ -1,7 +1,9 @@
 import type { ReactNode } from "react";
-import { CircleCheckIcon, CircleXIcon, HourglassIcon, Loader2Icon, WrenchIcon } from "lucide-react";
+import { CircleCheckIcon, CircleXIcon, HourglassIcon, Loader2Icon, RepeatIcon, SkipForwardIcon, WrenchIcon } from "lucide-react";
 import { humanize } from "@/components/renderers/describe-value";
 import { JsonBlock } from "@/components/renderers/value-view";
+import type { ToolResultPayload } from "@/lib/agent/messages";
+import { SKIPPED_FOR_STEERING } from "@/lib/agent/steering";
 import type { TimelineEntry, ToolCallStatus } from "@/lib/client/timeline";
 import { cn } from "@/lib/utils";
 
@@ -11,6 +13,25 @@ const STATUS: Record<ToolCallStatus, { label: string; icon: ReactNode; className
   done: { label: "done", icon: <CircleCheckIcon aria-hidden />, className: "text-success" },
   error: { label: "error", icon: <CircleXIcon aria-hidden />, className: "text-destructive" },
 };
+
+/**
+ * The runtime's own refusals read as what they are, not as a tool's error: a repeat the guard blocked
+ * (its result's data says so, so a reload draws the same) and a call skipped for a message sent meanwhile.
+ */
+function refusal(result: ToolResultPayload | undefined): { label: string; icon: ReactNode; title: string } | null {
+  const blocked = result?.data as { blocked_repeat?: unknown; count?: unknown } | null | undefined;
+  if (blocked?.blocked_repeat === true) {
+    const count = typeof blocked.count === "number" ? blocked.count : null;
+    return {
+      label: "repeat blocked",
+      icon: <RepeatIcon aria-hidden />,
+      title: `The same call with the same result came back${count ? ` (call ${count})` : ""}, so it was not run again.`,
+    };
+  }
+  if (result?.message === SKIPPED_FOR_STEERING)
+    return { label: "skipped", icon: <SkipForwardIcon aria-hidden />, title: "Not run: you sent a message while the agent worked." };
+  return null;
+}
 
 /** A one-line gist of a tool's input: its first short text value. */
 function gist(input: unknown): string {
@@ -22,7 +43,8 @@ function gist(input: unknown): string {
 
 /** A tool call as a compact status row; its input and output expand (native details: keyboard and screen-reader ready). */
 export function ToolCallRow({ entry, resultView }: { entry: Extract<TimelineEntry, { kind: "tool" }>; resultView?: ReactNode }) {
-  const status = STATUS[entry.status];
+  const refused = refusal(entry.result);
+  const status = refused ? { ...STATUS.error, ...refused, className: "text-warning" } : STATUS[entry.status];
   // The runtime's own tools carry Glove's prefix; people read what they do ("Update tasks").
   const name = humanize(entry.call.tool_name.replace(/^glove_/, ""));
   return (
@@ -32,7 +54,11 @@ export function ToolCallRow({ entry, resultView }: { entry: Extract<TimelineEntr
           <WrenchIcon aria-hidden className="size-3.5 shrink-0 text-muted-foreground" />
           <span className="font-medium">{name}</span>
           <span className="min-w-0 flex-1 truncate text-muted-foreground">{gist(entry.call.input_args)}</span>
-          <span className={cn("flex shrink-0 items-center gap-1 text-xs [&_svg]:size-3.5", status.className)}>
+          <span
+            className={cn("flex shrink-0 items-center gap-1 text-xs [&_svg]:size-3.5", status.className)}
+            title={refused?.title}
+            data-tool-refusal={refused?.label}
+          >
             {status.icon}
             {status.label}
           </span>

@@ -47,7 +47,7 @@ export function FallbackCard({ slot, answer, canAdmin, problem }: LiveCardProps<
           </CardActions>
         </div>
       ) : waiting ? (
-        <p className="text-sm">Ask an admin of your organization to answer it, or stop the run.</p>
+        <p className="text-sm">Ask an admin of your organization to answer it, or press Stop below the conversation to end the run.</p>
       ) : null}
     </SlotFrame>
   );

@@ -16,6 +16,7 @@ import { resolveInboxItem } from "./inbox";
 import type { ImagePart, Message } from "./messages";
 import type { ModelAdapter } from "./model-adapter";
 import type { PermissionAnswerer, PermissionPolicy } from "./permissions";
+import { composeSystemPrompt, type PromptContributor } from "./prompt-contributors";
 import { createRun, transitionRun, type RunObserver } from "./run-observer";
 import { RunSession, type InboxAdapter, type RuntimeDeps } from "./run-session";
 import { rejectSlot, resolveSlot, type SlotAnswer, type SlotAnswerDeps } from "./slot-answer";
@@ -23,11 +24,18 @@ import { closeStep } from "./step-runner";
 import { injectQueuedMessages, queueMessage } from "./steering";
 import type { InboxResolver, QueuedMessage, SlotRecord, StoreAdapter } from "./store-adapter";
 import type { GloveTool, GloveToolHandle } from "./tool";
+import { DEFAULT_TOOL_RESULT_LIMIT } from "./tool-result-limit";
 
 export interface GloveConfig {
   store: StoreAdapter;
   model: ModelAdapter;
+  /** The tenant's prompt: the first part of the system prompt the model sees. */
   systemPrompt: string;
+  /**
+   * The system prompt's other parts (prompt-contributors.ts: tools, date, organization, person), composed
+   * after `systemPrompt` each time a run starts executing here.
+   */
+  promptContributors?: readonly PromptContributor[];
   /** Model steps per request (the whole run: waits, steering, inbox injections and compaction included) before the final summary call (default 25). */
   maxIterations?: number;
   /**
@@ -44,6 +52,8 @@ export interface GloveConfig {
   slotTtlMs?: number;
   /** Messages that may wait while a run is busy (default 10). */
   steeringLimit?: number;
+  /** A tool result whose JSON is longer reaches the model cut, with a note (default 32,000 characters); the store keeps it whole. */
+  toolResultLimit?: number;
   now?: () => Date;
   newId?: () => string;
   /** Watch the runs: events (as subscribers), status changes, typed user messages. */
@@ -60,8 +70,11 @@ export interface GloveConfig {
    * A subscriber, observer or `contextNotes` that throws does not stop the run; it is reported
    * here (default: console.error), with the event it failed on or `"context_notes"`.
    */
-  onSubscriberError?: (error: unknown, source: AgentEventType | "context_notes") => void;
+  onSubscriberError?: (error: unknown, source: AgentErrorSource) => void;
 }
+
+/** What `onSubscriberError` reports a failure of: an event's subscriber, the context notes or a prompt contributor. */
+export type AgentErrorSource = AgentEventType | "context_notes" | "prompt_contributors";
 
 export interface RequestOptions {
   signal?: AbortSignal;
@@ -90,12 +103,15 @@ export class Glove {
   /** Runs executing in this process, so `abort` can stop them. */
   private readonly localRuns = new Map<string, AbortController>();
   private currentModel: ModelAdapter;
+  /** The last composed system prompt, so a model switched by a hook gets it too. */
+  private systemPrompt: string;
   private built = false;
   private readonly deps: RuntimeDeps;
   private readonly controls: AgentControls;
 
   constructor(private readonly config: GloveConfig) {
     this.currentModel = config.model;
+    this.systemPrompt = config.systemPrompt;
     config.model.setSystemPrompt(config.systemPrompt);
     const currentModel = () => this.currentModel;
     const handle: GloveToolHandle = withLiveModel({ fold: (tool: GloveTool) => void this.fold(tool) }, currentModel);
@@ -113,6 +129,7 @@ export class Glove {
         permissionPolicy: config.permissionPolicy ?? {},
         slotTtlMs: config.slotTtlMs,
         steeringLimit: config.steeringLimit ?? 10,
+        toolResultLimit: config.toolResultLimit ?? DEFAULT_TOOL_RESULT_LIMIT,
       },
       tools: this.tools,
       handle,
@@ -132,7 +149,7 @@ export class Glove {
   }
 
   setModel(model: ModelAdapter): this {
-    model.setSystemPrompt(this.config.systemPrompt);
+    model.setSystemPrompt(this.systemPrompt);
     this.currentModel = model;
     return this;
   }
@@ -199,7 +216,9 @@ export class Glove {
       const queued = await queueMessage(this.deps, text);
       return { status: "queued", runId: (await store.getActiveRun())?.id ?? null, queued };
     }
-    return this.execute(runId, "request", options.signal, (session, queued) => this.beginRequest(session, queued, text, options.images));
+    return this.execute(runId, "request", options.signal, options.startedBy, (session, queued) =>
+      this.beginRequest(session, queued, text, options.images),
+    );
   }
 
   /**
@@ -213,20 +232,20 @@ export class Glove {
     const active = await store.getActiveRun();
     if (active?.status === "running") {
       if (!options.recover || this.localRuns.has(active.id)) return { status: "busy", runId: active.id };
-      return this.execute(active.id, "continuation", options.signal);
+      return this.execute(active.id, "continuation", options.signal, active.started_by);
     }
     if (active?.status === "suspended") {
       const slots = await store.listSlots({ runId: active.id, status: "pending" });
       if (slots.length > 0) return { status: "suspended", runId: active.id, slots };
       if (!(await transitionRun(this.deps, active.id, ["suspended"], "running"))) return { status: "busy", runId: active.id };
-      return this.execute(active.id, "continuation", options.signal);
+      return this.execute(active.id, "continuation", options.signal, active.started_by);
     }
     if (!(await this.hasWork())) return { status: "idle" };
     const runId = options.runId ?? this.deps.newId();
     if (!(await createRun(this.deps, { id: runId, status: "running", created_at: this.timestamp() }))) {
       return { status: "busy", runId: (await store.getActiveRun())?.id ?? runId };
     }
-    return this.execute(runId, "continuation", options.signal);
+    return this.execute(runId, "continuation", options.signal, undefined);
   }
 
   /**
@@ -293,6 +312,17 @@ export class Glove {
     return { status: "aborted", runId: active.id };
   }
 
+  /** Composes the system prompt for a run about to execute and gives it to the model. */
+  private async composePrompt(startedBy: string | undefined) {
+    const contributors = this.config.promptContributors ?? [];
+    if (contributors.length === 0) return;
+    const context = { tools: [...this.tools.values()], now: this.deps.now(), ...(startedBy && { startedBy }) };
+    this.systemPrompt = await composeSystemPrompt(this.config.systemPrompt, contributors, context, (error) =>
+      (this.config.onSubscriberError ?? reportSubscriberError)(error, "prompt_contributors"),
+    );
+    this.currentModel.setSystemPrompt(this.systemPrompt);
+  }
+
   /** A failing contributor must not fail the run: reported, and the call goes out without a note. */
   private readonly contextNote = async (): Promise<string | null> => {
     if (!this.config.contextNotes) return null;
@@ -318,6 +348,7 @@ export class Glove {
     runId: string,
     kind: "request" | "continuation",
     outerSignal: AbortSignal | undefined,
+    startedBy: string | undefined,
     prelude?: RequestPrelude,
   ): Promise<RunOutcome> {
     const controller = new AbortController();
@@ -326,6 +357,7 @@ export class Glove {
     outerSignal?.addEventListener("abort", forward, { once: true });
     this.localRuns.set(runId, controller);
     try {
+      await this.composePrompt(startedBy);
       return await runToEnd(this.deps, runId, kind, controller.signal, prelude);
     } finally {
       this.localRuns.delete(runId);
@@ -420,6 +452,6 @@ function withLiveModel<T extends object>(target: T, current: () => ModelAdapter)
   return Object.defineProperty(target, "model", { get: current, enumerable: true }) as T & { readonly model: ModelAdapter };
 }
 
-function reportSubscriberError(error: unknown, source: AgentEventType | "context_notes") {
+function reportSubscriberError(error: unknown, source: AgentErrorSource) {
   console.error(`A subscriber failed on "${source}"; the run continues.`, error);
 }

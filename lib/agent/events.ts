@@ -36,6 +36,8 @@ export const agentEventSchemas = {
     name: z.string(),
     result: toolResult,
   }),
+  /** The repeat guard refused a call instead of running it; `count`: how often this exact call was made in the request, this one included. */
+  tool_repeat_blocked: z.object({ call_id: z.string(), tool_name: z.string(), count: z.number() }),
   model_response_complete: z.object({
     text: z.string(),
     tool_calls: z.array(toolCall).optional(),

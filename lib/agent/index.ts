@@ -38,6 +38,8 @@ export { effectiveTokens, budgetSentence, DEFAULT_REQUEST_BUDGET, type RequestMe
 export { EMPTY_REPLY_SENTENCE } from "./model-step";
 export { canonicalJson } from "./canonical-json";
 export { REPEAT_LIMIT } from "./repeat-guard";
+export { DEFAULT_TOOL_RESULT_LIMIT } from "./tool-result-limit";
+export * from "./prompt-contributors";
 export { parseTokens, type ParsedTokens } from "./extensions/parse-tokens";
 export type { AgentControls, HookContext, HookHandler, HookResult } from "./extensions/hooks";
 export type { DefineSkillArgs, SkillContext, SkillHandler } from "./extensions/skills";

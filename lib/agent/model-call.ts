@@ -4,6 +4,7 @@ import type { Message, ToolCall } from "./messages";
 import { effectiveTokens } from "./budget";
 import { reportedUsageOf, type ModelPromptResult, type ModelToolSpec, type ReportedUsage, type TokenUsage } from "./model-adapter";
 import type { RunSession } from "./run-session";
+import { cutToolResults } from "./tool-result-limit";
 
 /** The model was stopped mid-answer; `partialText` is what it had streamed so far. */
 export class ModelAbortedError extends AbortError {
@@ -65,11 +66,13 @@ export async function callModel(session: RunSession, messages: Message[], option
     await emit(type, parsed.data as never);
   };
 
+  // Long tool results are cut in the model's view only (tool-result-limit.ts): the store and the UI keep them whole.
+  const view = cutToolResults(messages, session.deps.settings.toolResultLimit);
   const model = session.deps.model();
   let result: ModelPromptResult;
   try {
     result = await model.prompt(
-      { messages: stripRenderData(messages), tools: options.tools, toolChoice: options.toolChoice, systemPrompt: options.systemPrompt },
+      { messages: stripRenderData(view), tools: options.tools, toolChoice: options.toolChoice, systemPrompt: options.systemPrompt },
       notify,
       session.signal,
     );

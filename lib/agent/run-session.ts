@@ -19,6 +19,8 @@ export interface LoopSettings {
   permissionPolicy: PermissionPolicy;
   slotTtlMs?: number;
   steeringLimit: number;
+  /** Characters of one tool result's JSON the model sees at most (tool-result-limit.ts). */
+  toolResultLimit: number;
 }
 
 /** What the loop needs from the agent that owns it. */

@@ -17,6 +17,14 @@ export async function queueMessage(deps: RuntimeDeps, text: string): Promise<Que
   return message;
 }
 
+/** The result of a step's call that had not started when a message was queued (PicoClaw's wording). */
+export const SKIPPED_FOR_STEERING = "Skipped due to queued user message.";
+
+/** Whether a person sent a message while this run works (checked after each tool call of a step). */
+export async function steeringArrived(session: RunSession): Promise<boolean> {
+  return (await session.deps.store.getQueuedMessages()).length > 0;
+}
+
 /**
  * Appends queued messages in the order they were sent, then removes them from the queue. The
  * stored message keeps the queued id, so a crash between the two steps cannot duplicate it.

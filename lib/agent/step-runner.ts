@@ -1,6 +1,7 @@
 import { currentRequest } from "./history";
 import type { Message, ToolCall, ToolResult, ToolResultPayload } from "./messages";
 import type { RunSession } from "./run-session";
+import { SKIPPED_FOR_STEERING, steeringArrived } from "./steering";
 import type { SlotRecord, ToolCallState } from "./store-adapter";
 import { failure } from "./tool";
 import { executeToolCall } from "./tool-executor";
@@ -12,6 +13,10 @@ export type StepOutcome = { kind: "done" } | { kind: "suspended"; slots: SlotRec
  * while the others run, so every card of the step appears at once. The results message is
  * appended only when every call is done: the history never shows a call without its result.
  * `fresh`: the model's reply just now, whose calls have no stored state yet (nothing to read).
+ *
+ * Steering (PicoClaw's rule): once a message is queued, the step's calls that have not started are
+ * not run but answered with SKIPPED_FOR_STEERING, so "don't send that email" arrives in time; the
+ * loop injects the message at the safe point right after. Started and waiting calls run on.
  */
 export async function settleStep(session: RunSession, step: Message, options: { fresh?: boolean } = {}): Promise<StepOutcome> {
   const calls = step.tool_calls ?? [];
@@ -19,9 +24,12 @@ export async function settleStep(session: RunSession, step: Message, options: { 
   const requestHistory = currentRequest(session.history);
   const results: ToolResult[] = [];
   const waiting: SlotRecord[] = [];
-  for (const call of calls) {
+  let steered = false;
+  for (const [index, call] of calls.entries()) {
     let state = states.get(call.id);
-    if (state?.status !== "done") {
+    if (!state && steered) {
+      state = await finishCall(session, call, failure(SKIPPED_FOR_STEERING));
+    } else if (state?.status !== "done") {
       const saveStatus = (status: "pending" | "waiting") =>
         session.deps.store.saveToolCallState({ call_id: call.id, run_id: session.runId, tool_name: call.tool_name, status });
       // "pending" marks a call as started: after a crash it tells a call that may have had side effects from one that never ran.
@@ -32,6 +40,8 @@ export async function settleStep(session: RunSession, step: Message, options: { 
         stepResults: results,
         firstExecution: !state,
       });
+      // Read the queue only when a call that could still be skipped follows.
+      steered ||= calls.slice(index + 1).some((later) => !states.has(later.id)) && (await steeringArrived(session));
       if (outcome.kind === "suspended") {
         await saveStatus("waiting");
         waiting.push(outcome.slot);

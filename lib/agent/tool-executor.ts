@@ -2,7 +2,7 @@ import { CallDisplay, type SlotScope } from "./display-manager";
 import { AbortError, SlotRejectedError } from "./errors";
 import type { Message, ToolCall, ToolResult, ToolResultPayload } from "./messages";
 import { checkPermission } from "./permissions";
-import { repeatBlockData, repeatBlockMessage } from "./repeat-guard";
+import { repeatBlock } from "./repeat-guard";
 import type { RunSession } from "./run-session";
 import type { SlotRecord } from "./store-adapter";
 import { RunSuspension } from "./suspension";
@@ -25,6 +25,7 @@ const NEVER_ABORTED = new AbortController().signal;
 /**
  * Runs one tool call to an outcome; never throws for anything the tool or the model did wrong.
  * Order: known tool → valid input → not a blocked repeat → not aborted → permission → `do`.
+ * An `unAbortable` tool that started runs to its end and keeps its result (it may have written to the world).
  */
 export async function executeToolCall(session: RunSession, call: ToolCall, situation: CallSituation): Promise<CallOutcome> {
   const { tools, settings, store, emit, now, newId } = session.deps;
@@ -32,9 +33,13 @@ export async function executeToolCall(session: RunSession, call: ToolCall, situa
   if (!tool) return done(failure(`Unknown tool "${call.tool_name}". Available tools: ${[...tools.keys()].join(", ") || "none"}.`));
   const input = validateToolInput(tool, call.input_args);
   if (!input.ok) return done(failure(input.message));
-  const blocked = repeatBlockMessage(situation.requestHistory, situation.stepCalls, situation.stepResults, call);
-  if (blocked) return done(failure(blocked, repeatBlockData));
-  if (session.signal.aborted && !tool.unAbortable) return done(failure("Stopped by the user before this tool ran."));
+  const blocked = repeatBlock(situation.requestHistory, situation.stepCalls, situation.stepResults, call);
+  if (blocked) {
+    await emit("tool_repeat_blocked", { call_id: call.id, tool_name: call.tool_name, count: blocked.data.count });
+    return done(failure(blocked.message, blocked.data));
+  }
+  // Also for unAbortable tools: they finish what they started, but a Stop keeps them from starting.
+  if (session.signal.aborted) return done(failure("Stopped by the user before this tool ran."));
 
   const scope: SlotScope = {
     store,

@@ -42,6 +42,8 @@ export interface GloveHandle {
   streamingText: string;
   /** The model is working (a run is running; a run waiting on a card is not busy). */
   busy: boolean;
+  /** A run can be stopped: it is running, or waiting on a card (Stop dismisses its cards). */
+  stoppable: boolean;
   /** Cards to show, after the display strategies. */
   slots: SlotRecord[];
   tasks: Task[];
@@ -299,6 +301,7 @@ export function useGlove({ orgSlug, conversationId, renderers }: UseGloveOptions
     timeline,
     streamingText: state?.streamingText ?? "",
     busy: state?.run?.status === "running",
+    stoppable: state?.run?.status === "running" || state?.run?.status === "suspended",
     slots,
     tasks: state?.tasks ?? [],
     inbox: state?.inbox ?? [],

@@ -15,7 +15,10 @@ export function createInvokeSkillTool(skills: ReadonlyMap<string, DefineSkillArg
       "Run one of these skills and get its instructions or content:",
       ...exposed.map((skill) => `- ${skill.name}: ${skill.description ?? ""}`),
     ].join("\n"),
-    inputSchema: z.object({ name: z.string(), args: z.string().optional() }),
+    inputSchema: z.object({
+      name: z.string().describe("The skill to invoke, one of those listed above."),
+      args: z.string().optional().describe("Text the skill receives, when it takes any."),
+    }),
     async do(input) {
       const skill = skills.get(input.name);
       if (!skill?.exposeToAgent) {

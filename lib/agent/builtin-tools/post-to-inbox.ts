@@ -42,6 +42,8 @@ export const createPostToInboxTool = (deps: Pick<RuntimeDeps, "store" | "emit" |
       "continue without the answer. The answer arrives as a message once it is resolved; an answer from the inbox comes from " +
       "outside this chat, never from the person you are talking to.",
     inputSchema,
+    // Posting tells the world (the item's webhook, its capability link): once started it finishes.
+    unAbortable: true,
     async do(input, _display, _glove, _signal, ctx) {
       const { expires_in, correlation_key, response_schema, ...rest } = input;
       if (response_schema) {

@@ -8,7 +8,7 @@ export const UPDATE_TASKS_TOOL_NAME = "glove_update_tasks";
 const taskInput = z.object({
   content: z.string().min(1).describe('Imperative form: "Run the tests"'),
   activeForm: z.string().min(1).describe('Present continuous form shown while it runs: "Running the tests"'),
-  status: z.enum(["pending", "in_progress", "completed"]),
+  status: z.enum(["pending", "in_progress", "completed"]).describe("pending, in_progress (at most one at a time) or completed."),
 });
 
 /** The agent's task list, always sent whole (Glove's `todos` shape). A task keeps its id while its content stays the same. */
@@ -18,7 +18,7 @@ export const createUpdateTasksTool = (deps: Pick<RuntimeDeps, "store" | "emit">)
     description:
       "Create and update your task list for this conversation, shown to the user. Send the FULL list each time. " +
       "Keep exactly one task in_progress while working and mark tasks completed as soon as they are done.",
-    inputSchema: z.object({ todos: z.array(taskInput) }),
+    inputSchema: z.object({ todos: z.array(taskInput).describe("The whole task list, every task each time, in order.") }),
     async do(input, _display, _glove, _signal, ctx) {
       const current = await deps.store.getTasks();
       const tasks: Task[] = input.todos.map((todo, index) => ({

@@ -1,6 +1,17 @@
-import { Glove, type GloveTool, type RunObserver, type StoreAdapter } from "@/lib/agent";
+import {
+  dateContributor,
+  Glove,
+  organizationContributor,
+  personContributor,
+  toolsContributor,
+  type GloveTool,
+  type PromptContributor,
+  type RunObserver,
+  type StoreAdapter,
+} from "@/lib/agent";
 import { prisma } from "@/lib/db/client";
 import { recordDemoEmail } from "@/lib/db/demo-mailbox";
+import { readPromptFacts, type PromptFacts } from "@/lib/db/prompt-facts";
 import { serverEnv } from "@/lib/server/env";
 import { PostgresStore } from "@/lib/db/postgres-store";
 import type { TenantContext } from "@/lib/db/tenant-context";
@@ -89,6 +100,7 @@ export async function buildConversationAgent(
     observers: [leasing, ...observers],
     model,
     systemPrompt: settings.systemPrompt,
+    promptContributors: promptContributors(tenant),
     permissionPolicy: settings.permissionPolicy,
     ...(settings.slotTtlMinutes !== null && { slotTtlMs: settings.slotTtlMinutes * 60_000 }),
     ...(settings.requestTokenBudget !== null && { requestBudget: settings.requestTokenBudget }),
@@ -113,6 +125,26 @@ export async function buildConversationAgent(
       for (const observer of observers) await observer.onDone?.();
     },
   };
+}
+
+/**
+ * The system prompt's parts after the tenant's own: the enabled tools, today's date (UTC: organizations
+ * have no time zone setting yet), the organization and the person who started the run. The organization
+ * and the person come from one read, made when a run starts and shared by both contributors.
+ */
+function promptContributors(tenant: Pick<TenantContext, "organizationId">): PromptContributor[] {
+  const reads = new Map<string, Promise<PromptFacts>>();
+  const facts = (userId: string | undefined) => {
+    const key = userId ?? "";
+    if (!reads.has(key)) reads.set(key, readPromptFacts(tenant, userId));
+    return reads.get(key)!;
+  };
+  return [
+    toolsContributor,
+    dateContributor("UTC"),
+    organizationContributor(async ({ startedBy }) => (await facts(startedBy)).organizationName),
+    personContributor(async (userId) => (await facts(userId)).person),
+  ];
 }
 
 /** The agent's forms: the form tools and the tier-0 note, over one runtime opened on first use (a turn without forms never reads them). */

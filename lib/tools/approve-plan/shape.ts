@@ -8,8 +8,12 @@ export const APPROVE_PLAN = "approve_plan";
 export const PLAN_STEP_MAX = 500;
 
 export const approvePlanProps = z.object({
-  title: z.string().trim().min(1).max(200),
-  steps: z.array(z.string().trim().min(1).max(PLAN_STEP_MAX)).min(1).max(20),
+  title: z.string().trim().min(1).max(200).describe("What the plan is for."),
+  steps: z
+    .array(z.string().trim().min(1).max(PLAN_STEP_MAX))
+    .min(1)
+    .max(20)
+    .describe("The steps, 1 to 20, each one sentence; the person approves, edits or rejects each."),
 });
 export const approvePlanAnswer = z.object({
   approved: z.boolean(),

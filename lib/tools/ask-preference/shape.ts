@@ -5,8 +5,8 @@ import { defineCardShape } from "../shape";
 export const ASK_PREFERENCE = "ask_preference";
 
 export const askPreferenceProps = z.object({
-  question: z.string().trim().min(1).max(500),
-  options: z.array(z.string().trim().min(1).max(200)).min(2).max(12),
+  question: z.string().trim().min(1).max(500).describe("The question the person answers by picking one option."),
+  options: z.array(z.string().trim().min(1).max(200)).min(2).max(12).describe("The choices, 2 to 12; the answer is exactly one of them."),
 });
 export const askPreferenceAnswer = z.object({ choice: z.string().min(1).max(200) });
 export const askPreference = defineCardShape({

@@ -8,18 +8,24 @@ export const COLLECT_FORM = "collect_form";
 export const FORM_VALUE_MAX = 2000;
 
 export const formFieldSpec = z.object({
-  name: z.string().regex(/^[a-z][a-z0-9_]{0,39}$/, "field names are lower_snake_case"),
-  label: z.string().trim().min(1).max(100),
-  type: z.enum(["text", "email", "tel", "number", "textarea", "url"]).default("text"),
-  required: z.boolean().default(false),
-  placeholder: z.string().max(200).optional(),
+  name: z
+    .string()
+    .regex(/^[a-z][a-z0-9_]{0,39}$/, "field names are lower_snake_case")
+    .describe("The field's key in the answer, lower_snake_case."),
+  label: z.string().trim().min(1).max(100).describe("The label the person reads."),
+  type: z
+    .enum(["text", "email", "tel", "number", "textarea", "url"])
+    .default("text")
+    .describe("The kind of input; email, number and url are validated."),
+  required: z.boolean().default(false).describe("Whether the card refuses an empty value."),
+  placeholder: z.string().max(200).optional().describe("An example shown in the empty field."),
 });
 export type FormFieldSpec = z.infer<typeof formFieldSpec>;
 
 export const collectFormProps = z.object({
-  title: z.string().trim().min(1).max(200),
-  description: z.string().max(1000).optional(),
-  fields: z.array(formFieldSpec).min(1).max(20),
+  title: z.string().trim().min(1).max(200).describe("The card's heading."),
+  description: z.string().max(1000).optional().describe("Why the information is needed, shown under the heading."),
+  fields: z.array(formFieldSpec).min(1).max(20).describe("The fields, 1 to 20, in the order shown."),
 });
 export const collectFormAnswer = z.object({ values: z.record(z.string(), z.string().max(FORM_VALUE_MAX)) });
 export type CollectFormProps = z.infer<typeof collectFormProps>;

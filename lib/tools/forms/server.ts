@@ -184,6 +184,8 @@ export function createFormTools(deps: FormToolDeps): GloveTool[] {
         "exactly what will be stored, and it is stored only when they confirm. If they decline, nothing is submitted. If the form " +
         `changed after the card was shown, nothing is stored: call glove_form_submit again for a new card. ${ERROR_CODES}`,
       inputSchema: formSubmitInput,
+      // A confirmed submission writes the submission and its webhook event: a Stop must not cut it in half.
+      unAbortable: true,
       displayPropsSchema: formConfirmProps,
       resolveSchema: formConfirmAnswer,
       do: guarded(deps, async (runner, input, display, ctx) => {

@@ -10,7 +10,7 @@ export interface DemoMailbox {
 export const SIMULATED_DELIVERY_NOTE =
   "Simulated delivery: the email was stored in the team's demo mailbox; no mail server is connected, so nothing left Handoff.";
 
-/** Permission-gated: a person allows (an admin may edit the email first) before `do` runs. */
+/** Permission-gated: a person allows (an admin may edit the email first) before `do` runs. Unabortable once it runs. */
 export const createSendEmailTool = (mailbox: DemoMailbox) =>
   defineTool({
     name: sendEmail.name,
@@ -20,6 +20,8 @@ export const createSendEmailTool = (mailbox: DemoMailbox) =>
     inputSchema: sendEmail.input,
     requiresPermission: true,
     permissionInputEditable: true,
+    // Writing the email is a side effect: once started it finishes, and its result says it was sent.
+    unAbortable: true,
     async do(input, _display, _glove, _signal, ctx) {
       const stored = await mailbox.record({ ...input, toolCallId: ctx.callId });
       return {

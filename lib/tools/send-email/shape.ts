@@ -5,9 +5,9 @@ import { defineToolShape } from "../shape";
 export const SEND_EMAIL = "send_email";
 
 export const sendEmailInput = z.object({
-  to: z.email({ message: "to must be an email address" }).max(254),
-  subject: z.string().trim().min(1).max(200),
-  body: z.string().max(5000),
+  to: z.email({ message: "to must be an email address" }).max(254).describe("The recipient's email address."),
+  subject: z.string().trim().min(1).max(200).describe("The subject line."),
+  body: z.string().max(5000).describe("The email's text, plain text, as it will be sent."),
 });
 export const sendEmail = defineToolShape({ name: SEND_EMAIL, input: sendEmailInput });
 export type SendEmailInput = z.infer<typeof sendEmailInput>;

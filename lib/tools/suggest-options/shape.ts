@@ -5,9 +5,9 @@ import { defineCardShape } from "../shape";
 export const SUGGEST_OPTIONS = "suggest_options";
 
 export const suggestOptionsProps = z.object({
-  question: z.string().trim().min(1).max(500),
-  options: z.array(z.string().trim().min(1).max(200)).min(2).max(12),
-  multiple: z.boolean().default(true),
+  question: z.string().trim().min(1).max(500).describe("The question the person answers by picking options."),
+  options: z.array(z.string().trim().min(1).max(200)).min(2).max(12).describe("The choices, 2 to 12; the answer lists the picked ones."),
+  multiple: z.boolean().default(true).describe("Whether several options may be picked (default true); false for exactly one."),
 });
 export const suggestOptionsAnswer = z.object({ choices: z.array(z.string().min(1).max(200)).min(1).max(12) });
 export const suggestOptions = defineCardShape({

@@ -151,8 +151,33 @@ describe("agent loop", () => {
     expect(runs).toBe(2);
     const results = (await store.getMessages()).flatMap((message) => message.tool_results ?? []).map((result) => result.result);
     expect(results.map((result) => result.status)).toEqual(["success", "success", "error", "error"]);
-    expect(results[2].message).toMatch(/Blocked: "count" was called 3 times in a row/);
+    expect(results[2].message).toMatch(/Blocked: "count" was already called 2 times in this request/);
+    expect(results[2].data).toEqual({ blocked_repeat: true, count: 3 });
+    expect(results[3].data).toEqual({ blocked_repeat: true, count: 4 });
     expect(model.requests[3].messages.at(-1)?.tool_results?.[0].result.message).toMatch(/Blocked/);
+  });
+
+  it("catches a loop that alternates between two calls (A, B, A, B, A): the third identical triple is blocked and announced", async () => {
+    const runs: string[] = [];
+    const a = { toolCalls: [{ name: "look", input: { q: "a" } }] };
+    const b = { toolCalls: [{ name: "look", input: { q: "b" } }] };
+    const { glove, store, recorder } = makeAgent([a, b, a, b, a, b, { text: "I am going in circles." }]);
+    glove.fold(
+      defineTool({
+        name: "look",
+        description: "Looks.",
+        inputSchema: z.object({ q: z.string() }),
+        do: async (input) => (runs.push(input.q), success(`nothing for ${input.q}`)),
+      }),
+    );
+    await glove.processRequest("Go");
+    expect(runs).toEqual(["a", "b", "a", "b"]);
+    const results = (await store.getMessages()).flatMap((message) => message.tool_results ?? []).map((result) => result.result.status);
+    expect(results).toEqual(["success", "success", "success", "success", "error", "error"]);
+    expect(recorder.of("tool_repeat_blocked").map(({ tool_name, count }) => [tool_name, count])).toEqual([
+      ["look", 3],
+      ["look", 3],
+    ]);
   });
 
   it("does not block when the input or the result changes", async () => {
