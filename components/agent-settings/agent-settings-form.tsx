@@ -16,6 +16,7 @@ import { ApiError, errorMessage, issuesByField } from "@/lib/client/api";
 import { useAgentSettings, useSaveAgentSettings } from "@/lib/client/use-agent-settings";
 import { MODEL_PROVIDERS, PROVIDER_KEY_ENV, type ModelProvider } from "@/lib/models/model-config";
 import { AGENT_NAME_MAX, agentSettingsInputSchema, SLOT_TTL_MINUTES_MAX, type AgentSettingsView } from "@/lib/schemas/agent-settings";
+import { BudgetField } from "./budget-field";
 import { FormsSection } from "./forms-section";
 import { draftFrom, toInput, type SettingsDraft } from "./settings-draft";
 
@@ -41,6 +42,7 @@ const ERROR_PATH: Record<keyof SettingsDraft, string> = {
   enabledForms: "enabledForms",
   permissionPolicy: "permissionPolicy",
   slotTtlMinutes: "slotTtlMinutes",
+  requestTokenBudget: "requestTokenBudget",
 };
 
 /** The agent settings: admins edit, members read. Validated here with the server's own schema. */
@@ -284,6 +286,11 @@ function SettingsForm({ slug, view, canEdit }: { slug: string; view: AgentSettin
             />
           </FormField>
         </section>
+        <BudgetField
+          value={draft.requestTokenBudget}
+          error={errors.requestTokenBudget}
+          onChange={(value) => set("requestTokenBudget", value)}
+        />
       </fieldset>
 
       {canEdit ? (

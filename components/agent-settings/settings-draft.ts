@@ -15,6 +15,8 @@ export interface SettingsDraft {
   enabledForms: string[];
   permissionPolicy: Record<string, "allow" | "deny">;
   slotTtlMinutes: string;
+  /** "" for the default budget. */
+  requestTokenBudget: string;
 }
 
 export function draftFrom(view: AgentSettingsView): SettingsDraft {
@@ -30,12 +32,14 @@ export function draftFrom(view: AgentSettingsView): SettingsDraft {
     enabledForms: view.enabledForms,
     permissionPolicy: view.permissionPolicy,
     slotTtlMinutes: view.slotTtlMinutes === null ? "" : String(view.slotTtlMinutes),
+    requestTokenBudget: view.requestTokenBudget === null ? "" : String(view.requestTokenBudget),
   };
 }
 
 /** The PUT body. Settings the page does not edit (fallbacks, thinking, limits) are sent back as they were. */
 export function toInput(draft: SettingsDraft, view: AgentSettingsView): AgentSettingsInput {
   const ttl = draft.slotTtlMinutes.trim();
+  const budget = draft.requestTokenBudget.trim();
   return {
     name: draft.name,
     systemPrompt: draft.systemPrompt,
@@ -44,6 +48,7 @@ export function toInput(draft: SettingsDraft, view: AgentSettingsView): AgentSet
     enabledForms: draft.enabledForms,
     permissionPolicy: draft.permissionPolicy,
     slotTtlMinutes: ttl === "" ? null : Number(ttl),
+    requestTokenBudget: budget === "" ? null : Number(budget),
     ...(draft.clearKey ? { providerApiKey: "" } : draft.providerApiKey.trim() ? { providerApiKey: draft.providerApiKey.trim() } : {}),
   };
 }

@@ -68,6 +68,7 @@ const SETTINGS_FIELD_LABEL: Record<string, string> = {
   enabledForms: "forms",
   permissionPolicy: "tool policy",
   slotTtlMinutes: "card expiry",
+  requestTokenBudget: "request budget",
   providerApiKey: "provider key",
 };
 

@@ -33,7 +33,6 @@ type SafePointReads = [QueuedMessage[], InboxItem[]];
  * the first safe point uses instead of reading (a new request read both when it started).
  */
 async function driveRun(session: RunSession, firstReads?: SafePointReads): Promise<LoopEnd> {
-  let modelReplied = true;
   let prefetched = firstReads;
   // The reply the model just gave: its calls have fresh ids (model-step.ts), so no stored state.
   let freshReply: Message | null = null;
@@ -52,10 +51,9 @@ async function driveRun(session: RunSession, firstReads?: SafePointReads): Promi
     prefetched = undefined;
     const steered = await injectQueuedMessages(session, queued);
     const answered = await injectResolvedInbox(session, inbox);
-    if (!steered && !answered && (!modelReplied || !awaitsReply(session.history))) return { kind: "completed" };
+    if (!steered && !answered && !awaitsReply(session.history)) return { kind: "completed" };
     if (isToolResults(session.history.at(-1))) await maybeCompact(session);
     freshReply = await modelStep(session, inbox);
-    modelReplied = freshReply !== null;
   }
 }
 
@@ -74,13 +72,19 @@ export async function runToEnd(
   await emit("run_started", { run_id: runId, kind });
   // A request reads the queue (injected before its message is stored) and the inbox (for its first
   // model call) side by side with the history; its first safe point then has nothing new to read.
-  const [history, queued, inbox] = await Promise.all([
+  // The run's usage so far: a continuation counts on from what the request spent before its wait.
+  const [history, queued, inbox, run] = await Promise.all([
     store.getMessages(),
     prelude ? store.getQueuedMessages() : [],
     prelude ? store.getInboxItems() : [],
+    store.getRun(runId),
   ]);
-  const session = new RunSession(deps, runId, signal, history);
+  const session = new RunSession(deps, runId, signal, history, {
+    model_steps: run?.model_steps ?? 0,
+    effective_tokens: run?.effective_tokens ?? 0,
+  });
   let firstReads: SafePointReads | undefined = prelude ? [[], inbox] : undefined;
+  deps.meters.set(runId, session.meter);
   try {
     if (prelude && !(await prelude(session, queued))) return await complete(session);
     for (;;) {
@@ -100,6 +104,8 @@ export async function runToEnd(
   } catch (error) {
     if (signal.aborted || error instanceof AbortError) return finishAborted(session, error);
     return finishFailed(session, error);
+  } finally {
+    deps.meters.delete(runId);
   }
 }
 

@@ -3,7 +3,8 @@ import { createInvokeSkillTool, INVOKE_SKILL_TOOL_NAME } from "./builtin-tools/i
 import { createInvokeSubagentTool } from "./builtin-tools/invoke-subagent";
 import { createPostToInboxTool } from "./builtin-tools/post-to-inbox";
 import { createUpdateTasksTool } from "./builtin-tools/update-tasks";
-import { DEFAULT_COMPACTION_INSTRUCTIONS, DEFAULT_CONTEXT_LIMIT, maybeCompact } from "./compaction";
+import { DEFAULT_REQUEST_BUDGET, type RequestMeter } from "./budget";
+import { DEFAULT_COMPACTION_INSTRUCTIONS, maybeCompact } from "./compaction";
 import { AbortError } from "./errors";
 import type { AgentEventType, Emit, SubscriberAdapter } from "./events";
 import type { AgentControls, HookHandler } from "./extensions/hooks";
@@ -35,8 +36,15 @@ export interface GloveConfig {
    * after `systemPrompt` each time a run starts executing here.
    */
   promptContributors?: readonly PromptContributor[];
-  /** Model steps with tools per request before the final summary call (default 25). */
+  /** Model steps per request (the whole run: waits, steering, inbox injections and compaction included) before the final summary call (default 25). */
   maxIterations?: number;
+  /**
+   * Effective tokens one request may spend (budget.ts: uncached input + cache reads × 0.1 + output × 4),
+   * its subagents' included; checked between model calls. Past it: one summary call and a sentence
+   * saying so. Default DEFAULT_REQUEST_BUDGET.
+   */
+  requestBudget?: number;
+  /** `contextLimit` overrides the threshold taken from the model's window (compaction.ts, `contextLimitFor`). */
   compaction?: { contextLimit?: number; instructions?: string };
   /** Tenant policy: tools allowed or denied without asking. */
   permissionPolicy?: PermissionPolicy;
@@ -115,7 +123,8 @@ export class Glove {
       newId: config.newId ?? (() => crypto.randomUUID()),
       settings: {
         maxIterations: config.maxIterations ?? 25,
-        contextLimit: config.compaction?.contextLimit ?? DEFAULT_CONTEXT_LIMIT,
+        requestBudget: config.requestBudget ?? DEFAULT_REQUEST_BUDGET,
+        contextLimit: config.compaction?.contextLimit,
         compactionInstructions: config.compaction?.instructions ?? DEFAULT_COMPACTION_INSTRUCTIONS,
         permissionPolicy: config.permissionPolicy ?? {},
         slotTtlMs: config.slotTtlMs,
@@ -127,6 +136,7 @@ export class Glove {
       model: currentModel,
       contextNote: this.contextNote,
       inbox: config.inbox ?? {},
+      meters: new Map(),
     };
     for (const observer of config.observers ?? [])
       if (observer.onEvent) this.subscribers.add({ record: (type, data) => observer.onEvent!(type, data) });
@@ -175,7 +185,7 @@ export class Glove {
 
   defineSubAgent(subagent: DefineSubAgentArgs): this {
     this.subagents.set(subagent.name, subagent);
-    this.fold(createInvokeSubagentTool(this.subagents, this.config.store, this.emit));
+    this.fold(createInvokeSubagentTool(this.subagents, this.config.store, this.emit, (runId) => this.deps.meters.get(runId)));
     return this;
   }
 
@@ -236,6 +246,15 @@ export class Glove {
       return { status: "busy", runId: (await store.getActiveRun())?.id ?? runId };
     }
     return this.execute(runId, "continuation", options.signal, undefined);
+  }
+
+  /**
+   * Makes this (a subagent's) Glove count its usage against the parent request's meter too, and
+   * stop at the parent's budget: called by `glove_invoke_subagent` before the child runs.
+   */
+  chargeTo(parent: RequestMeter): this {
+    this.deps.parentMeter = parent;
+    return this;
   }
 
   /** Explicit steering: queue a message for the active run. */

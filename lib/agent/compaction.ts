@@ -1,11 +1,28 @@
 import { modelView, withNote } from "./history";
 import { pendingInboxSection } from "./inbox";
 import type { Message } from "./messages";
+import type { ModelCapabilities } from "./model-adapter";
 import { callModel, stripRenderData } from "./model-call";
 import type { RunSession } from "./run-session";
 import { toolSpec } from "./tool";
 
+/** The threshold when the model's window is unknown (an adapter without `capabilities`). */
 export const DEFAULT_CONTEXT_LIMIT = 100_000;
+/** Share of the model's window the context may fill before it is summarised. */
+export const CONTEXT_WINDOW_SHARE = 0.8;
+
+/**
+ * When to summarise: the Glove's own `contextLimit` if it set one; else 80 % of the model's window,
+ * earlier when the answer would not fit (window minus its output limit), but never below half the
+ * window (a model whose output limit is its window); else the default.
+ */
+export function contextLimitFor(override: number | undefined, capabilities: ModelCapabilities | undefined): number {
+  if (override !== undefined) return override;
+  if (!capabilities) return DEFAULT_CONTEXT_LIMIT;
+  const { context_window, max_output_tokens } = capabilities;
+  const roomForAnswer = Math.max(context_window / 2, context_window - max_output_tokens);
+  return Math.floor(Math.min(context_window * CONTEXT_WINDOW_SHARE, roomForAnswer));
+}
 
 export const DEFAULT_COMPACTION_INSTRUCTIONS =
   "Summarise the conversation above so you can continue it without seeing it again: the user's goals and open requests, " +
@@ -41,7 +58,8 @@ export async function maybeCompact(session: RunSession, force = false): Promise<
   const view = modelView(session.history);
   const nothingNew = view.length === 0 || (view.length === 1 && view[0].is_compaction);
   const size = currentContextTokens(session.history);
-  if (nothingNew || (!force && size < session.deps.settings.contextLimit)) return false;
+  const limit = contextLimitFor(session.deps.settings.contextLimit, session.deps.model().capabilities);
+  if (nothingNew || (!force && size < limit)) return false;
 
   const { store, emit, settings, tools } = session.deps;
   await emit("compaction_start", { current_token_consumption: size });

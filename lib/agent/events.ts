@@ -50,7 +50,10 @@ export const agentEventSchemas = {
   model_fallback: z.record(z.string(), z.unknown()),
   compaction_start: z.object({ current_token_consumption: z.number() }),
   compaction_end: z.object({ current_token_consumption: z.number(), summary_message: objectOf<Message>() }),
-  token_consumption: z.object({ consumption: tokenUsage }),
+  /** One model attempt's usage (a failed, retried or stopped one's too), with the model that consumed it. */
+  token_consumption: z.object({ consumption: tokenUsage, model: z.string().optional() }),
+  /** The request crossed its effective-token budget (budget.ts): no more tool steps, one summary call. */
+  budget_exceeded: z.object({ run_id: z.string(), spent: z.number(), budget: z.number() }),
   hook_invoked: z.object({ name: z.string() }),
   skill_invoked: z.object({ name: z.string(), source: z.enum(["user", "agent"]), args: z.string().optional() }),
   /** Always followed by exactly one `subagent_completed`, also when the run is aborted. */

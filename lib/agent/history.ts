@@ -34,10 +34,6 @@ export function currentRequest(history: Message[]): Message[] {
   return history.slice(start + 1);
 }
 
-/** Model steps (agent messages with tool calls) in the current request. */
-export const stepsInCurrentRequest = (history: Message[]) =>
-  currentRequest(history).filter((message) => message.sender === "agent" && message.tool_calls?.length).length;
-
 /**
  * Adds a note for the model to the last user message of a view (a copy: notes are never stored).
  * Appending rather than adding a message keeps user/agent turns alternating.

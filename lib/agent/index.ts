@@ -33,7 +33,9 @@ export {
 } from "./permissions";
 export { stripRenderData } from "./model-call";
 export { modelView } from "./history";
-export { estimateTokens, DEFAULT_CONTEXT_LIMIT, SUMMARY_HEADING } from "./compaction";
+export { estimateTokens, contextLimitFor, DEFAULT_CONTEXT_LIMIT, SUMMARY_HEADING } from "./compaction";
+export { effectiveTokens, budgetSentence, DEFAULT_REQUEST_BUDGET, type RequestMeter } from "./budget";
+export { EMPTY_REPLY_SENTENCE } from "./model-step";
 export { canonicalJson } from "./canonical-json";
 export { REPEAT_LIMIT } from "./repeat-guard";
 export { DEFAULT_TOOL_RESULT_LIMIT } from "./tool-result-limit";

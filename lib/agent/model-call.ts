@@ -1,7 +1,8 @@
 import { AbortError } from "./errors";
 import { agentEventSchemas, MODEL_EVENT_TYPES, type AgentEventType } from "./events";
 import type { Message, ToolCall } from "./messages";
-import type { ModelPromptResult, ModelToolSpec } from "./model-adapter";
+import { effectiveTokens } from "./budget";
+import { reportedUsageOf, type ModelPromptResult, type ModelToolSpec, type ReportedUsage, type TokenUsage } from "./model-adapter";
 import type { RunSession } from "./run-session";
 import { cutToolResults } from "./tool-result-limit";
 
@@ -33,6 +34,8 @@ export interface ModelCallOptions {
   systemPrompt?: string;
   /** False for internal calls (compaction summaries): their text is not streamed to people. */
   streamText: boolean;
+  /** A step of the loop (counted against `maxIterations`), not a compaction summary. */
+  step?: boolean;
 }
 
 export interface ModelReply {
@@ -44,7 +47,8 @@ export interface ModelReply {
 
 /**
  * One model call: strips renderData, relays the adapter's events (known names with valid
- * payloads only), records token usage, merges the reply into one agent message.
+ * payloads only), records token usage (also of failed and stopped attempts, as the provider
+ * reported it), merges the reply into one agent message that names the model that answered.
  * `model_response_complete` is emitted by the caller, once the reply is stored.
  */
 export async function callModel(session: RunSession, messages: Message[], options: ModelCallOptions): Promise<ModelReply> {
@@ -64,37 +68,55 @@ export async function callModel(session: RunSession, messages: Message[], option
 
   // Long tool results are cut in the model's view only (tool-result-limit.ts): the store and the UI keep them whole.
   const view = cutToolResults(messages, session.deps.settings.toolResultLimit);
+  const model = session.deps.model();
   let result: ModelPromptResult;
   try {
-    result = await session.deps
-      .model()
-      .prompt(
-        { messages: stripRenderData(view), tools: options.tools, toolChoice: options.toolChoice, systemPrompt: options.systemPrompt },
-        notify,
-        session.signal,
-      );
+    result = await model.prompt(
+      { messages: stripRenderData(view), tools: options.tools, toolChoice: options.toolChoice, systemPrompt: options.systemPrompt },
+      notify,
+      session.signal,
+    );
   } catch (error) {
+    // What the provider billed before the call failed or was stopped still counts.
+    await recordUsage(session, reportedUsageOf(error), 0);
     if (session.signal.aborted) throw new ModelAbortedError(streamed);
     throw error;
   }
 
-  const usage = {
-    tokens_in: result.tokens_in,
-    tokens_out: result.tokens_out,
-    ...(result.cache_read_tokens !== undefined && { cache_read_tokens: result.cache_read_tokens }),
-    ...(result.cache_write_tokens !== undefined && { cache_write_tokens: result.cache_write_tokens }),
-  };
-  await store.addTokens(usage);
+  const answered: ReportedUsage = { usage: usageOf(result), model: result.model ?? model.name };
+  await recordUsage(session, [...(result.discardedUsage ?? []), answered], options.step ? 1 : 0);
   await store.incrementTurn();
-  await emit("token_consumption", { consumption: usage });
-  return { message: mergeReply(result, session), result, announcedToolUseIds };
+  return { message: mergeReply(result, answered, session), result, announcedToolUseIds };
+}
+
+const usageOf = (usage: TokenUsage): TokenUsage => ({
+  tokens_in: usage.tokens_in,
+  tokens_out: usage.tokens_out,
+  ...(usage.cache_read_tokens !== undefined && { cache_read_tokens: usage.cache_read_tokens }),
+  ...(usage.cache_write_tokens !== undefined && { cache_write_tokens: usage.cache_write_tokens }),
+});
+
+/**
+ * Every attempt's usage goes to the store's counters, the request's meter and a `token_consumption`
+ * event each; `steps`: the model steps to count (one for a loop step that answered).
+ */
+async function recordUsage(session: RunSession, attempts: ReportedUsage[], steps: number): Promise<void> {
+  const { store, emit } = session.deps;
+  let spent = 0;
+  for (const { usage, model } of attempts) {
+    const consumption = usageOf(usage);
+    await store.addTokens(consumption);
+    await emit("token_consumption", { consumption, model });
+    spent += effectiveTokens(consumption);
+  }
+  await session.meter.charge({ model_steps: steps, effective_tokens: spent });
 }
 
 /**
  * One stored agent message from the adapter's reply. Fields an adapter adds (e.g. Anthropic's
  * `thinking_blocks`, which must be sent back with the tool calls) are kept.
  */
-function mergeReply(result: ModelPromptResult, session: RunSession): Message {
+function mergeReply(result: ModelPromptResult, answered: ReportedUsage, session: RunSession): Message {
   const replies = result.messages.filter((message) => message.sender === "agent");
   const toolCalls: ToolCall[] = replies
     .flatMap((message) => message.tool_calls ?? [])
@@ -106,7 +128,8 @@ function mergeReply(result: ModelPromptResult, session: RunSession): Message {
     sender: "agent",
     text: replies.map((message) => message.text).join(""),
     ...(toolCalls.length > 0 && { tool_calls: toolCalls }),
-    usage: { tokens_in: result.tokens_in, tokens_out: result.tokens_out },
+    usage: { ...answered.usage, model: answered.model },
+    ...(result.fallback && { fallback: { ...result.fallback } }),
     created_at: session.timestamp(),
   };
 }

@@ -1,4 +1,5 @@
-import { modelView, stepsInCurrentRequest, withNote } from "./history";
+import { budgetSentence } from "./budget";
+import { modelView, withNote } from "./history";
 import { blockingInboxReminder } from "./inbox";
 import type { Message } from "./messages";
 import type { InboxItem } from "./store-adapter";
@@ -10,15 +11,27 @@ const stepLimitNote = (limit: number) =>
   `[You have used all ${limit} steps allowed for this request, so tools are switched off. ` +
   "Reply to the user with a summary of where things stand: what is done, what is left, and what you need from them.]";
 
+const budgetNote =
+  "[This request has used up its token budget, so tools are switched off. " +
+  "Reply to the user with a short summary of where things stand: what is done, what is left, and what you need from them.]";
+
+/** Stored as the agent's reply when the model answered nothing: the person is never left with silence. */
+export const EMPTY_REPLY_SENTENCE = "The model returned an empty answer. Try again, or rephrase the request.";
+
 /**
- * Asks the model for the next step and stores its reply (unless empty). Past the iteration cap
- * the call is made with tool choice "none" and a note asking for a summary. `inbox`: the store's
- * items as read at this safe point, for the reminder of blocking requests.
+ * Asks the model for the next step and stores its reply. Checked before the call (never cutting a
+ * stream): past the iteration cap (model steps of the whole run) or the request's budget the call
+ * is made with tool choice "none" and a note asking for a summary; at the budget the reply ends
+ * with a sentence saying what was spent and how to go on. An empty reply is stored as
+ * EMPTY_REPLY_SENTENCE. `inbox`: the store's items as read at this safe point, for the reminder
+ * of blocking requests.
  */
-export async function modelStep(session: RunSession, inbox: InboxItem[]): Promise<Message | null> {
+export async function modelStep(session: RunSession, inbox: InboxItem[]): Promise<Message> {
   const { settings, tools, emit } = session.deps;
-  const final = stepsInCurrentRequest(session.history) >= settings.maxIterations;
-  const notes = [blockingInboxReminder(inbox), final ? stepLimitNote(settings.maxIterations) : null];
+  const overBudget = session.meter.exceeded();
+  const final = overBudget !== null || session.meter.steps >= settings.maxIterations;
+  if (overBudget) await emit("budget_exceeded", { run_id: session.runId, ...overBudget });
+  const notes = [blockingInboxReminder(inbox), overBudget ? budgetNote : final ? stepLimitNote(settings.maxIterations) : null];
   const view = withContextNote(
     notes.reduce((messages, note) => withNote(messages, note), modelView(session.history)),
     await session.deps.contextNote(),
@@ -28,9 +41,21 @@ export async function modelStep(session: RunSession, inbox: InboxItem[]): Promis
     tools: [...tools.values()].map(toolSpec),
     toolChoice: final ? "none" : undefined,
     streamText: true,
+    step: true,
   });
-  const reply = final ? withoutToolCalls(message) : withUniqueCallIds(message, session);
-  if (!reply.text && !reply.tool_calls?.length) return null;
+  let reply = final ? withoutToolCalls(message) : withUniqueCallIds(message, session);
+  // At the budget its sentence closes the reply (an empty summary included), counting the summary call too.
+  const spent = overBudget && (session.meter.exceeded() ?? overBudget);
+  const closing = spent
+    ? budgetSentence(spent.spent, spent.budget)
+    : !reply.text.trim() && !reply.tool_calls?.length
+      ? EMPTY_REPLY_SENTENCE
+      : null;
+  if (closing) {
+    const added = reply.text.trim() ? `\n\n${closing}` : closing;
+    await emit("text_delta", { text: added });
+    reply = { ...reply, text: reply.text.trim() ? reply.text + added : added };
+  }
 
   await session.append(reply);
   for (const call of reply.tool_calls ?? []) {

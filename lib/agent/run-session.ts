@@ -1,15 +1,20 @@
+import { RequestMeter } from "./budget";
 import type { Emit } from "./events";
 import type { Message } from "./messages";
 import type { ModelAdapter } from "./model-adapter";
 import type { PermissionPolicy } from "./permissions";
 import { announceAppended, type RunObserver } from "./run-observer";
-import type { InboxItem, StoreAdapter } from "./store-adapter";
+import type { InboxItem, RunUsage, StoreAdapter } from "./store-adapter";
 import type { GloveTool, GloveToolHandle } from "./tool";
 
 /** The loop's own limits and policy, set by whoever builds the Glove (not the tenant's stored settings). */
 export interface LoopSettings {
+  /** Model steps per request (the whole run, waits and injections included) before the final summary call. */
   maxIterations: number;
-  contextLimit: number;
+  /** Effective tokens per request (budget.ts), subagents' included. */
+  requestBudget: number;
+  /** Compaction's threshold when the Glove sets one; otherwise it comes from the model's window (compaction.ts). */
+  contextLimit?: number;
   compactionInstructions: string;
   permissionPolicy: PermissionPolicy;
   slotTtlMs?: number;
@@ -33,6 +38,10 @@ export interface RuntimeDeps {
   /** The transient note for the next model step (`GloveConfig.contextNotes`, failures already reported); null for none. */
   contextNote: () => Promise<string | null>;
   inbox: InboxAdapter;
+  /** Set on a subagent's Glove: the parent request's meter, which its usage counts against too. */
+  parentMeter?: RequestMeter;
+  /** The meters of the runs executing in this process, by run id (a subagent's dispatch finds its request's). */
+  meters: Map<string, RequestMeter>;
 }
 
 /** The host's part in posting inbox items (GloveConfig.inbox); all optional. */
@@ -55,13 +64,17 @@ export interface InboxAdapter {
  */
 export class RunSession {
   private readonly storedIds: Set<string | undefined>;
+  readonly meter: RequestMeter;
 
   constructor(
     readonly deps: RuntimeDeps,
     readonly runId: string,
     readonly signal: AbortSignal,
     readonly history: Message[],
+    /** The request's usage so far, as stored on the run. */
+    usage: RunUsage = { model_steps: 0, effective_tokens: 0 },
   ) {
+    this.meter = new RequestMeter(deps.store, runId, deps.settings.requestBudget, usage, deps.parentMeter);
     this.storedIds = new Set(history.map((message) => message.id));
   }
 

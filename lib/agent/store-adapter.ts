@@ -89,6 +89,12 @@ export interface StoreAdapter {
   getActiveRun(): Promise<RunRecord | null>;
   /** Conditional: moves the run to `to` only if its status is one of `from`. Returns whether it did. */
   transitionRun(runId: string, from: RunStatus[], to: RunStatus, error?: string): Promise<boolean>;
+  /**
+   * Adds to the run's usage counters (atomic increments: a subagent and its parent may add to the
+   * same run) and returns the totals afterwards; unknown run → null. Any status: a failed call's
+   * usage is recorded too.
+   */
+  addRunUsage(runId: string, usage: RunUsage): Promise<RunUsage | null>;
 
   // ── Tool call states (one row per tool call) ────────────────────────────
   /** States for the given call ids; ids without a state are simply absent from the result. */
@@ -249,6 +255,16 @@ export interface RunRecord {
   started_by?: string;
   /** What a person can act on when the run failed. */
   error?: string;
+  /** Model steps of the request so far (the iteration cap counts them); stores return 0 for a new run. */
+  model_steps?: number;
+  /** Effective tokens the request spent so far, subagents and failed attempts included (budget.ts); 0 for a new run. */
+  effective_tokens?: number;
+}
+
+/** A run's usage counters (see `RunRecord`), kept in the store so a continuation elsewhere counts on. */
+export interface RunUsage {
+  model_steps: number;
+  effective_tokens: number;
 }
 
 /** `pending`: started (not yet known to wait or finish); `waiting`: suspended on a card; `done`: has its result. */

@@ -60,6 +60,12 @@ export function applyEvent(state: ChatState, event: ChatEvent): ChatState {
       return { ...next, isCompacting: false, messages: [...state.messages, event.summary_message] };
     case "token_consumption":
       return { ...next, stats: addUsage(state.stats, event.consumption) };
+    case "budget_exceeded":
+      // Shown until the summary streams; the reply itself ends with the sentence that stays.
+      return {
+        ...next,
+        notice: `This request used its budget of ${event.budget.toLocaleString("en-US")} effective tokens; summarising where things stand…`,
+      };
     case "slot_push":
     case "slot_resolved":
       return { ...next, slots: upsertSlot(state.slots, event.slot) };

@@ -17,6 +17,7 @@ export interface StoredAgentSettings {
   enabledForms: string[];
   permissionPolicy: unknown;
   slotTtlMinutes: number | null;
+  requestTokenBudget: number | null;
   updatedAt: string;
 }
 
@@ -29,6 +30,7 @@ export interface AgentSettingsWrite {
   enabledForms?: string[];
   permissionPolicy: Prisma.InputJsonValue;
   slotTtlMinutes: number | null;
+  requestTokenBudget: number | null;
   /** A sealed key sets it, null clears it, undefined leaves it as it is. */
   providerKeySealed?: string | null;
 }
@@ -50,6 +52,7 @@ export type AgentSettingsColumns = Pick<
   | "enabledForms"
   | "permissionPolicy"
   | "slotTtlMinutes"
+  | "requestTokenBudget"
   | "updatedAt"
 >;
 
@@ -63,6 +66,7 @@ export function storedAgentSettings(row: AgentSettingsColumns): StoredAgentSetti
     enabledForms: row.enabledForms,
     permissionPolicy: row.permissionPolicy,
     slotTtlMinutes: row.slotTtlMinutes,
+    requestTokenBudget: row.requestTokenBudget,
     updatedAt: row.updatedAt.toISOString(),
   };
 }
@@ -78,7 +82,7 @@ export async function saveAgentSettings(ctx: TenantContext, settings: AgentSetti
   const key = providerKeySealed === undefined ? {} : { providerKeyEncrypted: providerKeySealed };
   await prisma.$transaction(async (tx) => {
     const [before] = await tx.$queryRaw<Array<Omit<AgentSettingsWrite, "providerKeySealed">>>`
-      SELECT "name", "systemPrompt", "modelConfig", "enabledTools", "enabledForms", "permissionPolicy", "slotTtlMinutes"
+      SELECT "name", "systemPrompt", "modelConfig", "enabledTools", "enabledForms", "permissionPolicy", "slotTtlMinutes", "requestTokenBudget"
       FROM "AgentSettings" WHERE "organizationId" = ${ctx.organizationId} FOR UPDATE`;
     await tx.agentSettings.upsert({
       where: { organizationId: ctx.organizationId },

@@ -13,6 +13,7 @@ import type {
   QueuedMessage,
   RunRecord,
   RunStatus,
+  RunUsage,
   SlotRecord,
   SlotSettlement,
   SlotStatus,
@@ -377,6 +378,15 @@ export class PostgresStore implements StoreAdapter {
     this.unwritten.tokens -= tokens;
     this.unwritten.turns -= turns;
     return moved.length === 1;
+  }
+
+  /** One conditional statement: increments in place, so a subagent and its parent adding at once both count. */
+  async addRunUsage(runId: string, usage: RunUsage): Promise<RunUsage | null> {
+    const rows = await this.db.$queryRaw<{ modelSteps: number; effectiveTokens: number }[]>`
+      UPDATE "Run" SET "modelSteps" = "modelSteps" + ${usage.model_steps}::int, "effectiveTokens" = "effectiveTokens" + ${usage.effective_tokens}::int
+      WHERE "storeId" = ${this.storeId} AND "organizationId" = ${this.organizationId} AND "id" = ${runId}
+      RETURNING "modelSteps", "effectiveTokens"`;
+    return rows[0] ? { model_steps: rows[0].modelSteps, effective_tokens: rows[0].effectiveTokens } : null;
   }
 
   // ── Tool call states ──────────────────────────────────────────────────

@@ -41,7 +41,7 @@ export async function readTurnStart(userId: string, conversationId: string, leas
     SELECT m."role"::text AS "role", o."id" AS "organizationId", o."slug" AS "orgSlug", c."lastEventSeq",
       ${hasExpiredRun(leaseMs)} AS "expiredRun",
       (SELECT s."id" FROM "AgentStore" s WHERE s."conversationId" = c."id" AND s."organizationId" = c."organizationId" AND s."namespace" = '') AS "storeId",
-      st."name", st."systemPrompt", st."modelConfig", st."providerKeyEncrypted", st."enabledTools", st."enabledForms", st."permissionPolicy", st."slotTtlMinutes", st."updatedAt"
+      st."name", st."systemPrompt", st."modelConfig", st."providerKeyEncrypted", st."enabledTools", st."enabledForms", st."permissionPolicy", st."slotTtlMinutes", st."requestTokenBudget", st."updatedAt"
     FROM "Conversation" c
     JOIN "Organization" o ON o."id" = c."organizationId"
     JOIN "Membership" m ON m."organizationId" = o."id" AND m."userId" = ${userId}

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { DEFAULT_REQUEST_BUDGET } from "@/lib/agent/budget";
 import { modelConfigSchema } from "@/lib/models/model-config";
 import { freeText, shortText, trimmedText } from "./text";
 
@@ -14,6 +15,11 @@ export const DEFAULT_SYSTEM_PROMPT =
 export const AGENT_NAME_MAX = 80;
 /** The longest a card may wait, in minutes (30 days; the settings form's `max`). */
 export const SLOT_TTL_MINUTES_MAX = 60 * 24 * 30;
+
+/** A request's effective-token budget when the agent names none, and the range an admin may set (the settings form's `min`/`max`). */
+export const REQUEST_TOKEN_BUDGET_DEFAULT = DEFAULT_REQUEST_BUDGET;
+export const REQUEST_TOKEN_BUDGET_MIN = 1_000;
+export const REQUEST_TOKEN_BUDGET_MAX = 100_000_000;
 
 export const permissionPolicySchema = z.record(shortText().max(100), z.enum(["allow", "deny"]));
 
@@ -31,6 +37,14 @@ export const agentSettingsInputSchema = z.object({
   permissionPolicy: permissionPolicySchema.default({}),
   /** Pending cards expire after this many minutes; null: never. */
   slotTtlMinutes: z.number().int().min(1).max(SLOT_TTL_MINUTES_MAX).nullable().default(null),
+  /** Effective tokens one request may spend (lib/agent/budget.ts); null: the default. */
+  requestTokenBudget: z
+    .number()
+    .int("The budget is a whole number of effective tokens.")
+    .min(REQUEST_TOKEN_BUDGET_MIN, `The budget must be at least ${REQUEST_TOKEN_BUDGET_MIN.toLocaleString("en-US")} effective tokens.`)
+    .max(REQUEST_TOKEN_BUDGET_MAX, `The budget may be at most ${REQUEST_TOKEN_BUDGET_MAX.toLocaleString("en-US")} effective tokens.`)
+    .nullable()
+    .default(null),
   /** Keys of the organization's forms the agent may fill (not archived). Absent leaves them as they are. */
   enabledForms: z.array(shortText().max(100)).max(200).optional(),
   /** Write-only. A string sets the key, "" clears it, absent leaves it as it is. */
@@ -46,6 +60,8 @@ export const agentSettingsViewSchema = z.object({
   enabledTools: z.array(z.string()),
   permissionPolicy: z.record(z.string(), z.enum(["allow", "deny"])),
   slotTtlMinutes: z.number().int().nullable(),
+  /** Effective tokens per request; null: REQUEST_TOKEN_BUDGET_DEFAULT. */
+  requestTokenBudget: z.number().int().nullable(),
   /** Whether a provider key is stored for this tenant (the key itself never leaves the server). */
   providerKeySet: z.boolean(),
   /** Whether the server's environment has a key for the chosen provider. */

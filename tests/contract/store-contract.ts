@@ -413,6 +413,32 @@ export function defineStoreContract(name: string, makeStore: () => Promise<Store
         expect(await store.transitionRun(record.id, ["running", "suspended"], "failed", "The model is down.")).toBe(true);
         expect(await store.getRun(record.id)).toMatchObject({ status: "failed", error: "The model is down." });
       });
+
+      it("starts a run's usage at zero and adds to it, in any status; unknown run → null", async () => {
+        const store = await makeStore();
+        const record = run();
+        await store.createRun(record);
+        expect(await store.getRun(record.id)).toMatchObject({ model_steps: 0, effective_tokens: 0 });
+        expect(await store.addRunUsage(record.id, { model_steps: 1, effective_tokens: 1200 })).toEqual({
+          model_steps: 1,
+          effective_tokens: 1200,
+        });
+        await store.transitionRun(record.id, ["running"], "failed", "The model is down.");
+        expect(await store.addRunUsage(record.id, { model_steps: 0, effective_tokens: 30 })).toEqual({
+          model_steps: 1,
+          effective_tokens: 1230,
+        });
+        expect(await store.getRun(record.id)).toMatchObject({ model_steps: 1, effective_tokens: 1230 });
+        expect(await store.addRunUsage("missing", { model_steps: 1, effective_tokens: 1 })).toBeNull();
+      });
+
+      it("adds concurrent usage without losing any (a subagent and its parent charge one run)", async () => {
+        const store = await makeStore();
+        const record = run();
+        await store.createRun(record);
+        await Promise.all(Array.from({ length: 8 }, () => store.addRunUsage(record.id, { model_steps: 1, effective_tokens: 10 })));
+        expect(await store.getActiveRun()).toMatchObject({ model_steps: 8, effective_tokens: 80 });
+      });
     });
 
     describe("tool call states", () => {

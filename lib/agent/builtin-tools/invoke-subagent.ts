@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { RequestMeter } from "../budget";
 import type { AgentEventType, Emit, SubscriberAdapter } from "../events";
 import type { DefineSubAgentArgs, SubAgentRunnable } from "../extensions/subagents";
 import { AbortError } from "../errors";
@@ -8,8 +9,12 @@ import { defineTool, failure, success } from "../tool";
 
 export const SUBAGENT_TOOL_NAME = "glove_invoke_subagent";
 
-/** The child's own lifecycle and cards stay out of the parent's stream; its model and tool events are relayed. */
+/**
+ * The child's own lifecycle and cards stay out of the parent's stream; its model and tool events are relayed.
+ * A child stopped by the shared budget says so in its answer; the parent request announces the crossing once.
+ */
 const CHILD_ONLY_EVENTS = new Set<AgentEventType>([
+  "budget_exceeded",
   "run_started",
   "run_suspended",
   "run_completed",
@@ -25,9 +30,16 @@ const CHILD_ONLY_EVENTS = new Set<AgentEventType>([
  * Dispatches to a subagent built by its factory over a durable sub-store named after the tool
  * call, so a re-executed call finds the child's earlier answer (or its interrupted run) instead
  * of starting over. Subagents cannot wait for people: a child that suspends is aborted and
- * reported as an error. `around` emits `subagent_invoked`/`subagent_completed` around each execution.
+ * reported as an error. The child's model calls count against the dispatching request's budget
+ * (`chargeTo`). `around` emits `subagent_invoked`/`subagent_completed` around each execution.
  */
-export function createInvokeSubagentTool(subagents: ReadonlyMap<string, DefineSubAgentArgs>, store: StoreAdapter, emit: Emit) {
+export function createInvokeSubagentTool(
+  subagents: ReadonlyMap<string, DefineSubAgentArgs>,
+  store: StoreAdapter,
+  emit: Emit,
+  /** The meter of the dispatching run: the child's usage counts against that request's budget. */
+  meterOf: (runId: string) => RequestMeter | undefined,
+) {
   const names = () => [...subagents.keys()].join(", ");
   return defineTool({
     name: SUBAGENT_TOOL_NAME,
@@ -50,6 +62,8 @@ export function createInvokeSubagentTool(subagents: ReadonlyMap<string, DefineSu
       } catch (error) {
         return failure(`Subagent "${input.name}" factory threw: ${error instanceof Error ? error.message : String(error)}`);
       }
+      const meter = meterOf(ctx.runId);
+      if (meter) child.chargeTo?.(meter);
       const relay: SubscriberAdapter = { record: (type, data) => (CHILD_ONLY_EVENTS.has(type) ? undefined : emit(type, data)) };
       child.addSubscriber(relay);
       try {

@@ -1,4 +1,5 @@
 import type { RunOutcome } from "../agent-loop";
+import type { RequestMeter } from "../budget";
 import type { SubscriberAdapter } from "../events";
 import type { StoreAdapter } from "../store-adapter";
 
@@ -17,6 +18,8 @@ export interface SubAgentRunnable {
   abort(): Promise<unknown>;
   addSubscriber(subscriber: SubscriberAdapter): unknown;
   removeSubscriber(subscriber: SubscriberAdapter): unknown;
+  /** Counts the child's usage against the parent request too (a `Glove` has it; other runnables may ignore budgets). */
+  chargeTo?(parent: RequestMeter): unknown;
 }
 
 export type SubAgentFactory = (ctx: SubAgentFactoryContext) => Promise<SubAgentRunnable> | SubAgentRunnable;

@@ -9,6 +9,7 @@ import type {
   QueuedMessage,
   RunRecord,
   RunStatus,
+  RunUsage,
   SlotAnswerAudit,
   SlotRecord,
   SlotSettlement,
@@ -167,7 +168,10 @@ export class MemoryStore implements StoreAdapter {
 
   async createRun(run: RunRecord) {
     if ([...this.runs.values()].some(isActive) || this.runs.has(run.id)) return false;
-    this.runs.set(run.id, clone({ ...run, status: "running" }));
+    this.runs.set(
+      run.id,
+      clone({ ...run, status: "running", model_steps: run.model_steps ?? 0, effective_tokens: run.effective_tokens ?? 0 }),
+    );
     return true;
   }
 
@@ -187,6 +191,14 @@ export class MemoryStore implements StoreAdapter {
     run.status = to;
     if (error !== undefined) run.error = error;
     return true;
+  }
+
+  async addRunUsage(runId: string, usage: RunUsage) {
+    const run = this.runs.get(runId);
+    if (!run) return null;
+    run.model_steps = (run.model_steps ?? 0) + usage.model_steps;
+    run.effective_tokens = (run.effective_tokens ?? 0) + usage.effective_tokens;
+    return { model_steps: run.model_steps, effective_tokens: run.effective_tokens };
   }
 
   async getToolCallStates(callIds: string[]) {

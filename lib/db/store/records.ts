@@ -129,6 +129,8 @@ export const rowToRun = (row: RunRow): RunRecord => ({
   created_at: iso(row.createdAt),
   ...(row.error !== null && { error: row.error }),
   ...(row.startedById !== null && { started_by: row.startedById }),
+  model_steps: row.modelSteps,
+  effective_tokens: row.effectiveTokens,
 });
 
 export const rowToToolCallState = (row: ToolCallStateRow): ToolCallState => ({

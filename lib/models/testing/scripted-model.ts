@@ -1,5 +1,13 @@
 import type { Message, ToolCall } from "@/lib/agent/messages";
-import type { ModelAdapter, ModelPromptResult, NotifySubscribersFunction, PromptRequest, TokenUsage } from "@/lib/agent/model-adapter";
+import type {
+  ModelAdapter,
+  ModelCapabilities,
+  ModelPromptResult,
+  NotifySubscribersFunction,
+  PromptRequest,
+  ReportedUsage,
+  TokenUsage,
+} from "@/lib/agent/model-adapter";
 
 export interface ScriptedToolCall {
   /** Defaults to `scripted_<call>_<position>`. */
@@ -17,6 +25,14 @@ export interface ScriptedReply {
   error?: Error;
   /** Streams `text`, then waits for the abort signal and rejects as a provider SDK would. */
   hangUntilAborted?: boolean;
+  /** Attached to the error the call throws (`error`, or an abort) as `reportedUsage`, as lib/models does. */
+  reportedUsage?: ReportedUsage[];
+  /** Returned as the model that answered (a fallback's name). */
+  model?: string;
+  /** Returned as `fallback`: the model this answer replaced and why. */
+  fallback?: { from: string; kind: string };
+  /** Returned as `discardedUsage`: what attempts before this answer consumed. */
+  discardedUsage?: ReportedUsage[];
 }
 
 /** A fixed reply, or one computed from what the model was asked (`call` counts from 0). */
@@ -30,14 +46,17 @@ export type ScriptedStep = ScriptedReply | ((request: PromptRequest, call: numbe
 export class ScriptedModel implements ModelAdapter {
   readonly name: string;
   readonly requests: PromptRequest[] = [];
+  /** What the test says the model can do (its window, for compaction); absent: unknown. */
+  readonly capabilities?: ModelCapabilities;
   systemPrompt = "";
   private nextStep = 0;
 
   constructor(
     private readonly script: ScriptedStep[],
-    options: { name?: string } = {},
+    options: { name?: string; capabilities?: ModelCapabilities } = {},
   ) {
     this.name = options.name ?? "scripted";
+    this.capabilities = options.capabilities;
   }
 
   /** Replies not used yet. */
@@ -55,8 +74,20 @@ export class ScriptedModel implements ModelAdapter {
     const step = this.script[call];
     if (!step) throw new Error(`ScriptedModel "${this.name}": no reply scripted for call ${call + 1}.`);
     const reply = typeof step === "function" ? await step(request, call) : step;
-    if (reply.error) throw reply.error;
+    try {
+      return await this.answer(reply, call, notify, signal);
+    } catch (error) {
+      throw withUsage(error as Error, reply.reportedUsage);
+    }
+  }
 
+  private async answer(
+    reply: ScriptedReply,
+    call: number,
+    notify: NotifySubscribersFunction,
+    signal?: AbortSignal,
+  ): Promise<ModelPromptResult> {
+    if (reply.error) throw reply.error;
     const text = reply.text ?? "";
     for (const chunk of chunks(text)) {
       if (signal?.aborted) throw abortError();
@@ -75,8 +106,19 @@ export class ScriptedModel implements ModelAdapter {
     const stopReason = toolCalls.length > 0 ? "tool_use" : "end_turn";
     await notify("model_response_complete", { text, tool_calls: toolCalls, stop_reason: stopReason, ...usage });
     const message: Message = { sender: "agent", text, ...(toolCalls.length > 0 && { tool_calls: toolCalls }) };
-    return { messages: [message], ...usage, stop_reason: stopReason };
+    return {
+      messages: [message],
+      ...usage,
+      stop_reason: stopReason,
+      ...(reply.model && { model: reply.model }),
+      ...(reply.fallback && { fallback: reply.fallback }),
+      ...(reply.discardedUsage && { discardedUsage: reply.discardedUsage }),
+    };
   }
+}
+
+function withUsage(error: Error, reportedUsage: ReportedUsage[] | undefined): Error {
+  return reportedUsage ? Object.assign(error, { reportedUsage }) : error;
 }
 
 /** Up to three pieces, so consumers see real streaming. */

@@ -103,6 +103,7 @@ export async function buildConversationAgent(
     promptContributors: promptContributors(tenant),
     permissionPolicy: settings.permissionPolicy,
     ...(settings.slotTtlMinutes !== null && { slotTtlMs: settings.slotTtlMinutes * 60_000 }),
+    ...(settings.requestTokenBudget !== null && { requestBudget: settings.requestTokenBudget }),
     onSubscriberError: (error, eventType) => logger.error("a run event subscriber failed", { conversationId, eventType, error }),
     ...(forms && { contextNotes: forms.contextNote }),
     inbox: agentInbox,

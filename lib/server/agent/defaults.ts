@@ -12,4 +12,6 @@ export const DEFAULT_AGENT_SETTINGS = {
   enabledForms: [] as string[],
   permissionPolicy: {} as Record<string, "allow" | "deny">,
   slotTtlMinutes: null as number | null,
+  /** The runtime's own default budget (DEFAULT_REQUEST_BUDGET). */
+  requestTokenBudget: null as number | null,
 };

@@ -28,6 +28,8 @@ export interface TenantAgentConfig {
   enabledForms: string[];
   permissionPolicy: Record<string, "allow" | "deny">;
   slotTtlMinutes: number | null;
+  /** Effective tokens per request; null: the runtime's default. */
+  requestTokenBudget: number | null;
   /** Problems with what was stored, for the settings page (the run goes on with safe values). */
   notices: string[];
 }
@@ -64,6 +66,7 @@ export function agentSettingsFrom(ctx: Pick<TenantContext, "organizationId">, st
     enabledForms: stored.enabledForms,
     permissionPolicy: policy.success ? policy.data : {},
     slotTtlMinutes: stored.slotTtlMinutes,
+    requestTokenBudget: stored.requestTokenBudget,
     notices,
   };
 }
@@ -121,6 +124,7 @@ export async function agentSettingsView(ctx: TenantContext): Promise<AgentSettin
     availableForms,
     permissionPolicy: settings.permissionPolicy,
     slotTtlMinutes: settings.slotTtlMinutes,
+    requestTokenBudget: settings.requestTokenBudget,
     providerKeySet: Boolean(stored?.providerKeySealed),
     environmentKeySet: Boolean(envName && modelEnv(env)[envName]?.trim()),
     usingDemoModel: built.usingDemo,
@@ -153,6 +157,7 @@ export async function updateAgentSettings(ctx: TenantContext & { ip?: string | n
       enabledForms: input.enabledForms && [...new Set(input.enabledForms)],
       permissionPolicy: input.permissionPolicy,
       slotTtlMinutes: input.slotTtlMinutes,
+      requestTokenBudget: input.requestTokenBudget,
       providerKeySealed:
         input.providerApiKey === undefined
           ? undefined

@@ -4,7 +4,7 @@ import { HttpClient, createAccount, type TestAccount } from "../support/http-cli
 import { appBaseURL, appDatabaseUrl } from "../support/env";
 import { teamOf } from "../support/teams";
 import { startAppServer, type AppServer } from "../../support/app-server";
-import { anthropicText, startFakeAnthropic, type FakeAnthropicServer } from "../../support/fake-providers/anthropic";
+import { anthropicText, anthropicToolUse, startFakeAnthropic, type FakeAnthropicServer } from "../../support/fake-providers/anthropic";
 import { answerSlot, createConversation, postMessage, say, useAnthropicAt } from "../support/run-events";
 import { BUILTIN_TOOL_NAMES } from "@/lib/tools/catalog";
 
@@ -15,6 +15,7 @@ type View = {
   enabledTools: string[];
   permissionPolicy: Record<string, string>;
   slotTtlMinutes: number | null;
+  requestTokenBudget: number | null;
   providerKeySet: boolean;
   environmentKeySet: boolean;
   usingDemoModel: boolean;
@@ -66,6 +67,7 @@ describe("agent settings", () => {
       enabledTools: BUILTIN,
       permissionPolicy: {},
       slotTtlMinutes: null,
+      requestTokenBudget: null,
       providerKeySet: false,
       usingDemoModel: true,
     });
@@ -96,6 +98,7 @@ describe("agent settings", () => {
     expect(await paths({ ...base, model: { provider: "anthropic", model: "claude-x", apiKey: "sk-inline" } })).toEqual(["model.apiKey"]);
     expect(await paths({ ...base, model: { provider: "anthropic" } })).toEqual(["model.model"]);
     expect(await paths({ ...base, slotTtlMinutes: 0 })).toEqual(["slotTtlMinutes"]);
+    expect(await paths({ ...base, requestTokenBudget: 10 })).toEqual(["requestTokenBudget"]);
     expect(await paths({ name: "No tools field" })).toEqual(["enabledTools"]);
     expect(
       (
@@ -141,6 +144,26 @@ describe("agent settings", () => {
     expect(JSON.stringify(model.lastRequest?.body)).toContain("You are a test agent.");
     const snapshot = await owner.client.json<{ usingDemoModel: boolean }>(`/api/conversations/${id}`);
     expect(snapshot.body.usingDemoModel).toBe(false);
+  });
+
+  it("a run stops at the agent's request budget: one summary without tools, and the sentence", async () => {
+    const owner = await createAccount(appBaseURL(), "budget");
+    await useAnthropicAt(owner, model.url, TENANT_KEY);
+    const { name, systemPrompt, model: modelConfig, enabledTools } = await settingsOf(owner);
+    const saved = await put(owner, { name, systemPrompt, model: modelConfig, enabledTools, requestTokenBudget: 1000 });
+    expect(saved.body.settings.requestTokenBudget).toBe(1000);
+    const todos = [{ content: "Plan", activeForm: "Planning", status: "in_progress" }];
+    model.enqueue(
+      anthropicToolUse({ id: "toolu_budget", name: "glove_update_tasks", input: { todos } }, { usage: { input_tokens: 2000 } }),
+    );
+    const id = await createConversation(owner.client);
+    const events = await say(owner.client, id, "plan it");
+    expect(events.find((e) => e.type === "budget_exceeded")?.data).toMatchObject({ budget: 1000 });
+    expect(model.lastRequest?.body).toMatchObject({ tool_choice: { type: "none" } });
+    const reply = events.filter((e) => e.type === "model_response_complete").at(-1)?.data.text;
+    expect(reply).toMatch(
+      /^Hello from the fake model\.\n\nThis request stopped after using [\d,]+ effective tokens, over this agent's budget of 1,000\./,
+    );
   });
 
   it("a disabled tool is not offered: the demo model says so instead of calling it", async () => {

@@ -28,11 +28,13 @@ describe.skipIf(skipBrowser)("agent settings in the browser", () => {
 
     await name.fill("Ops Assistant");
     await page.getByLabel("Permission for send_email").selectOption("allow");
+    await page.getByRole("spinbutton", { name: "Budget per request (effective tokens)" }).fill("250000");
     await screenshot(page, "agent-settings");
     await page.getByRole("button", { name: "Save settings" }).click();
     await page.getByText("Agent settings saved.").waitFor();
     await page.reload();
     await expect(page.getByRole("textbox", { name: "Name" }).inputValue()).resolves.toBe("Ops Assistant");
+    await expect(page.getByRole("spinbutton", { name: "Budget per request (effective tokens)" }).inputValue()).resolves.toBe("250000");
 
     await startConversation(admin, "send an email to ada@example.com about the launch");
     await seeInLog(page, "Done: the email to ada@example.com was sent.");

@@ -98,6 +98,7 @@ describe("readTurnStart", () => {
       enabledTools: ["send_email"],
       permissionPolicy: { send_email: "allow" },
       slotTtlMinutes: 5,
+      requestTokenBudget: null,
       providerKeySealed: "v1.sealed",
     });
     expect((await readTurnStart(owner.userId, conversation.id, LEASE_MS))?.settings).toEqual(await getAgentSettings(owner));

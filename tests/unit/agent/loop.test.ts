@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
+import { EMPTY_REPLY_SENTENCE } from "@/lib/agent/model-step";
 import { defineTool, failure, success } from "@/lib/agent/tool";
 import { echoTool, expectPairedHistory, makeAgent, transcript } from "./helpers";
 
@@ -211,17 +212,18 @@ describe("agent loop", () => {
     expect((await store.getMessages())[2].tool_results?.map((result) => result.result.status)).toEqual(["success", "success", "error"]);
   });
 
-  it("does not store empty replies", async () => {
-    const { glove, store } = makeAgent([{ text: "" }]);
+  it("ends an empty reply with an honest sentence the person sees, stored as the agent's reply", async () => {
+    const { glove, store, recorder } = makeAgent([{ text: "" }]);
     const outcome = await glove.processRequest("Hello?");
-    expect(outcome).toMatchObject({ status: "completed", reply: null });
-    expect(transcript(await store.getMessages())).toEqual(["user:Hello?"]);
+    expect(outcome).toMatchObject({ status: "completed", reply: { text: EMPTY_REPLY_SENTENCE } });
+    expect(transcript(await store.getMessages())).toEqual(["user:Hello?", `agent:${EMPTY_REPLY_SENTENCE}`]);
+    expect(recorder.of("text_delta").map((event) => event.text)).toEqual([EMPTY_REPLY_SENTENCE]);
   });
 
-  it("ends the run when the model answers tool results with nothing", async () => {
+  it("ends the run when the model answers tool results with nothing, saying so", async () => {
     const { glove, model, store } = makeAgent([{ toolCalls: [{ name: "echo", input: { text: "a" } }] }, { text: "" }]);
     glove.fold(echoTool);
-    expect((await glove.processRequest("go")).status).toBe("completed");
+    expect(await glove.processRequest("go")).toMatchObject({ status: "completed", reply: { text: EMPTY_REPLY_SENTENCE } });
     expect(model.requests).toHaveLength(2);
     expectPairedHistory(await store.getMessages());
   });

@@ -11,6 +11,7 @@ const view: AgentSettingsView = {
   availableForms: [{ key: "expense-claim", name: "Expense claim" }],
   permissionPolicy: {},
   slotTtlMinutes: null,
+  requestTokenBudget: null,
   providerKeySet: true,
   environmentKeySet: false,
   usingDemoModel: false,
@@ -32,6 +33,16 @@ describe("agent settings form", () => {
     expect(input.slotTtlMinutes).toBe(30);
     expect(toInput(draftFrom(view), view).slotTtlMinutes).toBeNull();
     expect(agentSettingsInputSchema.safeParse(input).success).toBe(true);
+  });
+
+  it("reads the request budget as effective tokens or the default, within the server's range", () => {
+    expect(toInput(draftFrom(view), view).requestTokenBudget).toBeNull();
+    const input = toInput({ ...draftFrom(view), requestTokenBudget: " 250000 " }, view);
+    expect(input.requestTokenBudget).toBe(250_000);
+    expect(agentSettingsInputSchema.safeParse(input).success).toBe(true);
+    expect(draftFrom({ ...view, requestTokenBudget: 250_000 }).requestTokenBudget).toBe("250000");
+    const tooSmall = agentSettingsInputSchema.safeParse(toInput({ ...draftFrom(view), requestTokenBudget: "10" }, view));
+    expect(tooSmall.error?.issues.map((issue) => issue.message)).toEqual(["The budget must be at least 1,000 effective tokens."]);
   });
 
   it("sends the enabled forms back as the draft holds them", () => {
