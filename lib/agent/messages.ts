@@ -32,6 +32,17 @@ export interface ImagePart {
  */
 export type ThinkingBlock = { type: "thinking"; thinking: string; signature: string } | { type: "redacted_thinking"; data: string };
 
+/**
+ * Reasoning output of the AI SDK path, kept verbatim: providers that think (Anthropic through the
+ * AI SDK, reasoning models) require it, with its provider data (a signature), sent back on the
+ * turn that continues its tool calls.
+ */
+export interface ReasoningPart {
+  text: string;
+  /** The provider's data for this part (e.g. `{anthropic: {signature}}`), passed back as it came. */
+  providerOptions?: Record<string, Record<string, unknown>>;
+}
+
 export interface Message {
   id?: string;
   sender: "user" | "agent";
@@ -43,6 +54,8 @@ export interface Message {
   images?: ImagePart[];
   /** Set by the Anthropic adapter when extended thinking is on; other adapters ignore it. */
   thinking_blocks?: ThinkingBlock[];
+  /** Set by the AI SDK adapter when the model reasoned; sent back ahead of the message's tool calls. */
+  reasoning?: ReasoningPart[];
   /**
    * On agent messages: what the model call that wrote it consumed. Its input + output is the
    * size of the context at that point, which is what compaction measures.

@@ -61,6 +61,23 @@ function checkTarget(target: TargetFields, context: z.RefinementCtx): void {
 
 export const modelTargetSchema = z.object(targetFields).superRefine(checkTarget);
 
+/**
+ * What the admin states about the model (an OpenAI-compatible server, or an id the known-models table
+ * lacks); each field set wins over the table and the default (capabilities.ts).
+ */
+export const statedCapabilitiesSchema = z.object({
+  context_window: z.number().int().min(1024).max(10_000_000).optional(),
+  max_output_tokens: z.number().int().min(1).max(1_000_000).optional(),
+  images: z.boolean().optional(),
+  tools: z.boolean().optional(),
+  reasoning: z.boolean().optional(),
+});
+
+export type StatedCapabilities = z.infer<typeof statedCapabilitiesSchema>;
+
+/** A request whose structure scores under this goes to the light model (PicoClaw's default). */
+export const DEFAULT_ROUTING_THRESHOLD = 0.35;
+
 export const thinkingSchema = z.union([
   z.literal("off"),
   z.literal("adaptive"),
@@ -80,6 +97,11 @@ export const modelConfigSchema = z
     thinking: thinkingSchema.default("off"),
     /** Attempts per model, the first included. */
     maxAttempts: z.number().int().min(1).max(10).optional(),
+    capabilities: statedCapabilitiesSchema.optional(),
+    /** Optional light model: simple requests (routing-score.ts) go to it, the rest to the model above. */
+    light: modelTargetSchema.optional(),
+    /** Scores under it go to `light` (default DEFAULT_ROUTING_THRESHOLD); 0 sends nothing there. */
+    routingThreshold: z.number().min(0).max(1).optional(),
   })
   .superRefine((config, context) => {
     checkTarget(config, context);

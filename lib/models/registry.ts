@@ -2,7 +2,15 @@ import type { ModelAdapter } from "@/lib/agent/model-adapter";
 import { AnthropicAdapter } from "./anthropic-adapter";
 import { createAiSdkAdapter } from "./ai-sdk-providers";
 import { DemoModel, type DemoModelOptions } from "./demo-model";
-import { PROVIDER_KEY_ENV, modelConfigSchema, type ModelConfig, type ModelConfigInput, type ModelTarget } from "./model-config";
+import { capabilitiesFor } from "./capabilities";
+import {
+  PROVIDER_KEY_ENV,
+  modelConfigSchema,
+  type ModelConfig,
+  type ModelConfigInput,
+  type ModelTarget,
+  type StatedCapabilities,
+} from "./model-config";
 import { withReliability, type ReliabilityOptions } from "./reliability";
 
 export interface BuildModelOptions {
@@ -82,7 +90,14 @@ function missingKeyNotice(target: ModelTarget, reason: "missing" | "custom_url",
   return `No ${PROVIDER_NAMES[target.provider]} API key is set. Set ${PROVIDER_KEY_ENV[target.provider]} on the server or add a key in agent settings.`;
 }
 
-function createAdapter(target: ModelTarget, apiKey: string | undefined, config: ModelConfig, options: BuildModelOptions): ModelAdapter {
+/** `stated`: the admin's capabilities, for the primary model only (they describe that server). */
+function createAdapter(
+  target: ModelTarget,
+  apiKey: string | undefined,
+  config: ModelConfig,
+  options: BuildModelOptions,
+  stated?: StatedCapabilities,
+): ModelAdapter {
   // The schema guarantees a model id for every provider but the demo.
   const model = target.model ?? "";
   switch (target.provider) {
@@ -95,9 +110,17 @@ function createAdapter(target: ModelTarget, apiKey: string | undefined, config: 
         baseURL: target.baseURL,
         maxTokens: config.maxTokens,
         thinking: config.thinking,
+        capabilities: capabilitiesFor("anthropic", model, stated),
       });
     default:
-      return createAiSdkAdapter({ provider: target.provider, model, apiKey, baseURL: target.baseURL, maxTokens: config.maxTokens });
+      return createAiSdkAdapter({
+        provider: target.provider,
+        model,
+        apiKey,
+        baseURL: target.baseURL,
+        maxTokens: config.maxTokens,
+        capabilities: stated,
+      });
   }
 }
 
@@ -128,7 +151,7 @@ export function buildModel(input: ModelConfigInput, options: BuildModelOptions =
   }
 
   const notices: string[] = [];
-  const models = [createAdapter(config, primary.key, config, options)];
+  const models = [createAdapter(config, primary.key, config, options, config.capabilities)];
   for (const fallback of config.fallbacks) {
     const resolved = resolveKey(fallback, env);
     if (needsKey(fallback) && resolved.key === undefined) {
