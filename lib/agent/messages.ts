@@ -43,6 +43,14 @@ export interface ReasoningPart {
   providerOptions?: Record<string, Record<string, unknown>>;
 }
 
+/** Which model a light / heavy router sent a call to, and why (the request's structural score). */
+export interface RoutingDecision {
+  model: string;
+  tier: "light" | "heavy";
+  score: number;
+  threshold: number;
+}
+
 export interface Message {
   id?: string;
   sender: "user" | "agent";
@@ -63,6 +71,8 @@ export interface Message {
   usage?: { tokens_in: number; tokens_out: number; cache_read_tokens?: number; cache_write_tokens?: number; model?: string };
   /** On agent messages a fallback model wrote: the model it replaced and why, shown with the message. */
   fallback?: { from: string; kind: string };
+  /** On agent messages of an agent with a light model: where the router sent the call that wrote it. */
+  routed?: RoutingDecision;
   /** A summary that replaces everything before it in what the model sees. */
   is_compaction?: boolean;
   /** A user message injected by a skill. */

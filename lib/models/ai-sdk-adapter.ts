@@ -1,6 +1,12 @@
 import { streamText, type LanguageModel, type LanguageModelUsage } from "ai";
 import type { Message, ReasoningPart, ToolCall } from "@/lib/agent/messages";
-import type { ModelAdapter, ModelCapabilities, ModelPromptResult, NotifySubscribersFunction, PromptRequest } from "@/lib/agent/model-adapter";
+import type {
+  ModelAdapter,
+  ModelCapabilities,
+  ModelPromptResult,
+  NotifySubscribersFunction,
+  PromptRequest,
+} from "@/lib/agent/model-adapter";
 import { toModelMessages, toToolSet, type ProviderOptions } from "./ai-sdk-messages";
 import { ReasoningCollector } from "./ai-sdk-reasoning";
 import { DEFAULT_CAPABILITIES } from "./capabilities";

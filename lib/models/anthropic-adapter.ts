@@ -1,6 +1,13 @@
 import Anthropic from "@anthropic-ai/sdk";
 import type { Message, ThinkingBlock, ToolCall } from "@/lib/agent/messages";
-import type { ModelAdapter, ModelCapabilities, ModelPromptResult, NotifySubscribersFunction, PromptRequest, TokenUsage } from "@/lib/agent/model-adapter";
+import type {
+  ModelAdapter,
+  ModelCapabilities,
+  ModelPromptResult,
+  NotifySubscribersFunction,
+  PromptRequest,
+  TokenUsage,
+} from "@/lib/agent/model-adapter";
 import { capabilitiesFor } from "./capabilities";
 import { DEFAULT_MAX_TOKENS, type ThinkingSetting } from "./model-config";
 import { toAnthropicMessages, toAnthropicSystem, toAnthropicTools } from "./anthropic-messages";

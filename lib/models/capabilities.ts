@@ -104,7 +104,11 @@ export function knownCapabilities(provider: ModelProvider, modelId: string): Mod
 }
 
 /** What the admin stated in settings wins over the table, the table over the default. */
-export function capabilitiesFor(provider: ModelProvider, modelId: string | undefined, stated?: Partial<ModelCapabilities>): ModelCapabilities {
+export function capabilitiesFor(
+  provider: ModelProvider,
+  modelId: string | undefined,
+  stated?: Partial<ModelCapabilities>,
+): ModelCapabilities {
   if (provider === "demo") return DEMO_CAPABILITIES;
   const base = (modelId && knownCapabilities(provider, modelId)) || DEFAULT_CAPABILITIES;
   return { ...base, ...definedOnly(stated ?? {}) };

@@ -4,16 +4,7 @@
  * response body; the original error stays on `cause` for the server log.
  */
 
-export type ModelErrorKind =
-  | "rate_limit"
-  | "quota"
-  | "overloaded"
-  | "auth"
-  | "bad_request"
-  | "server"
-  | "network"
-  | "timeout"
-  | "aborted";
+export type ModelErrorKind = "rate_limit" | "quota" | "overloaded" | "auth" | "bad_request" | "server" | "network" | "timeout" | "aborted";
 
 /**
  * Kinds worth another attempt: the same request may succeed a moment later. Not "quota"

@@ -4,6 +4,7 @@ import { createAiSdkAdapter } from "./ai-sdk-providers";
 import { DemoModel, type DemoModelOptions } from "./demo-model";
 import { capabilitiesFor } from "./capabilities";
 import {
+  DEFAULT_ROUTING_THRESHOLD,
   PROVIDER_KEY_ENV,
   modelConfigSchema,
   type ModelConfig,
@@ -12,6 +13,7 @@ import {
   type StatedCapabilities,
 } from "./model-config";
 import { withReliability, type ReliabilityOptions } from "./reliability";
+import { withRouting } from "./routed-model";
 
 export interface BuildModelOptions {
   /**
@@ -163,5 +165,33 @@ export function buildModel(input: ModelConfigInput, options: BuildModelOptions =
     }
     models.push(createAdapter(fallback, resolved.key, config, options));
   }
-  return { model: withReliability(models, reliability), usingDemo: false, notices };
+  const heavy = withReliability(models, reliability);
+  const light = config.light && buildLight(config.light, config, primary.key, options, notices);
+  const model = light
+    ? withRouting(heavy, withReliability([light, ...models], reliability), config.routingThreshold ?? DEFAULT_ROUTING_THRESHOLD)
+    : heavy;
+  return { model, usingDemo: false, notices };
+}
+
+/**
+ * The light model of light / heavy routing; its fallbacks are the heavy chain. On the primary's own
+ * provider and base URL it uses the team's key (the endpoint the key was given for); elsewhere only
+ * the server's, like a fallback. Without a key it is left out, with a notice, and nothing is routed.
+ */
+function buildLight(
+  target: ModelTarget,
+  config: ModelConfig,
+  primaryKey: string | undefined,
+  options: BuildModelOptions,
+  notices: string[],
+): ModelAdapter | undefined {
+  const samePlace = target.provider === config.provider && normalizeUrl(target.baseURL ?? "") === normalizeUrl(config.baseURL ?? "");
+  const resolved: KeyResolution = samePlace && primaryKey ? { key: primaryKey } : resolveKey(target, options.env ?? {});
+  if (needsKey(target) && resolved.key === undefined) {
+    notices.push(
+      `The light model ${target.provider}:${target.model} is skipped, so every request goes to the main model. ${missingKeyNotice(target, resolved.reason, false)}`,
+    );
+    return undefined;
+  }
+  return createAdapter(target, resolved.key, config, options);
 }

@@ -97,10 +97,7 @@ class AttemptTimeout extends Error {
   }
 }
 
-type Attempt =
-  | { result: ModelPromptResult }
-  | { failure: ClassifiedError; streamed: boolean; error: unknown }
-  | { aborted: unknown };
+type Attempt = { result: ModelPromptResult } | { failure: ClassifiedError; streamed: boolean; error: unknown } | { aborted: unknown };
 
 class ReliableModel implements ModelAdapter {
   readonly name: string;

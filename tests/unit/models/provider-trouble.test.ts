@@ -155,7 +155,10 @@ describe("a cooldown per provider target", () => {
 
 describe("usage of failed attempts", () => {
   const cut = () => anthropicText("This will be cut", { dropAfterDeltas: 2, usage: { input_tokens: 40, cache_read_input_tokens: 10 } });
-  const reported = { model: "anthropic:claude-test", usage: { tokens_in: 50, tokens_out: 1, cache_read_tokens: 10, cache_write_tokens: 0 } };
+  const reported = {
+    model: "anthropic:claude-test",
+    usage: { tokens_in: 50, tokens_out: 1, cache_read_tokens: 10, cache_write_tokens: 0 },
+  };
 
   test("a retried attempt's reported usage travels with the answer as discardedUsage", async () => {
     anthropic.enqueue(cut(), anthropicText("Whole answer."));
