@@ -1,5 +1,4 @@
-import { DEFAULT_CAPABILITIES } from "@/lib/models/capabilities";
-import type { ModelConfig, ModelProvider } from "@/lib/models/model-config";
+import { DEFAULT_CAPABILITIES, type ModelConfig, type ModelProvider } from "@/lib/models/model-config";
 import type { AgentSettingsInput } from "@/lib/schemas/agent-settings";
 
 /**

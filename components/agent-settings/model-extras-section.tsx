@@ -3,8 +3,7 @@
 import { NativeSelect } from "@/components/settings/native-select";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
-import { DEFAULT_CAPABILITIES } from "@/lib/models/capabilities";
-import { DEFAULT_ROUTING_THRESHOLD, MODEL_PROVIDERS, type ModelProvider } from "@/lib/models/model-config";
+import { DEFAULT_CAPABILITIES, DEFAULT_ROUTING_THRESHOLD, MODEL_PROVIDERS, type ModelProvider } from "@/lib/models/model-config";
 import type { ModelExtrasDraft } from "./model-extras-draft";
 
 const LIGHT_PROVIDER_LABEL: Record<ModelProvider, string> = {

@@ -9,7 +9,7 @@ import type {
 } from "@/lib/agent/model-adapter";
 import { toModelMessages, toToolSet, type ProviderOptions } from "./ai-sdk-messages";
 import { ReasoningCollector } from "./ai-sdk-reasoning";
-import { DEFAULT_CAPABILITIES } from "./capabilities";
+import { DEFAULT_CAPABILITIES } from "./model-config";
 import { abortedError } from "./model-error";
 import type { ProviderBound } from "./provider-target";
 import { toStopReason, type StopReason } from "./stop-reason";

@@ -1,5 +1,5 @@
 import type { ModelCapabilities } from "@/lib/agent/model-adapter";
-import type { ModelProvider } from "./model-config";
+import { DEFAULT_CAPABILITIES, type ModelProvider } from "./model-config";
 
 /**
  * What the known models can do, from the providers' model pages. A model id matches an entry exactly
@@ -64,19 +64,6 @@ export const KNOWN_MODELS: Partial<Record<ModelProvider, Record<string, ModelCap
   "anthropic-ai-sdk": ANTHROPIC,
   openai: OPENAI,
   google: GOOGLE,
-};
-
-/**
- * For a model id the table does not know (and an OpenAI-compatible server whose admin stated
- * nothing): a small window, so compaction starts early rather than the provider refusing the
- * request, and no images, so a picture is refused with a sentence rather than failing upstream.
- */
-export const DEFAULT_CAPABILITIES: ModelCapabilities = {
-  context_window: 32_768,
-  max_output_tokens: 4_096,
-  images: false,
-  tools: true,
-  reasoning: false,
 };
 
 /** The offline demo model: it takes images (and says it cannot see them) and has compaction's old window. */

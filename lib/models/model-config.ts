@@ -1,12 +1,26 @@
 import { z } from "zod";
+import type { ModelCapabilities } from "@/lib/agent/model-adapter";
 
 /**
  * The model configuration of an agent: one schema, used by buildModel and by the agent
  * settings form, so what the form accepts is exactly what the server can build. Imports
- * nothing but zod, so a form can use it without pulling in a provider SDK.
+ * nothing but zod (and types), so a form can use it without pulling in a provider SDK.
  */
 
 export const DEFAULT_MAX_TOKENS = 8192;
+
+/**
+ * For a model id the table does not know (and an OpenAI-compatible server whose admin stated
+ * nothing): a small window, so compaction starts early rather than the provider refusing the
+ * request, and no images, so a picture is refused with a sentence rather than failing upstream.
+ */
+export const DEFAULT_CAPABILITIES: ModelCapabilities = {
+  context_window: 32_768,
+  max_output_tokens: 4_096,
+  images: false,
+  tools: true,
+  reasoning: false,
+};
 
 export const MODEL_PROVIDERS = ["anthropic", "openai", "google", "openai-compatible", "anthropic-ai-sdk", "demo"] as const;
 export type ModelProvider = (typeof MODEL_PROVIDERS)[number];

@@ -1,5 +1,6 @@
 import { describe, expect, test } from "vitest";
-import { DEFAULT_CAPABILITIES, DEMO_CAPABILITIES, capabilitiesFor, knownCapabilities } from "@/lib/models/capabilities";
+import { DEMO_CAPABILITIES, capabilitiesFor, knownCapabilities } from "@/lib/models/capabilities";
+import { DEFAULT_CAPABILITIES } from "@/lib/models/model-config";
 import { buildModel } from "@/lib/models/registry";
 
 describe("the known-models table", () => {
