@@ -18,6 +18,8 @@ import { MODEL_PROVIDERS, PROVIDER_KEY_ENV, type ModelProvider } from "@/lib/mod
 import { AGENT_NAME_MAX, agentSettingsInputSchema, SLOT_TTL_MINUTES_MAX, type AgentSettingsView } from "@/lib/schemas/agent-settings";
 import { BudgetField } from "./budget-field";
 import { FormsSection } from "./forms-section";
+import { extrasDraftFrom, withModelExtras } from "./model-extras-draft";
+import { ModelExtrasSection } from "./model-extras-section";
 import { draftFrom, toInput, type SettingsDraft } from "./settings-draft";
 
 const PROVIDER_LABEL: Record<ModelProvider, string> = {
@@ -59,6 +61,7 @@ function SettingsForm({ slug, view, canEdit }: { slug: string; view: AgentSettin
   const save = useSaveAgentSettings(slug);
   const [draft, setDraft] = useState<SettingsDraft>(() => draftFrom(view));
   const [errors, setErrors] = useState<Record<string, string>>({});
+  const [extras, setExtras] = useState(() => extrasDraftFrom(view.model));
   const set = <K extends keyof SettingsDraft>(key: K, value: SettingsDraft[K]) => {
     setDraft((current) => ({ ...current, [key]: value }));
     // An edited field's error is out of date.
@@ -69,7 +72,7 @@ function SettingsForm({ slug, view, canEdit }: { slug: string; view: AgentSettin
 
   async function onSubmit(event: React.FormEvent) {
     event.preventDefault();
-    const input = toInput(draft, view);
+    const input = withModelExtras(toInput(draft, view), extras);
     const parsed = agentSettingsInputSchema.safeParse(input);
     if (!parsed.success) {
       setErrors(issuesByField(parsed.error.issues.map((issue) => ({ path: issue.path.join("."), message: issue.message }))));
@@ -191,6 +194,7 @@ function SettingsForm({ slug, view, canEdit }: { slug: string; view: AgentSettin
               </div>
             </>
           ) : null}
+          <ModelExtrasSection provider={draft.provider} draft={extras} errors={errors} onChange={setExtras} />
         </section>
 
         <section aria-labelledby="agent-tools" className="grid gap-4">
@@ -303,6 +307,7 @@ function SettingsForm({ slug, view, canEdit }: { slug: string; view: AgentSettin
             variant="outline"
             onClick={() => {
               setDraft(draftFrom(view));
+              setExtras(extrasDraftFrom(view.model));
               setErrors({});
             }}
             disabled={save.isPending}

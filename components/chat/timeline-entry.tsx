@@ -5,6 +5,7 @@ import { BotIcon, InboxIcon, ScrollTextIcon, SparklesIcon } from "lucide-react";
 import type { TimelineEntry } from "@/lib/client/timeline";
 import { cn } from "@/lib/utils";
 import { AgentMarkdown } from "./agent-markdown";
+import { AnsweredBy } from "./answered-by";
 import { ToolCallRow } from "./tool-call-row";
 
 /**
@@ -43,6 +44,7 @@ export const TimelineEntryView = memo(function TimelineEntryView({
           <div className="min-w-0 flex-1">
             <span className="sr-only">Agent: </span>
             <AgentMarkdown text={entry.text} streaming={entry.streaming} />
+            {entry.answeredBy ? <AnsweredBy answeredBy={entry.answeredBy} /> : null}
           </div>
         </div>
       );

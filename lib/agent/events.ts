@@ -48,6 +48,8 @@ export const agentEventSchemas = {
   /** Passed through from the reliability wrapper in lib/models; payload is its own. */
   model_retry: z.record(z.string(), z.unknown()),
   model_fallback: z.record(z.string(), z.unknown()),
+  /** An agent with a light model: where this call went (the light or the heavy model) and its score. */
+  model_routed: z.object({ model: z.string(), tier: z.enum(["light", "heavy"]), score: z.number(), threshold: z.number() }),
   compaction_start: z.object({ current_token_consumption: z.number() }),
   compaction_end: z.object({ current_token_consumption: z.number(), summary_message: objectOf<Message>() }),
   /** One model attempt's usage (a failed, retried or stopped one's too), with the model that consumed it. */
@@ -114,4 +116,11 @@ export interface SubscriberAdapter {
 export type Emit = <T extends AgentEventType>(eventType: T, data: AgentEventData<T>) => Promise<void>;
 
 /** Event names a model adapter may emit through `notify`; anything else is dropped. */
-export const MODEL_EVENT_TYPES = ["text_delta", "tool_use", "model_response_complete", "model_retry", "model_fallback"] as const;
+export const MODEL_EVENT_TYPES = [
+  "text_delta",
+  "tool_use",
+  "model_response_complete",
+  "model_retry",
+  "model_fallback",
+  "model_routed",
+] as const;

@@ -32,6 +32,25 @@ export interface ImagePart {
  */
 export type ThinkingBlock = { type: "thinking"; thinking: string; signature: string } | { type: "redacted_thinking"; data: string };
 
+/**
+ * Reasoning output of the AI SDK path, kept verbatim: providers that think (Anthropic through the
+ * AI SDK, reasoning models) require it, with its provider data (a signature), sent back on the
+ * turn that continues its tool calls.
+ */
+export interface ReasoningPart {
+  text: string;
+  /** The provider's data for this part (e.g. `{anthropic: {signature}}`), passed back as it came. */
+  providerOptions?: Record<string, Record<string, unknown>>;
+}
+
+/** Which model a light / heavy router sent a call to, and why (the request's structural score). */
+export interface RoutingDecision {
+  model: string;
+  tier: "light" | "heavy";
+  score: number;
+  threshold: number;
+}
+
 export interface Message {
   id?: string;
   sender: "user" | "agent";
@@ -43,6 +62,8 @@ export interface Message {
   images?: ImagePart[];
   /** Set by the Anthropic adapter when extended thinking is on; other adapters ignore it. */
   thinking_blocks?: ThinkingBlock[];
+  /** Set by the AI SDK adapter when the model reasoned; sent back ahead of the message's tool calls. */
+  reasoning?: ReasoningPart[];
   /**
    * On agent messages: what the model call that wrote it consumed. Its input + output is the
    * size of the context at that point, which is what compaction measures.
@@ -50,6 +71,8 @@ export interface Message {
   usage?: { tokens_in: number; tokens_out: number; cache_read_tokens?: number; cache_write_tokens?: number; model?: string };
   /** On agent messages a fallback model wrote: the model it replaced and why, shown with the message. */
   fallback?: { from: string; kind: string };
+  /** On agent messages of an agent with a light model: where the router sent the call that wrote it. */
+  routed?: RoutingDecision;
   /** A summary that replaces everything before it in what the model sees. */
   is_compaction?: boolean;
   /** A user message injected by a skill. */

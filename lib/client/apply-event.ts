@@ -25,6 +25,7 @@ export function applyEvent(state: ChatState, event: ChatEvent): ChatState {
         streamingText: "",
         streamingToolCalls: [],
         notice: null,
+        answering: undefined,
       };
     case "text_delta":
       return { ...next, streamingText: state.streamingText + event.text, notice: null };
@@ -37,9 +38,10 @@ export function applyEvent(state: ChatState, event: ChatEvent): ChatState {
     case "model_response_complete":
       return {
         ...next,
-        messages: [...state.messages, agentMessage(`event:${event.seq}`, event.text, event.tool_calls)],
+        messages: [...state.messages, { ...agentMessage(`event:${event.seq}`, event.text, event.tool_calls), ...state.answering }],
         streamingText: "",
         streamingToolCalls: [],
+        answering: undefined,
       };
     case "tool_use_result":
       return { ...next, liveResults: { ...state.liveResults, [event.call_id]: event.result } };
@@ -52,8 +54,17 @@ export function applyEvent(state: ChatState, event: ChatEvent): ChatState {
       return { ...next, notice: event.message };
     case "model_fallback": {
       const notice = `${String(event.from ?? "The model")} did not answer, so ${String(event.to ?? "a fallback model")} answers instead.`;
-      return event.discardPartial === true ? { ...next, streamingText: "", streamingToolCalls: [], notice } : { ...next, notice };
+      // The notice goes at the next text delta; what the row says about its model stays (answered-by.tsx).
+      const answering = { ...state.answering, ...fallbackOf(event, state.answering) };
+      return event.discardPartial === true
+        ? { ...next, streamingText: "", streamingToolCalls: [], notice, answering }
+        : { ...next, notice, answering };
     }
+    case "model_routed":
+      return {
+        ...next,
+        answering: { ...state.answering, routed: { model: event.model, tier: event.tier, score: event.score, threshold: event.threshold } },
+      };
     case "compaction_start":
       return { ...next, isCompacting: true };
     case "compaction_end":
@@ -105,6 +116,12 @@ const agentMessage = (id: string, text: string, toolCalls: ToolCall[] | undefine
   text,
   ...(toolCalls?.length ? { tool_calls: toolCalls } : {}),
 });
+
+/** The first model fallen back from stays the one replaced (`Message.fallback`, as the server stores it). */
+function fallbackOf(event: Record<string, unknown>, answering: ChatState["answering"]): Pick<Message, "fallback"> {
+  if (answering?.fallback) return {};
+  return { fallback: { from: String(event.from ?? "the model"), kind: String(event.kind ?? "") } };
+}
 
 function retryNotice(event: Record<string, unknown>): string {
   const { attempt, maxAttempts } = event;
@@ -167,11 +184,14 @@ function endRun(state: ChatState, runId: string, status: "suspended" | "complete
     ...state,
     run: { id: runId, status, error: null },
     messages:
-      partial && status !== "suspended" ? [...messages, agentMessage(`partial:${state.lastEventSeq}`, partial, undefined)] : messages,
+      partial && status !== "suspended"
+        ? [...messages, { ...agentMessage(`partial:${state.lastEventSeq}`, partial, undefined), ...state.answering }]
+        : messages,
     streamingText: "",
     streamingToolCalls: [],
     isCompacting: false,
     notice: null,
+    answering: undefined,
   };
 }
 

@@ -1,4 +1,7 @@
 import type { Message, ToolCall, ToolResultPayload } from "@/lib/agent/messages";
+
+/** What an agent row says about the model that wrote it (components/chat/answered-by.tsx). */
+export type AnsweredBy = Pick<Message, "fallback" | "routed" | "usage">;
 import type { SlotRecord } from "@/lib/agent/store-adapter";
 import type { ConversationSnapshot } from "@/lib/schemas/conversation";
 
@@ -16,6 +19,11 @@ export interface ChatState extends Omit<ConversationSnapshot, "responseEvents"> 
   isCompacting: boolean;
   /** Something a person should know about the run right now ("the model is retrying"). */
   notice: string | null;
+  /**
+   * Which model writes the response streaming now, when that is news (a fallback, a light / heavy
+   * routing decision): drawn on the streaming row and kept on the message it becomes.
+   */
+  answering?: AnsweredBy;
   /** Older pages the reader asked for (`earlierCursor`), oldest first; they come before `messages`. */
   earlier: { messages: Message[]; slots: SlotRecord[] };
 }

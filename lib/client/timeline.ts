@@ -1,13 +1,13 @@
 import type { Message, ToolCall, ToolResultPayload } from "@/lib/agent/messages";
 import { LOCAL_ID_PREFIX, SENT_ID_PREFIX } from "./apply-event";
-import { isRunActive, type ChatState } from "./chat-state";
+import { isRunActive, type AnsweredBy, type ChatState } from "./chat-state";
 
 export type ToolCallStatus = "running" | "waiting" | "done" | "error";
 
 /** One row of the chat, in order. Cards are not rows: `placeSlots` puts them among these. */
 export type TimelineEntry =
   | { kind: "user"; key: string; message: Message; pending: boolean }
-  | { kind: "agent"; key: string; text: string; streaming: boolean }
+  | { kind: "agent"; key: string; text: string; streaming: boolean; answeredBy?: AnsweredBy }
   | { kind: "tool"; key: string; call: ToolCall; status: ToolCallStatus; result?: ToolResultPayload }
   | { kind: "compaction"; key: string; text: string }
   | { kind: "injected"; key: string; source: "skill" | "inbox"; label: string; text: string };
@@ -55,7 +55,15 @@ export function buildSettledTimeline(parts: TimelineParts): TimelineEntry[] {
         pending: Boolean(message.id?.startsWith(LOCAL_ID_PREFIX) || message.id?.startsWith(SENT_ID_PREFIX)),
       });
     } else {
-      if (message.text.trim()) entries.push({ kind: "agent", key, text: message.text, streaming: false });
+      if (message.text.trim())
+        entries.push({
+          kind: "agent",
+          key,
+          text: message.text,
+          streaming: false,
+          // The message itself: the same object on every rebuild, so the memoized row is kept.
+          ...((message.fallback || message.routed) && { answeredBy: message }),
+        });
       for (const call of message.tool_calls ?? []) entries.push(tool(call));
     }
   });
@@ -99,7 +107,7 @@ export function withStreamingText(
   settled: TimelineEntry[],
   streamingText: string,
   streamingToolCalls: number,
-  row: TimelineEntry = streamingRow(streamingText),
+  row: TimelineEntry = streamingRow(streamingText, undefined),
 ): TimelineEntry[] {
   if (!streamingText) return settled;
   const at = settled.length - streamingToolCalls;
@@ -107,11 +115,22 @@ export function withStreamingText(
 }
 
 type AgentRow = Extract<TimelineEntry, { kind: "agent" }>;
-const streamingRow = (text: string): AgentRow => ({ kind: "agent", key: STREAMING_KEY, text, streaming: true });
+const streamingRow = (text: string, answeredBy: AnsweredBy | undefined): AgentRow => ({
+  kind: "agent",
+  key: STREAMING_KEY,
+  text,
+  streaming: true,
+  ...(answeredBy && { answeredBy }),
+});
 
 /** The rows of a conversation: its messages, then the response that is streaming now. */
 export function buildTimeline(state: ChatState): TimelineEntry[] {
-  return withStreamingText(buildSettledTimeline(state), state.streamingText, state.streamingToolCalls.length);
+  return withStreamingText(
+    buildSettledTimeline(state),
+    state.streamingText,
+    state.streamingToolCalls.length,
+    streamingRow(state.streamingText, state.answering),
+  );
 }
 
 const sameParts = (a: TimelineParts, b: TimelineParts) =>
@@ -136,9 +155,10 @@ function sameEntry(a: TimelineEntry, b: TimelineEntry): boolean {
  */
 export function createTimelineBuilder(): (state: ChatState) => TimelineEntry[] {
   let last: { parts: TimelineParts; rows: TimelineEntry[] } | null = null;
-  let streaming = streamingRow("");
+  let streaming = streamingRow("", undefined);
   return (state) => {
-    if (state.streamingText && streaming.text !== state.streamingText) streaming = streamingRow(state.streamingText);
+    if (state.streamingText && (streaming.text !== state.streamingText || streaming.answeredBy !== state.answering))
+      streaming = streamingRow(state.streamingText, state.answering);
     if (!last || !sameParts(last.parts, state)) {
       const previous = new Map((last?.rows ?? []).map((row) => [row.key, row]));
       const rows = buildSettledTimeline(state).map((row) => {

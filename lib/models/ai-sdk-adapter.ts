@@ -1,8 +1,17 @@
 import { streamText, type LanguageModel, type LanguageModelUsage } from "ai";
-import type { Message, ToolCall } from "@/lib/agent/messages";
-import type { ModelAdapter, ModelPromptResult, NotifySubscribersFunction, PromptRequest } from "@/lib/agent/model-adapter";
+import type { Message, ReasoningPart, ToolCall } from "@/lib/agent/messages";
+import type {
+  ModelAdapter,
+  ModelCapabilities,
+  ModelPromptResult,
+  NotifySubscribersFunction,
+  PromptRequest,
+} from "@/lib/agent/model-adapter";
 import { toModelMessages, toToolSet, type ProviderOptions } from "./ai-sdk-messages";
+import { ReasoningCollector } from "./ai-sdk-reasoning";
+import { DEFAULT_CAPABILITIES } from "./model-config";
 import { abortedError } from "./model-error";
+import type { ProviderBound } from "./provider-target";
 import { toStopReason, type StopReason } from "./stop-reason";
 
 export interface AiSdkAdapterOptions {
@@ -13,6 +22,10 @@ export interface AiSdkAdapterOptions {
   systemPrompt?: string;
   /** For Anthropic models: cache breakpoints on the system prompt and the last tool. */
   anthropicPromptCaching?: boolean;
+  /** From the known-models table or the admin's settings; default: the conservative default. */
+  capabilities?: ModelCapabilities;
+  /** Provider + base URL + key identity (provider-target.ts); default: the name. */
+  providerTarget?: string;
 }
 
 const ANTHROPIC_EPHEMERAL: ProviderOptions = { anthropic: { cacheControl: { type: "ephemeral" } } };
@@ -22,12 +35,16 @@ const ANTHROPIC_EPHEMERAL: ProviderOptions = { anthropic: { cacheControl: { type
  * have no `execute`, so tool calls come back to the agent loop. The SDK's own retries are off
  * (`maxRetries: 0`): reliability.ts retries, visibly.
  */
-export class AiSdkAdapter implements ModelAdapter {
+export class AiSdkAdapter implements ModelAdapter, ProviderBound {
   readonly name: string;
+  readonly capabilities: ModelCapabilities;
+  readonly providerTarget: string;
   private systemPrompt: string | undefined;
 
   constructor(private readonly options: AiSdkAdapterOptions) {
     this.name = options.name;
+    this.capabilities = options.capabilities ?? DEFAULT_CAPABILITIES;
+    this.providerTarget = options.providerTarget ?? options.name;
     this.systemPrompt = options.systemPrompt;
   }
 
@@ -40,6 +57,7 @@ export class AiSdkAdapter implements ModelAdapter {
     const system = request.systemPrompt ?? this.systemPrompt;
     let text = "";
     const toolCalls: ToolCall[] = [];
+    const reasoning = new ReasoningCollector();
     let usage: LanguageModelUsage | undefined;
     let stopReason: StopReason = "other";
 
@@ -62,6 +80,13 @@ export class AiSdkAdapter implements ModelAdapter {
             text += part.text;
             await notify("text_delta", { text: part.text });
             break;
+          case "reasoning-start":
+          case "reasoning-end":
+            reasoning.add(part.id, "", part.providerMetadata);
+            break;
+          case "reasoning-delta":
+            reasoning.add(part.id, part.text, part.providerMetadata);
+            break;
           case "tool-call":
             toolCalls.push({ id: part.toolCallId, tool_name: part.toolName, input_args: part.input });
             await notify("tool_use", { id: part.toolCallId, name: part.toolName, input: part.input });
@@ -81,7 +106,7 @@ export class AiSdkAdapter implements ModelAdapter {
     // The SDK ends the stream quietly on abort instead of throwing.
     if (signal?.aborted) throw abortedError(this.name);
 
-    const complete = result(text, toolCalls, usage, stopReason);
+    const complete = result(text, toolCalls, reasoning.result(), usage, stopReason);
     await notify("model_response_complete", {
       text,
       tool_calls: complete.messages[0].tool_calls,
@@ -93,8 +118,19 @@ export class AiSdkAdapter implements ModelAdapter {
   }
 }
 
-function result(text: string, toolCalls: ToolCall[], usage: LanguageModelUsage | undefined, stopReason: StopReason): ModelPromptResult {
-  const message: Message = { sender: "agent", text, ...(toolCalls.length > 0 && { tool_calls: toolCalls }) };
+function result(
+  text: string,
+  toolCalls: ToolCall[],
+  reasoning: ReasoningPart[],
+  usage: LanguageModelUsage | undefined,
+  stopReason: StopReason,
+): ModelPromptResult {
+  const message: Message = {
+    sender: "agent",
+    text,
+    ...(toolCalls.length > 0 && { tool_calls: toolCalls }),
+    ...(reasoning.length > 0 && { reasoning }),
+  };
   const cacheRead = usage?.inputTokenDetails.cacheReadTokens;
   const cacheWrite = usage?.inputTokenDetails.cacheWriteTokens;
   return {

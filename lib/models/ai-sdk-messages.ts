@@ -12,6 +12,13 @@ export function toModelMessages(messages: Message[]): ModelMessage[] {
   for (const message of messages) {
     if (message.sender === "agent") {
       const content = [
+        // Reasoning first, as it came: providers that check it (Anthropic's signature) refuse a
+        // tool-calling turn whose reasoning is missing or reordered.
+        ...(message.reasoning ?? []).map((part) => ({
+          type: "reasoning" as const,
+          text: part.text,
+          ...(part.providerOptions && { providerOptions: part.providerOptions as ProviderOptions }),
+        })),
         ...(message.text ? [{ type: "text" as const, text: message.text }] : []),
         ...(message.tool_calls ?? []).map((call) => ({
           type: "tool-call" as const,

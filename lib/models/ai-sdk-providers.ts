@@ -2,8 +2,11 @@ import { createAnthropic } from "@ai-sdk/anthropic";
 import { createGoogleGenerativeAI } from "@ai-sdk/google";
 import { createOpenAI } from "@ai-sdk/openai";
 import type { LanguageModel } from "ai";
+import type { ModelCapabilities } from "@/lib/agent/model-adapter";
 import { AiSdkAdapter } from "./ai-sdk-adapter";
+import { capabilitiesFor } from "./capabilities";
 import { DEFAULT_MAX_TOKENS } from "./model-config";
+import { providerTarget } from "./provider-target";
 
 export type AiSdkProvider = "openai" | "google" | "anthropic-ai-sdk" | "openai-compatible";
 
@@ -16,6 +19,8 @@ export interface AiSdkModelConfig {
   baseURL?: string;
   maxTokens?: number;
   systemPrompt?: string;
+  /** What the admin stated (an OpenAI-compatible server); merged over the known-models table. */
+  capabilities?: Partial<ModelCapabilities>;
 }
 
 /**
@@ -53,5 +58,7 @@ export function createAiSdkAdapter(config: AiSdkModelConfig): AiSdkAdapter {
     maxTokens: config.maxTokens ?? (config.provider === "anthropic-ai-sdk" ? DEFAULT_MAX_TOKENS : undefined),
     systemPrompt: config.systemPrompt,
     anthropicPromptCaching: config.provider === "anthropic-ai-sdk",
+    capabilities: capabilitiesFor(config.provider, config.model, config.capabilities),
+    providerTarget: providerTarget(config.provider, config.baseURL, config.apiKey),
   });
 }

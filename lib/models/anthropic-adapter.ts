@@ -1,9 +1,19 @@
 import Anthropic from "@anthropic-ai/sdk";
 import type { Message, ThinkingBlock, ToolCall } from "@/lib/agent/messages";
-import type { ModelAdapter, ModelPromptResult, NotifySubscribersFunction, PromptRequest } from "@/lib/agent/model-adapter";
+import type {
+  ModelAdapter,
+  ModelCapabilities,
+  ModelPromptResult,
+  NotifySubscribersFunction,
+  PromptRequest,
+  TokenUsage,
+} from "@/lib/agent/model-adapter";
+import { capabilitiesFor } from "./capabilities";
 import { DEFAULT_MAX_TOKENS, type ThinkingSetting } from "./model-config";
 import { toAnthropicMessages, toAnthropicSystem, toAnthropicTools } from "./anthropic-messages";
 import { abortedError } from "./model-error";
+import { providerTarget, type ProviderBound } from "./provider-target";
+import { withReportedUsage } from "./reported-usage";
 import { toStopReason, type StopReason } from "./stop-reason";
 
 export interface AnthropicAdapterOptions {
@@ -17,6 +27,8 @@ export interface AnthropicAdapterOptions {
   /** Time allowed until the response headers arrive (the SDK's own timeout). */
   timeoutMs?: number;
   systemPrompt?: string;
+  /** Default: the known-models table's entry for `model`. */
+  capabilities?: ModelCapabilities;
 }
 
 type BlockInProgress =
@@ -37,8 +49,10 @@ interface Usage {
  * Claude through @anthropic-ai/sdk, streaming. Retries are off in the SDK (`maxRetries: 0`):
  * they live in reliability.ts, where they are visible as events.
  */
-export class AnthropicAdapter implements ModelAdapter {
+export class AnthropicAdapter implements ModelAdapter, ProviderBound {
   readonly name: string;
+  readonly capabilities: ModelCapabilities;
+  readonly providerTarget: string;
   private readonly client: Anthropic;
   private systemPrompt: string | undefined;
 
@@ -48,6 +62,8 @@ export class AnthropicAdapter implements ModelAdapter {
       throw new Error("The thinking budget must be smaller than maxTokens.");
     }
     this.name = `anthropic:${options.model}`;
+    this.capabilities = options.capabilities ?? capabilitiesFor("anthropic", options.model);
+    this.providerTarget = providerTarget("anthropic", options.baseURL, options.apiKey);
     this.systemPrompt = options.systemPrompt;
     this.client = new Anthropic({
       apiKey: options.apiKey,
@@ -118,11 +134,11 @@ export class AnthropicAdapter implements ModelAdapter {
         }
       }
     } catch (error) {
-      if (signal?.aborted) throw abortedError(this.name);
-      throw error;
+      // message_start already reported the input: the provider bills it even though the call failed.
+      throw withReportedUsage(signal?.aborted ? abortedError(this.name) : error, this.name, usageOf(usage));
     }
     // The SDK's stream ends quietly, without throwing, when it is aborted mid-way.
-    if (signal?.aborted) throw abortedError(this.name);
+    if (signal?.aborted) throw withReportedUsage(abortedError(this.name), this.name, usageOf(usage));
 
     const complete = result(blocks, usage, stopReason);
     const [message] = complete.messages;
@@ -189,6 +205,19 @@ function parseToolInput(json: string): unknown {
   }
 }
 
+/**
+ * Anthropic reports cache reads and writes apart from input_tokens; tokens_in is the whole context
+ * the model saw, so compaction can measure it the same way for every provider.
+ */
+function usageOf(usage: Usage): TokenUsage {
+  return {
+    tokens_in: usage.input + usage.cacheRead + usage.cacheWrite,
+    tokens_out: usage.output,
+    cache_read_tokens: usage.cacheRead,
+    cache_write_tokens: usage.cacheWrite,
+  };
+}
+
 function result(blocks: BlockInProgress[], usage: Usage, stopReason: StopReason): ModelPromptResult {
   const text = blocks.map((block) => (block.type === "text" ? block.text : "")).join("");
   const toolCalls: ToolCall[] = blocks.flatMap((block) =>
@@ -205,14 +234,5 @@ function result(blocks: BlockInProgress[], usage: Usage, stopReason: StopReason)
     ...(toolCalls.length > 0 && { tool_calls: toolCalls }),
     ...(thinking.length > 0 && { thinking_blocks: thinking }),
   };
-  return {
-    messages: [message],
-    // Anthropic reports cache reads and writes apart from input_tokens; tokens_in is the whole
-    // context the model saw, so compaction can measure it the same way for every provider.
-    tokens_in: usage.input + usage.cacheRead + usage.cacheWrite,
-    tokens_out: usage.output,
-    cache_read_tokens: usage.cacheRead,
-    cache_write_tokens: usage.cacheWrite,
-    stop_reason: stopReason,
-  };
+  return { messages: [message], ...usageOf(usage), stop_reason: stopReason };
 }

@@ -19,7 +19,8 @@ const KIND_BY_ERROR_TYPE: Record<string, ModelErrorKind> = {
   overloaded_error: "overloaded",
   rate_limit_error: "rate_limit",
   rate_limit_exceeded: "rate_limit",
-  insufficient_quota: "rate_limit",
+  insufficient_quota: "quota",
+  billing_error: "quota",
   api_error: "server",
   server_error: "server",
   authentication_error: "auth",
@@ -63,6 +64,7 @@ function statusOf(error: Loose): number | undefined {
 }
 
 function kindForStatus(status: number): ModelErrorKind {
+  if (status === 402) return "quota";
   if (status === 401 || status === 403) return "auth";
   if (status === 408) return "timeout";
   if (status === 429) return "rate_limit";
@@ -80,6 +82,23 @@ function kindForErrorType(error: Loose): ModelErrorKind | undefined {
     if (typeof candidate === "string" && KIND_BY_ERROR_TYPE[candidate]) return KIND_BY_ERROR_TYPE[candidate];
   }
   return undefined;
+}
+
+const QUOTA_TYPES = new Set(["insufficient_quota", "billing_error"]);
+
+/**
+ * A spent quota or credit, whatever the status says (OpenAI sends insufficient_quota as a 429,
+ * like a rate limit): the body's error type or code, as each SDK exposes it.
+ */
+function saysQuota(error: Loose): boolean {
+  const bodies = [asObject(error.error), asObject(error.data)];
+  const candidates = [error.type, error.code];
+  for (const body of bodies) {
+    const inner = asObject(body?.error) ?? body;
+    candidates.push(inner?.type, inner?.code);
+  }
+  if (candidates.some((candidate) => typeof candidate === "string" && QUOTA_TYPES.has(candidate))) return true;
+  return typeof error.responseBody === "string" && /"(type|code)"\s*:\s*"insufficient_quota"/.test(error.responseBody);
 }
 
 function header(headers: unknown, name: string): string | undefined {
@@ -120,6 +139,7 @@ export function classifyModelError(error: unknown): ClassifiedError | undefined 
   // only an error status says what went wrong; otherwise the cause chain does.
   if (status !== undefined && status >= 400) {
     const headers = top.headers ?? top.responseHeaders;
+    if (saysQuota(top)) return { kind: "quota", status };
     return { kind: kindForStatus(status), status, retryAfterMs: parseRetryAfter(headers) };
   }
 

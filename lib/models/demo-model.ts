@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import type { Message, ToolCall, ToolResult, ToolResultPayload } from "@/lib/agent/messages";
 import type { ModelAdapter, ModelPromptResult, NotifySubscribersFunction, PromptRequest } from "@/lib/agent/model-adapter";
 import { abortableSleep } from "./abortable-sleep";
+import { DEMO_CAPABILITIES } from "./capabilities";
 import { abortedError } from "./model-error";
 import { DEMO_LONG_ANSWER, DEMO_SUMMARY, DEMO_TRIGGERS, findDemoTrigger, type DemoToolInput } from "./demo-triggers";
 
@@ -29,6 +30,7 @@ interface PlannedReply {
 
 export class DemoModel implements ModelAdapter {
   readonly name = "demo";
+  readonly capabilities = DEMO_CAPABILITIES;
   private readonly wordDelayMs: number;
   private readonly longAnswerWords: number;
 

@@ -1,12 +1,26 @@
 import { z } from "zod";
+import type { ModelCapabilities } from "@/lib/agent/model-adapter";
 
 /**
  * The model configuration of an agent: one schema, used by buildModel and by the agent
  * settings form, so what the form accepts is exactly what the server can build. Imports
- * nothing but zod, so a form can use it without pulling in a provider SDK.
+ * nothing but zod (and types), so a form can use it without pulling in a provider SDK.
  */
 
 export const DEFAULT_MAX_TOKENS = 8192;
+
+/**
+ * For a model id the table does not know (and an OpenAI-compatible server whose admin stated
+ * nothing): a small window, so compaction starts early rather than the provider refusing the
+ * request, and no images, so a picture is refused with a sentence rather than failing upstream.
+ */
+export const DEFAULT_CAPABILITIES: ModelCapabilities = {
+  context_window: 32_768,
+  max_output_tokens: 4_096,
+  images: false,
+  tools: true,
+  reasoning: false,
+};
 
 export const MODEL_PROVIDERS = ["anthropic", "openai", "google", "openai-compatible", "anthropic-ai-sdk", "demo"] as const;
 export type ModelProvider = (typeof MODEL_PROVIDERS)[number];
@@ -61,6 +75,23 @@ function checkTarget(target: TargetFields, context: z.RefinementCtx): void {
 
 export const modelTargetSchema = z.object(targetFields).superRefine(checkTarget);
 
+/**
+ * What the admin states about the model (an OpenAI-compatible server, or an id the known-models table
+ * lacks); each field set wins over the table and the default (capabilities.ts).
+ */
+export const statedCapabilitiesSchema = z.object({
+  context_window: z.number().int().min(1024).max(10_000_000).optional(),
+  max_output_tokens: z.number().int().min(1).max(1_000_000).optional(),
+  images: z.boolean().optional(),
+  tools: z.boolean().optional(),
+  reasoning: z.boolean().optional(),
+});
+
+export type StatedCapabilities = z.infer<typeof statedCapabilitiesSchema>;
+
+/** A request whose structure scores under this goes to the light model (PicoClaw's default). */
+export const DEFAULT_ROUTING_THRESHOLD = 0.35;
+
 export const thinkingSchema = z.union([
   z.literal("off"),
   z.literal("adaptive"),
@@ -80,6 +111,11 @@ export const modelConfigSchema = z
     thinking: thinkingSchema.default("off"),
     /** Attempts per model, the first included. */
     maxAttempts: z.number().int().min(1).max(10).optional(),
+    capabilities: statedCapabilitiesSchema.optional(),
+    /** Optional light model: simple requests (routing-score.ts) go to it, the rest to the model above. */
+    light: modelTargetSchema.optional(),
+    /** Scores under it go to `light` (default DEFAULT_ROUTING_THRESHOLD); 0 sends nothing there. */
+    routingThreshold: z.number().min(0).max(1).optional(),
   })
   .superRefine((config, context) => {
     checkTarget(config, context);

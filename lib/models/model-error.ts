@@ -4,10 +4,16 @@
  * response body; the original error stays on `cause` for the server log.
  */
 
-export type ModelErrorKind = "rate_limit" | "overloaded" | "auth" | "bad_request" | "server" | "network" | "timeout" | "aborted";
+export type ModelErrorKind = "rate_limit" | "quota" | "overloaded" | "auth" | "bad_request" | "server" | "network" | "timeout" | "aborted";
 
-/** Kinds worth another attempt: the same request may succeed a moment later. */
+/**
+ * Kinds worth another attempt: the same request may succeed a moment later. Not "quota"
+ * (OpenAI's insufficient_quota is a 429 too, but no retry pays a bill).
+ */
 export const RETRYABLE_KINDS: ReadonlySet<ModelErrorKind> = new Set(["rate_limit", "overloaded", "server", "network", "timeout"]);
+
+/** Kinds after which the next model is tried: the provider's trouble, not the request's. */
+export const FALLBACK_KINDS: ReadonlySet<ModelErrorKind> = new Set([...RETRYABLE_KINDS, "auth", "quota"]);
 
 export class ModelError extends Error {
   readonly kind: ModelErrorKind;
@@ -70,6 +76,8 @@ export function describeModelError(kind: ModelErrorKind, modelName: string, stat
       if (status === 413)
         return `The conversation is too large for ${subject.replace(/^The /, "the ")}. Start a new conversation or remove large attachments.`;
       return `${subject} rejected the request as invalid. Try again; if it keeps happening, start a new conversation or pick another model in agent settings.`;
+    case "quota":
+      return `${subject} says this workspace's quota or credit is used up. Add credit or raise the quota with ${name}, or add a fallback model in agent settings.`;
     case "rate_limit":
       return `${subject} is rate limiting this workspace. Wait a minute and try again, or raise the limit with ${name}.`;
     case "overloaded":
@@ -83,6 +91,16 @@ export function describeModelError(kind: ModelErrorKind, modelName: string, stat
     case "aborted":
       return "The model call was stopped.";
   }
+}
+
+/**
+ * The sentence while a provider target is paused after an auth or quota error: the original cause,
+ * how long the pause lasts, and that a changed key is tried at once.
+ */
+export function describeCooldown(kind: "auth" | "quota", modelName: string, remainingMs: number, status?: number): string {
+  const minutes = Math.max(1, Math.ceil(remainingMs / 60_000));
+  const { name } = providerLabel(modelName);
+  return `${describeModelError(kind, modelName, status)} Handoff pauses calls to ${name} with this key for ${minutes} more minute${minutes === 1 ? "" : "s"}; a changed key is tried at once.`;
 }
 
 /** What every adapter throws when the caller's signal stops it; the caller knows what streamed. */

@@ -2,8 +2,18 @@ import type { ModelAdapter } from "@/lib/agent/model-adapter";
 import { AnthropicAdapter } from "./anthropic-adapter";
 import { createAiSdkAdapter } from "./ai-sdk-providers";
 import { DemoModel, type DemoModelOptions } from "./demo-model";
-import { PROVIDER_KEY_ENV, modelConfigSchema, type ModelConfig, type ModelConfigInput, type ModelTarget } from "./model-config";
+import { capabilitiesFor } from "./capabilities";
+import {
+  DEFAULT_ROUTING_THRESHOLD,
+  PROVIDER_KEY_ENV,
+  modelConfigSchema,
+  type ModelConfig,
+  type ModelConfigInput,
+  type ModelTarget,
+  type StatedCapabilities,
+} from "./model-config";
 import { withReliability, type ReliabilityOptions } from "./reliability";
+import { withRouting } from "./routed-model";
 
 export interface BuildModelOptions {
   /**
@@ -82,7 +92,14 @@ function missingKeyNotice(target: ModelTarget, reason: "missing" | "custom_url",
   return `No ${PROVIDER_NAMES[target.provider]} API key is set. Set ${PROVIDER_KEY_ENV[target.provider]} on the server or add a key in agent settings.`;
 }
 
-function createAdapter(target: ModelTarget, apiKey: string | undefined, config: ModelConfig, options: BuildModelOptions): ModelAdapter {
+/** `stated`: the admin's capabilities, for the primary model only (they describe that server). */
+function createAdapter(
+  target: ModelTarget,
+  apiKey: string | undefined,
+  config: ModelConfig,
+  options: BuildModelOptions,
+  stated?: StatedCapabilities,
+): ModelAdapter {
   // The schema guarantees a model id for every provider but the demo.
   const model = target.model ?? "";
   switch (target.provider) {
@@ -95,9 +112,17 @@ function createAdapter(target: ModelTarget, apiKey: string | undefined, config: 
         baseURL: target.baseURL,
         maxTokens: config.maxTokens,
         thinking: config.thinking,
+        capabilities: capabilitiesFor("anthropic", model, stated),
       });
     default:
-      return createAiSdkAdapter({ provider: target.provider, model, apiKey, baseURL: target.baseURL, maxTokens: config.maxTokens });
+      return createAiSdkAdapter({
+        provider: target.provider,
+        model,
+        apiKey,
+        baseURL: target.baseURL,
+        maxTokens: config.maxTokens,
+        capabilities: stated,
+      });
   }
 }
 
@@ -128,7 +153,7 @@ export function buildModel(input: ModelConfigInput, options: BuildModelOptions =
   }
 
   const notices: string[] = [];
-  const models = [createAdapter(config, primary.key, config, options)];
+  const models = [createAdapter(config, primary.key, config, options, config.capabilities)];
   for (const fallback of config.fallbacks) {
     const resolved = resolveKey(fallback, env);
     if (needsKey(fallback) && resolved.key === undefined) {
@@ -140,5 +165,33 @@ export function buildModel(input: ModelConfigInput, options: BuildModelOptions =
     }
     models.push(createAdapter(fallback, resolved.key, config, options));
   }
-  return { model: withReliability(models, reliability), usingDemo: false, notices };
+  const heavy = withReliability(models, reliability);
+  const light = config.light && buildLight(config.light, config, primary.key, options, notices);
+  const model = light
+    ? withRouting(heavy, withReliability([light, ...models], reliability), config.routingThreshold ?? DEFAULT_ROUTING_THRESHOLD)
+    : heavy;
+  return { model, usingDemo: false, notices };
+}
+
+/**
+ * The light model of light / heavy routing; its fallbacks are the heavy chain. On the primary's own
+ * provider and base URL it uses the team's key (the endpoint the key was given for); elsewhere only
+ * the server's, like a fallback. Without a key it is left out, with a notice, and nothing is routed.
+ */
+function buildLight(
+  target: ModelTarget,
+  config: ModelConfig,
+  primaryKey: string | undefined,
+  options: BuildModelOptions,
+  notices: string[],
+): ModelAdapter | undefined {
+  const samePlace = target.provider === config.provider && normalizeUrl(target.baseURL ?? "") === normalizeUrl(config.baseURL ?? "");
+  const resolved: KeyResolution = samePlace && primaryKey ? { key: primaryKey } : resolveKey(target, options.env ?? {});
+  if (needsKey(target) && resolved.key === undefined) {
+    notices.push(
+      `The light model ${target.provider}:${target.model} is skipped, so every request goes to the main model. ${missingKeyNotice(target, resolved.reason, false)}`,
+    );
+    return undefined;
+  }
+  return createAdapter(target, resolved.key, config, options);
 }

@@ -1,11 +1,32 @@
-import type { ModelAdapter, ModelPromptResult, NotifySubscribersFunction, PromptRequest } from "@/lib/agent/model-adapter";
+import {
+  reportedUsageOf,
+  type ModelAdapter,
+  type ModelCapabilities,
+  type ModelPromptResult,
+  type NotifySubscribersFunction,
+  type PromptRequest,
+  type ReportedUsage,
+} from "@/lib/agent/model-adapter";
 import { abortableSleep } from "./abortable-sleep";
 import { classifyModelError, type ClassifiedError } from "./classify-error";
-import { ModelError, RETRYABLE_KINDS, abortedError, describeModelError, type ModelErrorKind } from "./model-error";
+import {
+  FALLBACK_KINDS,
+  ModelError,
+  RETRYABLE_KINDS,
+  abortedError,
+  describeCooldown,
+  describeModelError,
+  type ModelErrorKind,
+} from "./model-error";
+import { providerCooldowns, type Cooldown, type ProviderCooldowns } from "./provider-cooldowns";
+import { providerTargetOf } from "./provider-target";
+import { attachReportedUsage } from "./reported-usage";
 
 /**
  * The one place where model calls are retried and fall back. Adapters do none of it (their
  * SDKs run with retries off), so every retry and fallback is an event here, never silent.
+ * After an auth or quota error the provider target pauses (provider-cooldowns.ts): its calls go
+ * straight to the next model. The result says which model answered and what failed attempts consumed.
  */
 
 export interface ReliabilityOptions {
@@ -23,6 +44,8 @@ export interface ReliabilityOptions {
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
   /** Injectable for tests; in [0, 1). */
   random?: () => number;
+  /** Where provider pauses are kept; default: the process-wide one. */
+  cooldowns?: ProviderCooldowns;
 }
 
 /** Payload of the `model_retry` event. */
@@ -46,6 +69,8 @@ export interface ModelFallbackEvent {
   to: string;
   kind: ModelErrorKind;
   discardPartial: boolean;
+  /** True when `from` was not called at all: its provider target is paused after an auth or quota error. */
+  cooldown?: boolean;
 }
 
 const DEFAULTS = {
@@ -72,9 +97,12 @@ class AttemptTimeout extends Error {
   }
 }
 
+type Attempt = { result: ModelPromptResult } | { failure: ClassifiedError; streamed: boolean; error: unknown } | { aborted: unknown };
+
 class ReliableModel implements ModelAdapter {
   readonly name: string;
-  private readonly settings: typeof DEFAULTS & Required<Pick<ReliabilityOptions, "sleep" | "random">>;
+  readonly capabilities: ModelCapabilities | undefined;
+  private readonly settings: typeof DEFAULTS & Required<Pick<ReliabilityOptions, "sleep" | "random" | "cooldowns">>;
 
   /** `models[0]` is the primary; the rest are fallbacks, tried in order. */
   constructor(
@@ -83,7 +111,9 @@ class ReliableModel implements ModelAdapter {
   ) {
     if (models.length === 0) throw new Error("ReliableModel needs at least one model.");
     this.name = models[0].name;
-    this.settings = { ...DEFAULTS, sleep: abortableSleep, random: Math.random, ...definedOnly(options) };
+    // The primary's: what the agent is configured for; a fallback answers only when it is in trouble.
+    this.capabilities = models[0].capabilities;
+    this.settings = { ...DEFAULTS, sleep: abortableSleep, random: Math.random, cooldowns: providerCooldowns, ...definedOnly(options) };
   }
 
   setSystemPrompt(systemPrompt: string): void {
@@ -91,16 +121,33 @@ class ReliableModel implements ModelAdapter {
   }
 
   async prompt(request: PromptRequest, notify: NotifySubscribersFunction, signal?: AbortSignal): Promise<ModelPromptResult> {
-    const { maxAttempts } = this.settings;
+    const { maxAttempts, cooldowns } = this.settings;
+    // What failed attempts consumed, reported on the answer or on the error that ends the call.
+    const discarded: ReportedUsage[] = [];
+    let replaced: { from: string; kind: ModelErrorKind } | undefined;
     for (const [index, model] of this.models.entries()) {
+      const next = this.models[index + 1];
+      const target = providerTargetOf(model);
+      const paused = cooldowns.active(target);
+      if (paused) {
+        if (!next) throw attachReportedUsage(this.cooldownError(paused, model), discarded);
+        replaced ??= { from: model.name, kind: paused.kind };
+        const event: ModelFallbackEvent = { from: model.name, to: next.name, kind: paused.kind, discardPartial: false, cooldown: true };
+        await notify("model_fallback", event);
+        continue;
+      }
       for (let attempt = 1; ; attempt += 1) {
-        if (signal?.aborted) throw abortedError(model.name);
+        if (signal?.aborted) throw attachReportedUsage(abortedError(model.name), discarded);
         const outcome = await this.attempt(model, request, notify, signal);
-        if ("result" in outcome) return outcome.result;
+        if ("result" in outcome) return answered(outcome.result, model, replaced, discarded);
+        if ("aborted" in outcome) {
+          throw attachReportedUsage(abortedError(model.name), [...discarded, ...reportedUsageOf(outcome.aborted)]);
+        }
         const { failure, streamed, error } = outcome;
-        if (!RETRYABLE_KINDS.has(failure.kind)) throw this.toModelError(failure, model, error);
+        discarded.push(...reportedUsageOf(error));
+        cooldowns.start(target, failure.kind, failure.status);
 
-        if (attempt < maxAttempts) {
+        if (RETRYABLE_KINDS.has(failure.kind) && attempt < maxAttempts) {
           const delayMs = this.retryDelay(failure, attempt);
           const event: ModelRetryEvent = {
             attempt: attempt + 1,
@@ -114,8 +161,8 @@ class ReliableModel implements ModelAdapter {
           await this.settings.sleep(delayMs, signal);
           continue;
         }
-        const next = this.models[index + 1];
-        if (!next) throw this.toModelError(failure, model, error);
+        if (!next || !FALLBACK_KINDS.has(failure.kind)) throw attachReportedUsage(this.toModelError(failure, model, error), discarded);
+        replaced ??= { from: model.name, kind: failure.kind };
         const event: ModelFallbackEvent = { from: model.name, to: next.name, kind: failure.kind, discardPartial: streamed };
         await notify("model_fallback", event);
         break;
@@ -129,7 +176,7 @@ class ReliableModel implements ModelAdapter {
     request: PromptRequest,
     notify: NotifySubscribersFunction,
     signal: AbortSignal | undefined,
-  ): Promise<{ result: ModelPromptResult } | { failure: ClassifiedError; streamed: boolean; error: unknown }> {
+  ): Promise<Attempt> {
     const timeout = new AbortController();
     const timer = setTimeout(() => timeout.abort(new AttemptTimeout()), this.settings.attemptTimeoutMs);
     const attemptSignal = signal ? AbortSignal.any([signal, timeout.signal]) : timeout.signal;
@@ -143,7 +190,7 @@ class ReliableModel implements ModelAdapter {
     } catch (error) {
       // Our timer, not the caller, stopped the attempt: a timeout, worth another try.
       if (timeout.signal.aborted && !signal?.aborted) return { failure: { kind: "timeout" }, streamed, error };
-      if (signal?.aborted) throw abortedError(model.name);
+      if (signal?.aborted) return { aborted: error };
       const failure = classifyModelError(error);
       // Not a provider failure: a bug of ours, which must surface as it is.
       if (!failure) throw error;
@@ -165,6 +212,30 @@ class ReliableModel implements ModelAdapter {
       cause,
     });
   }
+
+  private cooldownError(paused: Cooldown, model: ModelAdapter): ModelError {
+    const remaining = this.settings.cooldowns.remainingMs(paused);
+    return new ModelError(paused.kind, describeCooldown(paused.kind, model.name, remaining, paused.status), {
+      model: model.name,
+      status: paused.status,
+    });
+  }
+}
+
+/** The answer, saying which model gave it, whom a fallback replaced and what failed attempts consumed. */
+function answered(
+  result: ModelPromptResult,
+  model: ModelAdapter,
+  replaced: { from: string; kind: ModelErrorKind } | undefined,
+  discarded: ReportedUsage[],
+): ModelPromptResult {
+  const discardedUsage = [...(result.discardedUsage ?? []), ...discarded];
+  return {
+    ...result,
+    model: result.model ?? model.name,
+    ...(replaced && { fallback: replaced }),
+    ...(discardedUsage.length > 0 && { discardedUsage }),
+  };
 }
 
 function definedOnly<T extends object>(options: T): Partial<T> {

@@ -102,6 +102,8 @@ export const conversationStatsSchema = z.object({
   cache_write_tokens: z.number().int(),
   /** Size of the context the model saw on its last call. */
   context_tokens: z.number().int(),
+  /** The agent's model's context window (lib/models/capabilities.ts); absent when the model does not describe itself. */
+  context_window: z.number().int().positive().optional(),
   turns: z.number().int(),
 });
 export type ConversationStats = z.infer<typeof conversationStatsSchema>;

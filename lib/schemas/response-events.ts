@@ -11,4 +11,12 @@ export const RESPONSE_BOUNDARY_EVENTS = [
   "run_aborted",
 ] as const;
 /** What a client folds into the response that is streaming (a retry or fallback may discard it). */
-export const RESPONSE_EVENTS = ["text_delta", "tool_use", "compaction_start", "compaction_end", "model_retry", "model_fallback"] as const;
+export const RESPONSE_EVENTS = [
+  "text_delta",
+  "tool_use",
+  "compaction_start",
+  "compaction_end",
+  "model_retry",
+  "model_fallback",
+  "model_routed",
+] as const;

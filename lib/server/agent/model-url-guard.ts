@@ -49,6 +49,9 @@ export function guardModelUrls(model: ModelAdapter, refusal: () => Promise<strin
     get name() {
       return model.name;
     },
+    get capabilities() {
+      return model.capabilities;
+    },
     setSystemPrompt: (systemPrompt) => model.setSystemPrompt(systemPrompt),
     async prompt(request, notify, signal) {
       const refused = await (checked ??= refusal());

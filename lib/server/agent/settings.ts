@@ -106,7 +106,9 @@ async function modelUrlRefusal(settings: TenantAgentConfig, env: ServerEnv): Pro
 }
 
 const modelUrls = (model: ModelConfig) =>
-  [model.baseURL, ...model.fallbacks.map((fallback) => fallback.baseURL)].filter((url): url is string => Boolean(url));
+  [model.baseURL, ...model.fallbacks.map((fallback) => fallback.baseURL), model.light?.baseURL].filter((url): url is string =>
+    Boolean(url),
+  );
 
 export async function agentSettingsView(ctx: TenantContext): Promise<AgentSettingsView> {
   const [stored, availableForms] = await Promise.all([getAgentSettings(ctx), listFormChoices(ctx)]);
@@ -152,7 +154,11 @@ export async function updateAgentSettings(ctx: TenantContext & { ip?: string | n
     {
       name: input.name,
       systemPrompt: input.systemPrompt,
-      modelConfig: { ...model, fallbacks: model.fallbacks.map(({ apiKey: _key, ...fallback }) => fallback) },
+      modelConfig: {
+        ...model,
+        fallbacks: model.fallbacks.map(({ apiKey: _key, ...fallback }) => fallback),
+        ...(model.light && { light: withoutKey(model.light) }),
+      },
       enabledTools: [...new Set(input.enabledTools)],
       enabledForms: input.enabledForms && [...new Set(input.enabledForms)],
       permissionPolicy: input.permissionPolicy,
@@ -170,6 +176,8 @@ export async function updateAgentSettings(ctx: TenantContext & { ip?: string | n
 }
 
 type Issue = { path: string; message: string };
+
+const withoutKey = <T extends { apiKey?: string }>({ apiKey: _key, ...target }: T) => target;
 
 /** Every key must name a form of this organization that is not archived. */
 async function formIssues(ctx: TenantContext, keys: string[] | undefined): Promise<Issue[]> {
@@ -203,9 +211,12 @@ async function settingsIssues(input: AgentSettingsInput): Promise<Issue[]> {
     if (fallback.apiKey)
       issues.push({ path: `model.fallbacks.${index}.apiKey`, message: "Fallback models use the server's keys; keys here are not stored." });
   });
+  if (input.model.light?.apiKey)
+    issues.push({ path: "model.light.apiKey", message: "The light model uses the team's key or the server's; keys here are not stored." });
   const urls: Array<[string, string | undefined]> = [
     ["model.baseURL", input.model.baseURL],
     ...input.model.fallbacks.map((fallback, index): [string, string | undefined] => [`model.fallbacks.${index}.baseURL`, fallback.baseURL]),
+    ["model.light.baseURL", input.model.light?.baseURL],
   ];
   for (const [path, url] of urls) {
     const refused = url ? await refuseModelUrl(url, serverEnv()) : null;

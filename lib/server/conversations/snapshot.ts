@@ -20,7 +20,8 @@ export async function conversationSnapshot(ctx: TenantContext, conversationId: s
     loadAgentSettings(ctx),
   ] as const);
   if (!rows) throw notFound("This conversation");
-  return snapshotFrom(rows, buildTenantModel(settings).usingDemo, forms);
+  const { usingDemo, model } = buildTenantModel(settings);
+  return snapshotFrom(rows, usingDemo, forms, model.capabilities?.context_window);
 }
 
 /**
@@ -28,7 +29,12 @@ export async function conversationSnapshot(ctx: TenantContext, conversationId: s
  * (`z.output<typeof conversationSnapshotSchema>`), and a page of up to 1,000 messages is not walked
  * again on every GET (tests/unit/server/snapshot-wire.test.ts checks the output against the schema).
  */
-export function snapshotFrom(rows: ConversationSnapshotRows, usingDemoModel: boolean, forms: FormView[] = []): ConversationSnapshot {
+export function snapshotFrom(
+  rows: ConversationSnapshotRows,
+  usingDemoModel: boolean,
+  forms: FormView[] = [],
+  contextWindow?: number,
+): ConversationSnapshot {
   const measured = rows.messages.findLast((message) => message.sender === "agent" && message.usage)?.usage;
   return {
     conversation: rows.conversation,
@@ -46,6 +52,8 @@ export function snapshotFrom(rows: ConversationSnapshotRows, usingDemoModel: boo
       cache_read_tokens: rows.usage.cache_read_tokens,
       cache_write_tokens: rows.usage.cache_write_tokens,
       context_tokens: measured ? measured.tokens_in + measured.tokens_out : 0,
+      // The usage meter's denominator: the share of the window the last call filled.
+      ...(contextWindow !== undefined && { context_window: contextWindow }),
       turns: rows.usage.model_calls,
     },
     run: rows.run ? { id: rows.run.id, status: rows.run.status, error: rows.run.error ?? null } : null,

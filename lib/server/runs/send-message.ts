@@ -5,6 +5,7 @@ import type { sendMessageSchema } from "@/lib/schemas/conversation";
 import { conversationStream } from "@/lib/server/sse/conversation-stream";
 import { drainQueue, launch } from "./launch";
 import { openTurn } from "./open-turn";
+import { refuseUnreadableImages } from "./refuse-unreadable-images";
 
 /**
  * A person's message: starts a run (detached) and answers with the stream of it, or, while a run
@@ -20,6 +21,12 @@ export async function sendMessage(
   const { ctx } = turn;
   // From what the opening read brought: no query when there is nothing to recover.
   const { after, agent } = await openTurn(ctx, conversationId, turn);
+  try {
+    refuseUnreadableImages(agent.glove.model, input.attachments?.length ?? 0);
+  } catch (error) {
+    await agent.dispose();
+    throw error;
+  }
   const launched = await launch(
     conversationId,
     agent,

@@ -50,6 +50,24 @@ describe("agent settings", () => {
   });
 });
 
+describe("the light model's settings", () => {
+  it("holds no key of its own and its base URL is vetted like the others'", async () => {
+    const light = (extra: Record<string, unknown>) =>
+      updateAgentSettings(
+        tenant,
+        input({ model: { provider: "anthropic", model: "claude-test", light: { provider: "openai", model: "gpt-4o-mini", ...extra } } }),
+      );
+    const issues = (error: unknown) =>
+      ((error as { details?: { issues?: { path: string }[] } }).details?.issues ?? []).map((issue) => issue.path);
+
+    expect(issues(await light({ apiKey: "sk-light" }).catch((error: unknown) => error))).toEqual(["model.light.apiKey"]);
+    expect(issues(await light({ baseURL: "http://127.0.0.1:9/v1" }).catch((error: unknown) => error))).toEqual(["model.light.baseURL"]);
+
+    await light({});
+    expect((await loadAgentSettings(tenant)).model.light).toEqual({ provider: "openai", model: "gpt-4o-mini" });
+  });
+});
+
 describe("demo mailbox", () => {
   it("one row per tool call, whatever the number of attempts", async () => {
     const { conversation } = await openNewConversationStore(tenant);

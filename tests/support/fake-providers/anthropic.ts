@@ -192,7 +192,7 @@ async function respond(reply: AnthropicReply, _request: RecordedRequest, res: ht
 }
 
 function respondWithError(reply: ErrorReply, res: http.ServerResponse): void {
-  const type = ERROR_TYPES[reply.status] ?? "api_error";
+  const type = reply.code ?? ERROR_TYPES[reply.status] ?? "api_error";
   res.writeHead(reply.status, { "content-type": "application/json", "request-id": "req_fake_error", ...reply.headers });
   // An upstream body with text that must never reach a person (see the error tests).
   res.end(JSON.stringify({ type: "error", error: { type, message: reply.message ?? `upstream detail: ${type}` } }));

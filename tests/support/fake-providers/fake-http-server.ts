@@ -24,6 +24,8 @@ export interface ErrorReply {
   /** e.g. `{"retry-after": "2"}` */
   headers?: Record<string, string>;
   message?: string;
+  /** The error `type` / `code` in the body, when not the status's usual one (e.g. OpenAI's insufficient_quota). */
+  code?: string;
 }
 
 export type ReplyScript<Reply> = Reply | ((request: RecordedRequest) => Reply);

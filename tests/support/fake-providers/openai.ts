@@ -140,7 +140,8 @@ async function respond(reply: OpenAIReply, request: RecordedRequest, res: http.S
 }
 
 function respondWithError(reply: ErrorReply, res: http.ServerResponse): void {
-  const { type, code } = ERROR_CODES[reply.status] ?? { type: "server_error", code: null };
+  const usual = ERROR_CODES[reply.status] ?? { type: "server_error", code: null };
+  const { type, code } = reply.code ? { type: reply.code, code: reply.code } : usual;
   res.writeHead(reply.status, { "content-type": "application/json", ...reply.headers });
   // An upstream body with text that must never reach a person (see the error tests).
   res.end(JSON.stringify({ error: { message: reply.message ?? `upstream detail: ${type}`, type, param: null, code } }));

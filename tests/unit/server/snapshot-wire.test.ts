@@ -37,6 +37,12 @@ describe("the snapshot's wire shape", () => {
     });
   });
 
+  it("carries the model's context window in the stats, for the usage meter", () => {
+    const snapshot = snapshotFrom(rows(), false, [], 200_000);
+    expect(snapshot.stats.context_window).toBe(200_000);
+    expect(conversationSnapshotSchema.parse(snapshot)).toEqual(snapshot);
+  });
+
   it("keeps a run to its id, status and error, and passes streaming events through", () => {
     const run = { id: "r1", status: "running", error: undefined } as unknown as ConversationSnapshotRows["run"];
     const snapshot = snapshotFrom(rows({ run, responseEvents: [{ seq: 7, type: "text_delta", text: "he" }] }), false);
