@@ -1,5 +1,6 @@
 import type { HubSignal, LocalHub } from "./local-hub";
 import type { StoredRunEvent } from "@/lib/db/run-events";
+import type { PendingRunEvent } from "./run-event-recorder";
 
 export const REPLAY_PAGE_SIZE = 500;
 
@@ -11,6 +12,8 @@ export interface TailOptions {
   /** Stored events after `after`, oldest first, at most `limit`. */
   readAfter(after: number, limit: number): Promise<StoredRunEvent[]>;
   deliver(event: StoredRunEvent): void;
+  /** A verdict sent from memory because it could not be stored (no sequence number; the stored one may follow later). */
+  deliverUnstored?(event: PendingRunEvent): void;
   onError(error: unknown): void;
 }
 
@@ -62,6 +65,10 @@ export class ConversationTail {
   }
 
   private async handle(signal: HubSignal) {
+    if (signal.kind === "unstored") {
+      if (!this.stopped) this.options.deliverUnstored?.(signal.event);
+      return;
+    }
     if (signal.kind === "event") {
       if (signal.seq <= this.lastSeq) return;
       if (signal.event && signal.seq === this.lastSeq + 1) return this.deliver(signal.event);

@@ -27,6 +27,7 @@ export async function conversationStream(
         hub: localHub(),
         readAfter: (after, limit) => listRunEventsAfter(tenant, conversationId, after, limit),
         deliver: (event) => writer.event(event),
+        deliverUnstored: (event) => writer.event({ seq: null, type: event.type, data: event.data }),
         onError(error) {
           // The client re-attaches with the last id it got.
           logger.error("a conversation stream failed", { conversationId, error });
