@@ -82,6 +82,7 @@ export class RunEventRecorder implements SubscriberAdapter {
   private readonly queued: Queued[] = [];
   /** Runs whose events were given up on: what they record later is not stored either (it would follow a hole). */
   private readonly lostRuns = new Set<string>();
+  private retrying = false;
   private draining: Promise<void> | null = null;
   private currentRunId = "";
   private readonly interval: () => number;
@@ -149,6 +150,8 @@ export class RunEventRecorder implements SubscriberAdapter {
     // Model output and tool results may hold NUL or unpaired surrogates, which Postgres refuses in JSON text.
     if (this.lostRuns.has(pending.runId)) return Promise.resolve();
     const event = { ...pending, data: storableJson(pending.data) };
+    // The database is away (a batch is being retried): a verdict queued behind it would reach nobody for as long.
+    if (this.retrying && VERDICTS.has(event.type)) this.options.publishUnstored?.(event);
     const written = new Promise<void>((resolve, reject) =>
       this.queued.push({ event, settle: (error) => (error === undefined ? resolve() : reject(error)) }),
     );
@@ -185,6 +188,15 @@ export class RunEventRecorder implements SubscriberAdapter {
 
   /** Writes the same batch again with backoff while the database is away; GAVE_UP past the deadline. */
   private async retry(events: PendingRunEvent[], first: unknown): Promise<{ stored: StoredRunEvent[] | null; failure: unknown }> {
+    this.retrying = true;
+    try {
+      return await this.retryBatch(events, first);
+    } finally {
+      this.retrying = false;
+    }
+  }
+
+  private async retryBatch(events: PendingRunEvent[], first: unknown): Promise<{ stored: StoredRunEvent[] | null; failure: unknown }> {
     for (const event of events) if (VERDICTS.has(event.type)) this.options.publishUnstored?.(event);
     const { initial, max } = this.options.retryDelayMs ?? { initial: 100, max: 2_000 };
     const deadline = this.now() + (this.options.giveUpAfterMs ?? 120_000);

@@ -77,6 +77,19 @@ describe("RunEventRecorder while the database restarts", () => {
     expect(written.map((event) => event.type)).toEqual(["run_started", "run_failed"]);
   });
 
+  it("a verdict recorded while an earlier batch is retried goes out from memory at once too", async () => {
+    const { recorder, db, written, unstored } = harness();
+    await recorder.record("run_started", { run_id: "r1", kind: "request" });
+    db.down = true;
+    recorder.record("text_delta", { text: "half an answer" });
+    await vi.advanceTimersByTimeAsync(10);
+    void recorder.record("run_failed", { run_id: "r1", message: "Not saved." });
+    expect(unstored.map((event) => event.type)).toEqual(["run_failed"]);
+    db.down = false;
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(written.map((event) => event.type)).toEqual(["run_started", "text_delta", "run_failed"]);
+  });
+
   it("gives up past its deadline: nothing of the run is stored after the hole, and the run is failed with a sentence that says so", async () => {
     const { recorder, db, written, unstored, gaveUp } = harness({ giveUpAfterMs: 1_000 });
     await recorder.record("run_started", { run_id: "r1", kind: "request" });
