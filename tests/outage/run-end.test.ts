@@ -1,61 +1,35 @@
 // An answer whose end falls in a database crash: the stream still gets a verdict (from memory),
 // the run is settled with the true cause as soon as the database is back (not by the lease sweep),
 // and a message queued behind it is then answered.
-import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { Glove } from "@/lib/agent";
 import { RUN_NOT_SAVED_MESSAGE } from "@/lib/agent/agent-loop";
-import type { RunObserver } from "@/lib/agent/run-observer";
 import { prisma } from "@/lib/db/client";
-import { PostgresStore } from "@/lib/db/postgres-store";
 import { ScriptedModel } from "@/lib/models/testing";
-import type { ConversationAgent } from "@/lib/server/agent/conversation-agent";
-import { conversationRecorder } from "@/lib/server/events/conversation-recorder";
 import { localHub, type HubSignal } from "@/lib/server/events/local-hub";
-import { launch } from "@/lib/server/runs/launch";
 import { createTenant } from "@/tests/integration/store/support";
 import { createConversation } from "@/lib/db/conversations";
 import { eventually } from "@/tests/support/eventually";
-import { database } from "./support";
+import { agentWith, database, launchRequest } from "./support";
 
 describe("an answer that ends while the database is crashed", () => {
   it("ends its stream with a verdict, is failed with the true cause once the database is back, and the queued message is answered", async () => {
     const tenant = await createTenant("crash");
     const conversation = await createConversation(tenant);
-    const scope = { organizationId: tenant.organizationId, conversationId: conversation.id };
-    const store = await PostgresStore.open(prisma, scope);
-    const recorder = conversationRecorder(tenant, conversation.id, 10);
     const signals: HubSignal[] = [];
     const unsubscribe = localHub().subscribe(conversation.id, (signal) => signals.push(signal));
-
-    const running = new Set<(runId: string) => void>();
-    const observer: RunObserver = {
-      onRunning: (runId) => running.forEach((listener) => listener(runId)),
-      onEvent: (type, data) => void Promise.resolve(recorder.record(type, data)).catch(() => {}),
-    };
-    let glove!: Glove;
+    let queue: (text: string) => Promise<unknown> = async () => {};
     const model = new ScriptedModel([
       async () => {
         // Sent while the answer streams: queued for the run, then the database crashes before the answer is stored.
-        await glove.queueMessage("And one more question.");
+        await queue("And one more question.");
         await database.stop("immediate");
         return { text: "The answer that could not be saved." };
       },
     ]);
-    glove = new Glove({ store, model, systemPrompt: "", observers: [observer] }).build();
-    const execution = new AbortController();
-    const agent: ConversationAgent = {
-      glove,
-      store,
-      signal: execution.signal,
-      stopExecution: () => execution.abort(),
-      onRunning: (listener) => (running.add(listener), () => running.delete(listener)),
-      dispose: () => recorder.flush(),
-    };
-
-    const launched = await launch(conversation.id, agent, (signal) => glove.processRequest("A question.", { signal, runId: randomUUID() }));
-    expect(launched.kind).toBe("running");
-    const runId = launched.kind === "running" ? launched.runId : "";
+    const { agent, glove, store } = await agentWith(tenant, conversation.id, model);
+    queue = (text) => glove.queueMessage(text);
+    const launched = await launchRequest(conversation.id, agent, "A question.");
+    const { runId } = launched;
 
     // The verdict reaches this instance's streams from memory while nothing can be stored.
     await eventually(async () =>
