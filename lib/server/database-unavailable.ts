@@ -30,7 +30,7 @@ const MESSAGES = [
 
 export function isDatabaseUnavailable(error: unknown): boolean {
   const seen = new Set<unknown>();
-  for (let current: unknown = error; current && typeof current === "object" && !seen.has(current); ) {
+  for (let current: unknown = error; current && typeof current === "object" && !seen.has(current);) {
     seen.add(current);
     if (matches(current as Record<string, unknown>)) return true;
     current = (current as { cause?: unknown }).cause;

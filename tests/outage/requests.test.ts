@@ -22,7 +22,10 @@ describe("while the database is crashed", () => {
     const refused = await ask();
     expect(refused.status).toBe(503);
     expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
-    expect((await refused.json()).error).toMatchObject({ code: "service_unavailable", message: expect.stringMatching(/briefly unavailable/) });
+    expect((await refused.json()).error).toMatchObject({
+      code: "service_unavailable",
+      message: expect.stringMatching(/briefly unavailable/),
+    });
     const readiness = await health();
     expect(readiness.status).toBe(503);
     expect(await readiness.json()).toMatchObject({ ok: false, database: "down" });

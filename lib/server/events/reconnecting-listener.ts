@@ -112,7 +112,11 @@ export class ReconnectingListener {
 
   private async connectOnce(): Promise<void> {
     const create = this.options.createClient ?? ((config: pg.ClientConfig) => new pg.Client(config));
-    const client = create({ connectionString: this.options.connectionString, keepAlive: true, application_name: this.options.applicationName });
+    const client = create({
+      connectionString: this.options.connectionString,
+      keepAlive: true,
+      application_name: this.options.applicationName,
+    });
     let settled = false;
     let lost = false;
     const onLost = (error?: Error) => {
@@ -126,7 +130,9 @@ export class ReconnectingListener {
       logger.warn("a LISTEN connection was lost; reconnecting", { applicationName: this.options.applicationName, error });
       this.scheduleNext();
     };
-    client.on("notification", (message: { channel: string; payload?: string }) => this.options.onNotification(message.channel, message.payload));
+    client.on("notification", (message: { channel: string; payload?: string }) =>
+      this.options.onNotification(message.channel, message.payload),
+    );
     client.on("error", (error: Error) => onLost(error));
     client.on("end", () => onLost());
     try {

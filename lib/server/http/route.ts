@@ -27,7 +27,8 @@ export function route<C>(handler: Handler<C>): Handler<C> {
 export function errorResponse(error: unknown, request?: Request): Response {
   const known = toAppError(error);
   if (known) {
-    if (known.status === 503) logger.warn("a request found the database unavailable", { path: request ? new URL(request.url).pathname : undefined, error });
+    if (known.status === 503)
+      logger.warn("a request found the database unavailable", { path: request ? new URL(request.url).pathname : undefined, error });
     return NextResponse.json(
       { error: { code: known.code, message: known.message, details: known.details } },
       { status: known.status, headers: known.headers },

@@ -46,7 +46,8 @@ export async function launch<T>(
         // Before admission the error is the route's to answer (e.g. 429); after it, nobody waits for it.
         if (admitted) logger.error("a detached run ended with an error", { conversationId, error });
         if (admitted && isDatabaseUnavailable(error))
-          for (const runId of execution.runIds) settleIfUnsaved(conversationId, agent, { status: "failed", runId, error: RUN_NOT_SAVED_MESSAGE });
+          for (const runId of execution.runIds)
+            settleIfUnsaved(conversationId, agent, { status: "failed", runId, error: RUN_NOT_SAVED_MESSAGE });
       },
     )
     .finally(async () => {

@@ -21,11 +21,16 @@ describe("a verdict sent from memory while the database is away", () => {
 
   it("ends the run in the view without moving lastEventSeq: the stored events still apply afterwards", () => {
     const running = numbered(1, [{ type: "run_started", run_id: "r1", kind: "request" }]).reduce(applyEvent, state());
-    const verdict = parseChatFrame(framesOf(eventFrame({ seq: null, type: "run_failed", data: { run_id: "r1", message: "Not saved." } }))[0])!;
+    const verdict = parseChatFrame(
+      framesOf(eventFrame({ seq: null, type: "run_failed", data: { run_id: "r1", message: "Not saved." } }))[0],
+    )!;
     const ended = applyUnstoredVerdict(running, verdict);
     expect(ended.run).toMatchObject({ id: "r1", status: "failed", error: "Not saved." });
     expect(ended.lastEventSeq).toBe(running.lastEventSeq);
-    const later = numbered(running.lastEventSeq + 1, [{ type: "run_failed", run_id: "r1", message: "Not saved." }]).reduce(applyEvent, ended);
+    const later = numbered(running.lastEventSeq + 1, [{ type: "run_failed", run_id: "r1", message: "Not saved." }]).reduce(
+      applyEvent,
+      ended,
+    );
     expect(later.lastEventSeq).toBe(running.lastEventSeq + 1);
   });
 

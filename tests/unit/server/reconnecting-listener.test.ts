@@ -32,7 +32,13 @@ describe("the bus's LISTEN connection during an outage", () => {
     const hub = new LocalHub();
     const signals: HubSignal[] = [];
     hub.subscribe("c1", (signal) => signals.push(signal));
-    const bus = new PgBus({ connectionString: "postgres://x", instanceId: "i", hub, query: async () => undefined, createClient: db.createClient });
+    const bus = new PgBus({
+      connectionString: "postgres://x",
+      instanceId: "i",
+      hub,
+      query: async () => undefined,
+      createClient: db.createClient,
+    });
     await bus.ready();
     expect(db.state.connects).toBe(1);
 
@@ -56,7 +62,13 @@ describe("the bus's LISTEN connection during an outage", () => {
   it("a request while the chain waits tries at once, so streams open as soon as the database is back", async () => {
     const db = fakeDatabase();
     db.state.up = false;
-    const bus = new PgBus({ connectionString: "postgres://x", instanceId: "i", hub: new LocalHub(), query: async () => undefined, createClient: db.createClient });
+    const bus = new PgBus({
+      connectionString: "postgres://x",
+      instanceId: "i",
+      hub: new LocalHub(),
+      query: async () => undefined,
+      createClient: db.createClient,
+    });
     await expect(bus.ready()).rejects.toThrow(/ECONNREFUSED/);
     // At once again: the last failure is too recent, nothing new is tried.
     await expect(bus.ready()).rejects.toThrow(/ECONNREFUSED/);
