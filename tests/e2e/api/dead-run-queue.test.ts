@@ -37,7 +37,8 @@ describe("a message queued behind a run whose server was killed", () => {
     model.enqueue(anthropicText(Array.from({ length: 400 }, (_, i) => `w${i}`).join(" "), { interTokenDelayMs: 20 }));
     const stream = new EventStreamReader(await postMessage(b, id, "tell me a long story"));
     await stream.waitForType("text_delta");
-    await instanceB.restart({ hard: true });
+    // SIGKILL is sent at once; B starts again in the background (that takes longer than the lease).
+    const restarted = instanceB.restart({ hard: true });
 
     // Sent on A while B is dead but its lease (3 s on the e2e servers) still runs: queued.
     await readToEnd(await postMessage(user.client, id, "and then a short summary"));
@@ -55,5 +56,6 @@ describe("a message queued behind a run whose server was killed", () => {
       ["agent", "All done."],
     ]);
     await tab.close();
+    await restarted;
   });
 });
