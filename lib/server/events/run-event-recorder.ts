@@ -13,8 +13,10 @@ export const VERDICTS = new Set(["run_completed", "run_failed", "run_aborted", "
 export const EVENTS_LOST_MESSAGE =
   "The database was unavailable for too long, so part of this answer could not be saved. Reload the conversation, then retry the last message.";
 
-/** The retry's answer when the deadline passed. */
-const GAVE_UP = Symbol("gave up");
+/** The retry's answer when the deadline passed; `reported`: what `onError` threw for it. */
+class GaveUp {
+  constructor(readonly reported: unknown) {}
+}
 
 interface Queued {
   event: PendingRunEvent;
@@ -147,8 +149,8 @@ export class RunEventRecorder implements SubscriberAdapter {
   }
 
   private enqueue(pending: PendingRunEvent): Promise<void> {
-    // Model output and tool results may hold NUL or unpaired surrogates, which Postgres refuses in JSON text.
     if (this.lostRuns.has(pending.runId)) return Promise.resolve();
+    // Model output and tool results may hold NUL or unpaired surrogates, which Postgres refuses in JSON text.
     const event = { ...pending, data: storableJson(pending.data) };
     // The database is away (a batch is being retried): a verdict queued behind it would reach nobody for as long.
     if (this.retrying && VERDICTS.has(event.type)) this.options.publishUnstored?.(event);
@@ -172,8 +174,8 @@ export class RunEventRecorder implements SubscriberAdapter {
         failure = error;
         if (this.options.isRetryable?.(error)) ({ stored, failure } = await this.retry(events, error));
       }
-      if (!stored && failure === GAVE_UP) {
-        this.giveUp(batch);
+      if (!stored && failure instanceof GaveUp) {
+        this.giveUp(batch, failure.reported);
         continue;
       }
       if (!stored && batch.length > 1) {
@@ -186,7 +188,7 @@ export class RunEventRecorder implements SubscriberAdapter {
     this.draining = null;
   }
 
-  /** Writes the same batch again with backoff while the database is away; GAVE_UP past the deadline. */
+  /** Writes the same batch again with backoff while the database is away; GaveUp past the deadline. */
   private async retry(events: PendingRunEvent[], first: unknown): Promise<{ stored: StoredRunEvent[] | null; failure: unknown }> {
     this.retrying = true;
     try {
@@ -211,12 +213,16 @@ export class RunEventRecorder implements SubscriberAdapter {
         if (!this.options.isRetryable?.(error)) return { stored: null, failure };
       }
     }
-    this.options.onError(failure, events[0]?.type ?? "unknown");
-    return { stored: null, failure: GAVE_UP };
+    try {
+      this.options.onError(failure, events[0]?.type ?? "unknown");
+      return { stored: null, failure: new GaveUp(undefined) };
+    } catch (thrown) {
+      return { stored: null, failure: new GaveUp(thrown) };
+    }
   }
 
   /** The batch and everything queued behind it are lost: writing later events would leave a hole no reader sees. */
-  private giveUp(batch: Queued[]) {
+  private giveUp(batch: Queued[], reported: unknown) {
     const lost = [...batch, ...this.queued.splice(0)];
     const runIds = new Set(lost.map((item) => item.event.runId).filter(Boolean));
     for (const runId of runIds) {
@@ -224,8 +230,8 @@ export class RunEventRecorder implements SubscriberAdapter {
       this.options.onGiveUp?.(runId);
     }
     for (const runId of runIds) this.lostRuns.add(runId);
-    // Reported once through onError (by `retry`), as a refused event is.
-    for (const item of lost) item.settle();
+    // Reported once through onError (by `retryBatch`); what it threw is each event's failure, as for a refused event.
+    for (const item of lost) item.settle(reported);
   }
 
   private async writeAlone(event: PendingRunEvent): Promise<unknown> {
