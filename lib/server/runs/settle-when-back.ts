@@ -11,8 +11,10 @@ export interface SettleOptions {
   message: string;
   /** Also record `run_failed`: when the run's own `run_failed` was not kept (the recorder gave up on it). */
   announce: boolean;
-  delayMs?: { initial: number; max: number };
 }
+
+/** Between attempts: the database is usually back within seconds, and a person waits for the conversation. */
+const DELAY_MS = { initial: 250, max: 1_000 };
 
 type Settling = { done: Promise<void>; options: SettleOptions };
 const shared = globalThis as typeof globalThis & { handoffSettling?: Map<string, Settling> };
@@ -24,7 +26,8 @@ const settling = () => (shared.handoffSettling ??= new Map<string, Settling>());
  * server. Retried here with capped backoff until the database answers: the run is failed with the
  * true cause (only if still active), its cards dismissed, and then messages queued meanwhile are
  * answered (nobody else would start them). One loop per run; idempotent, so a sweep that wins the
- * race only makes this a no-op.
+ * race only makes this a no-op. That race exists only for an outage longer than the lease: then a
+ * sweep that runs in the second after the database's return fails the run as "server stopped".
  */
 export function settleWhenDatabaseIsBack(scope: Scope, runId: string, options: SettleOptions): Promise<void> {
   const running = settling().get(runId);
@@ -34,18 +37,13 @@ export function settleWhenDatabaseIsBack(scope: Scope, runId: string, options: S
     return running.done;
   }
   const entry: Settling = { done: Promise.resolve(), options };
-  entry.done = retryUntilSettled(scope, runId, () => entry.options, options.delayMs).finally(() => settling().delete(runId));
+  entry.done = retryUntilSettled(scope, runId, () => entry.options).finally(() => settling().delete(runId));
   settling().set(runId, entry);
   return entry.done;
 }
 
-async function retryUntilSettled(
-  scope: Scope,
-  runId: string,
-  options: () => SettleOptions,
-  delayMs = { initial: 250, max: 2_000 },
-): Promise<void> {
-  for (let delay = delayMs.initial; ; delay = Math.min(delay * 2, delayMs.max)) {
+async function retryUntilSettled(scope: Scope, runId: string, options: () => SettleOptions): Promise<void> {
+  for (let delay = DELAY_MS.initial; ; delay = Math.min(delay * 2, DELAY_MS.max)) {
     try {
       await settleOnce(scope, runId, options());
       return;
