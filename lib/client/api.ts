@@ -33,14 +33,18 @@ export const NOT_SAVED_MESSAGE = "Not saved: the service was briefly unavailable
 
 const isUnavailable = (status: number) => status === 503;
 
-/** Turns a non-OK answer into an ApiError with the route's code, message and details; `write`: the request changed something (or meant to). */
+/**
+ * Turns a non-OK answer into an ApiError with the route's code, message and details; `write`: the
+ * request changed something (or meant to). A write refused because the service was briefly away
+ * (our 503, or a proxy's without our JSON) says it was not saved; another 503 keeps its own words.
+ */
 export async function errorFromResponse(response: Response, options: { write?: boolean } = {}): Promise<ApiError> {
   const payload = await response.json().catch(() => null);
   const error = payload?.error;
   return new ApiError(
     response.status,
     error?.code ?? "http_error",
-    options.write && isUnavailable(response.status)
+    options.write && isUnavailable(response.status) && (!error || error.code === "service_unavailable")
       ? NOT_SAVED_MESSAGE
       : (error?.message ?? `The request failed (${response.status}). Try again.`),
     Array.isArray(error?.details?.issues) ? error.details.issues : [],

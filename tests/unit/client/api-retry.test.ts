@@ -47,3 +47,19 @@ describe("apiFetch while the service is briefly unavailable", () => {
     expect(fetch.methods).toEqual(["PATCH"]);
   });
 });
+
+describe("a write's 503 that is not the database's", () => {
+  it("keeps the server's own words", async () => {
+    const fetch = scriptedFetch([
+      () => Response.json({ error: { code: "unavailable", message: "The agent cannot take messages right now." } }, { status: 503 }),
+    ]);
+    const error = await apiFetch("/api/x", { method: "POST", body: {}, fetchImpl: fetch.impl }).catch((thrown: unknown) => thrown);
+    expect((error as ApiError).message).toBe("The agent cannot take messages right now.");
+  });
+
+  it("a proxy's 503 page without our JSON says nothing was saved", async () => {
+    const fetch = scriptedFetch([() => new Response("<html>503</html>", { status: 503 })]);
+    const error = await apiFetch("/api/x", { method: "POST", body: {}, fetchImpl: fetch.impl }).catch((thrown: unknown) => thrown);
+    expect((error as ApiError).message).toBe(NOT_SAVED_MESSAGE);
+  });
+});
