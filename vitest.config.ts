@@ -25,6 +25,20 @@ export default defineConfig({
         },
       },
       {
+        // PostgreSQL restarted and crashed under the app's code (issue 17): its own server, one file at a time.
+        resolve: { alias },
+        test: {
+          name: "outage",
+          include: ["tests/outage/**/*.test.ts"],
+          environment: "node",
+          globalSetup: ["tests/outage/global-setup.ts"],
+          setupFiles: ["tests/integration/per-file-database.ts"],
+          fileParallelism: false,
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
         // Real HTTP against the production build and real Chromium: run `next build` first.
         resolve: { alias },
         test: {

@@ -127,12 +127,17 @@ export async function finishAborted(session: RunSession, error: unknown): Promis
   return { status: "aborted", runId: session.runId };
 }
 
+/** A failed run's words when the store failed too, so the run is not even marked failed yet (the host settles it once the store is back). */
+export const RUN_NOT_SAVED_MESSAGE =
+  "The database was unavailable, so this answer could not be saved. Wait a moment, then retry the last message.";
+
 async function finishFailed(session: RunSession, cause: unknown): Promise<RunOutcome> {
-  const error = userFacingMessage(cause);
+  let error = userFacingMessage(cause);
   try {
     await settleAbandonedRun(session, `The run failed before this tool finished: ${error}`, "failed", error);
   } catch {
-    // The store itself is failing. The next request closes the open step (see Glove.processRequest).
+    // The store itself is failing: say so, whatever failed first. The next request closes the open step (see Glove.processRequest).
+    error = RUN_NOT_SAVED_MESSAGE;
   }
   await session.deps.emit("run_failed", { run_id: session.runId, message: error });
   return { status: "failed", runId: session.runId, error, cause };

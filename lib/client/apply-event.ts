@@ -202,3 +202,11 @@ export function withOptimisticMessage(state: ChatState, id: string, text: string
     messages: [...state.messages, { id: `${LOCAL_ID_PREFIX}${id}`, sender: "user", text, created_at: new Date().toISOString() }],
   };
 }
+
+/**
+ * A verdict the server sent from memory (the database could not store it): the run ends in the
+ * view, and `lastEventSeq` stays, so the stored events still apply when the database has them.
+ */
+export function applyUnstoredVerdict(state: ChatState, event: ChatEvent): ChatState {
+  return { ...applyEvent({ ...state, lastEventSeq: -Infinity }, event), lastEventSeq: state.lastEventSeq };
+}

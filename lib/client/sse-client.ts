@@ -148,7 +148,7 @@ export async function postMaybeStreaming<T = unknown>(
   } catch {
     throw networkError();
   }
-  if (!response.ok) throw await errorFromResponse(response);
+  if (!response.ok) throw await errorFromResponse(response, { write: true });
   if ((response.headers.get("content-type") ?? "").includes(SSE_CONTENT_TYPE)) {
     // A dropped stream is not a failed request: the run goes on and the tail catches up.
     await readEventStream(response, onEvent).catch(() => undefined);

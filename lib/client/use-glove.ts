@@ -6,7 +6,7 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import type { InboxItem, QueuedMessage, SlotRecord, Task } from "@/lib/agent/store-adapter";
 import type { ConversationSnapshot, ConversationStats, RunView } from "@/lib/schemas/conversation";
 import { ApiError } from "./api";
-import { applyEvent, LOCAL_ID_PREFIX, upsertSlot, withOptimisticMessage } from "./apply-event";
+import { applyEvent, applyUnstoredVerdict, LOCAL_ID_PREFIX, upsertSlot, withOptimisticMessage } from "./apply-event";
 import { chatApi, chatKeys, slotFromConflict } from "./chat-api";
 import { DEFAULT_TITLE, titleFromMessage } from "./conversation-title";
 import type { ChatEvent } from "./chat-event";
@@ -143,6 +143,11 @@ export function useGlove({ orgSlug, conversationId, renderers }: UseGloveOptions
 
   const receive = useCallback(
     (event: ChatEvent) => {
+      if (event.unstored) {
+        const current = queryClient.getQueryData<ChatState>(key);
+        if (current) queryClient.setQueryData<ChatState>(key, applyUnstoredVerdict(current, event));
+        return;
+      }
       held.current.push(event);
       if (event.seq > heldUpTo.current) heldUpTo.current = event.seq;
       if (held.current.length > HELD_EVENTS_MAX) held.current.splice(0, held.current.length - HELD_EVENTS_MAX);

@@ -5,11 +5,15 @@ import { logger } from "@/lib/server/logger";
 import { instanceId } from "./instance-id";
 import { localHub } from "./local-hub";
 import { RUN_EVENTS_CHANNEL } from "./pg-bus";
-import { RunEventRecorder, type RunEventRecorderOptions } from "./run-event-recorder";
+import { EVENTS_LOST_MESSAGE, RunEventRecorder, type RunEventRecorderOptions } from "./run-event-recorder";
+import { isDatabaseUnavailable } from "@/lib/server/database-unavailable";
+import { settleWhenDatabaseIsBack } from "@/lib/server/runs/settle-when-back";
 
 /**
  * A recorder whose events are stored in the conversation's run events, streamed to this instance's readers and announced on the bus.
  * Storing and announcing is one statement (lib/db/run-events.ts): the bus notice is delivered when the rows become visible.
+ * While the database is away a batch is retried in order; a verdict that cannot be stored reaches this instance's streams
+ * from memory, and giving up settles the run as soon as the database is back (settle-when-back.ts).
  * `flushIntervalMs`: how long text deltas may wait (the caller knows the load; the recorder's default otherwise).
  */
 export function conversationRecorder(
@@ -28,6 +32,16 @@ export function conversationRecorder(
     ...(flushIntervalMs !== undefined && { flushIntervalMs }),
     onError(error, type) {
       logger.error("a run event could not be stored", { conversationId, type, error });
+    },
+    isRetryable: isDatabaseUnavailable,
+    publishUnstored(event) {
+      localHub().publishUnstored(conversationId, event);
+    },
+    onGiveUp(runId) {
+      settleWhenDatabaseIsBack({ organizationId: tenant.organizationId, conversationId }, runId, {
+        message: EVENTS_LOST_MESSAGE,
+        announce: true,
+      });
     },
   });
 }

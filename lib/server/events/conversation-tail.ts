@@ -1,5 +1,6 @@
 import type { HubSignal, LocalHub } from "./local-hub";
 import type { StoredRunEvent } from "@/lib/db/run-events";
+import type { PendingRunEvent } from "./run-event-recorder";
 
 export const REPLAY_PAGE_SIZE = 500;
 
@@ -11,7 +12,12 @@ export interface TailOptions {
   /** Stored events after `after`, oldest first, at most `limit`. */
   readAfter(after: number, limit: number): Promise<StoredRunEvent[]>;
   deliver(event: StoredRunEvent): void;
+  /** A verdict sent from memory because it could not be stored (no sequence number; the stored one may follow later). */
+  deliverUnstored?(event: PendingRunEvent): void;
   onError(error: unknown): void;
+  /** Read failures worth waiting out (the database is away): the read is tried again with backoff instead of ending the tail. */
+  isRetryable?(error: unknown): boolean;
+  retryDelayMs?: { initial: number; max: number };
 }
 
 /**
@@ -35,7 +41,12 @@ export class ConversationTail {
 
   /** Subscribes, then replays what is stored; resolves when the replay was delivered. */
   start(): Promise<void> {
-    this.unsubscribe = this.options.hub.subscribe(this.options.conversationId, (signal) => this.schedule(() => this.handle(signal)));
+    this.unsubscribe = this.options.hub.subscribe(this.options.conversationId, (signal) => {
+      // A verdict from memory is not in the sequence, and must not wait behind a read that waits for the database.
+      if (signal.kind === "unstored") {
+        if (!this.stopped) this.options.deliverUnstored?.(signal.event);
+      } else void this.schedule(() => this.handle(signal));
+    });
     return this.catchUp();
   }
 
@@ -71,9 +82,23 @@ export class ConversationTail {
 
   private async readStored() {
     for (;;) {
-      const page = await this.options.readAfter(this.lastSeq, REPLAY_PAGE_SIZE);
+      const page = await this.readPage();
       for (const event of page) if (event.seq > this.lastSeq) this.deliver(event);
       if (page.length < REPLAY_PAGE_SIZE || this.stopped) return;
+    }
+  }
+
+  /** One page after the last delivered event; while the database is away, tried again until it answers or the tail stops. */
+  private async readPage(): Promise<StoredRunEvent[]> {
+    const { initial, max } = this.options.retryDelayMs ?? { initial: 100, max: 2_000 };
+    for (let delay = initial; ; delay = Math.min(delay * 2, max)) {
+      try {
+        return await this.options.readAfter(this.lastSeq, REPLAY_PAGE_SIZE);
+      } catch (error) {
+        if (this.stopped || !this.options.isRetryable?.(error)) throw error;
+      }
+      await new Promise((resolve) => setTimeout(resolve, delay));
+      if (this.stopped) return [];
     }
   }
 

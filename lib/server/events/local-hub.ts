@@ -1,4 +1,5 @@
 import type { StoredRunEvent } from "@/lib/db/run-events";
+import type { PendingRunEvent } from "./run-event-recorder";
 
 /**
  * In-process fan-out of a conversation's events to the streams open on this instance. Events of
@@ -6,7 +7,11 @@ import type { StoredRunEvent } from "@/lib/db/run-events";
  * bare sequence number (from the Postgres bus) and readers fetch the rows. `resync` tells every
  * reader to catch up from the database (after the bus reconnected and may have missed something).
  */
-export type HubSignal = { kind: "event"; seq: number; event?: StoredRunEvent } | { kind: "resync" };
+export type HubSignal =
+  | { kind: "event"; seq: number; event?: StoredRunEvent }
+  | { kind: "resync" }
+  /** A run's verdict the database could not store (yet): this instance's streams get it from memory, without a number. */
+  | { kind: "unstored"; event: PendingRunEvent };
 type Listener = (signal: HubSignal) => void;
 
 export class LocalHub {
@@ -24,6 +29,10 @@ export class LocalHub {
 
   publish(conversationId: string, seq: number, event?: StoredRunEvent) {
     for (const listener of this.listeners.get(conversationId) ?? []) listener({ kind: "event", seq, event });
+  }
+
+  publishUnstored(conversationId: string, event: PendingRunEvent) {
+    for (const listener of this.listeners.get(conversationId) ?? []) listener({ kind: "unstored", event });
   }
 
   resyncAll() {

@@ -1,9 +1,8 @@
-import { Client } from "pg";
 import { getPgPool } from "@/lib/db/pg-pool";
-import { logger } from "@/lib/server/logger";
 import { instanceId } from "./instance-id";
 import { localHub, type LocalHub } from "./local-hub";
 import { serverEnv } from "@/lib/server/env";
+import { ReconnectingListener, type ReconnectingListenerOptions } from "./reconnecting-listener";
 
 /**
  * Postgres LISTEN/NOTIFY between server instances. Payloads stay tiny (ids and a sequence
@@ -13,8 +12,9 @@ import { serverEnv } from "@/lib/server/env";
  * - `handoff_run_events` {c: conversation id, s: seq, i: sender instance}: a run event was stored.
  * - `handoff_run_control` {a: "abort", c, r: run id, i}: stop a run wherever it executes.
  *
- * One dedicated connection listens; it reconnects with backoff and then asks every local reader
- * to catch up from the database, because notifications sent while it was away are lost.
+ * One dedicated connection listens ([reconnecting-listener.ts](./reconnecting-listener.ts): one
+ * chain of attempts with capped backoff); after each connect every local reader catches up from
+ * the database, because notifications sent while it was away are lost.
  */
 export const RUN_EVENTS_CHANNEL = "handoff_run_events";
 export const RUN_CONTROL_CHANNEL = "handoff_run_control";
@@ -33,28 +33,29 @@ export interface PgBusOptions {
   /** How NOTIFY is sent (a pool's query); the listening connection is the bus's own. */
   query: Query;
   reconnectDelayMs?: { initial: number; max: number };
+  createClient?: ReconnectingListenerOptions["createClient"];
 }
 
 export class PgBus {
-  private client: Client | null = null;
-  private connecting: Promise<void> | null = null;
-  private closed = false;
-  private reconnectDelay: number;
+  private readonly listener: ReconnectingListener;
   private readonly abortHandlers = new Set<(request: AbortRequest) => void>();
-  private readonly lostClients = new WeakSet<Client>();
 
   constructor(private readonly options: PgBusOptions) {
-    this.reconnectDelay = options.reconnectDelayMs?.initial ?? 500;
+    this.listener = new ReconnectingListener({
+      connectionString: options.connectionString,
+      channels: [RUN_EVENTS_CHANNEL, RUN_CONTROL_CHANNEL],
+      applicationName: "handoff-event-bus",
+      onNotification: (channel, payload) => this.receive(channel, payload),
+      // Readers catch up from the database: what was notified while nobody listened is lost.
+      onConnected: () => options.hub.resyncAll(),
+      delayMs: options.reconnectDelayMs,
+      ...(options.createClient && { createClient: options.createClient }),
+    });
   }
 
   /** Resolves once this instance is listening, so nothing committed afterwards goes unnoticed. */
   ready(): Promise<void> {
-    if (this.client) return Promise.resolve();
-    this.connecting ??= this.connect().catch((error) => {
-      this.connecting = null;
-      throw error;
-    });
-    return this.connecting;
+    return this.listener.ready();
   }
 
   async publishEvent(conversationId: string, seq: number): Promise<void> {
@@ -71,32 +72,12 @@ export class PgBus {
     return () => this.abortHandlers.delete(handler);
   }
 
-  async close(): Promise<void> {
-    this.closed = true;
-    const client = this.client;
-    this.client = null;
-    await client?.end().catch(() => {});
+  close(): Promise<void> {
+    return this.listener.close();
   }
 
   private async notify(channel: string, payload: Record<string, unknown>) {
     await this.options.query("SELECT pg_notify($1, $2)", [channel, JSON.stringify({ ...payload, i: this.options.instanceId })]);
-  }
-
-  private async connect(): Promise<void> {
-    const client = new Client({ connectionString: this.options.connectionString, keepAlive: true });
-    client.on("notification", (message) => this.receive(message.channel, message.payload));
-    client.on("error", (error) => this.lost(client, error));
-    client.on("end", () => this.lost(client));
-    await client.connect();
-    await client.query(`LISTEN ${RUN_EVENTS_CHANNEL}`);
-    await client.query(`LISTEN ${RUN_CONTROL_CHANNEL}`);
-    if (this.closed) {
-      await client.end();
-      return;
-    }
-    this.client = client;
-    this.connecting = null;
-    this.reconnectDelay = this.options.reconnectDelayMs?.initial ?? 500;
   }
 
   private receive(channel: string, payload: string | undefined) {
@@ -113,29 +94,6 @@ export class PgBus {
     } else if (channel === RUN_CONTROL_CHANNEL && notice.a === "abort" && typeof notice.r === "string") {
       for (const handler of this.abortHandlers) handler({ conversationId: notice.c, runId: notice.r });
     }
-  }
-
-  private lost(client: Client, error?: Error) {
-    // "error" and "end" both arrive for one failure.
-    if (this.lostClients.has(client)) return;
-    this.lostClients.add(client);
-    if (this.client === client) this.client = null;
-    client.end().catch(() => {});
-    if (this.closed) return;
-    logger.warn("event bus connection lost; reconnecting", { error });
-    this.scheduleReconnect();
-  }
-
-  private scheduleReconnect() {
-    const delay = this.reconnectDelay;
-    this.reconnectDelay = Math.min(delay * 2, this.options.reconnectDelayMs?.max ?? 30_000);
-    setTimeout(() => {
-      if (this.closed) return;
-      this.ready().then(
-        () => this.options.hub.resyncAll(),
-        () => this.scheduleReconnect(),
-      );
-    }, delay).unref();
   }
 }
 

@@ -7,6 +7,16 @@ export const TEXT_FLUSH_INTERVAL_MS = 50;
 export const MAX_BATCH = 50;
 /** Stored in place of an event the database refused, so a person sees that something is missing (docs/streaming.md). */
 export const EVENT_NOT_STORED = "event_not_stored";
+/** The events that end a run's stream: when one cannot be stored, it still reaches this instance's streams from memory. */
+export const VERDICTS = new Set(["run_completed", "run_failed", "run_aborted", "run_suspended"]);
+/** What the run's last words are when the recorder had to give up on events it accepted. */
+export const EVENTS_LOST_MESSAGE =
+  "The database was unavailable for too long, so part of this answer could not be saved. Reload the conversation, then retry the last message.";
+
+/** The retry's answer when the deadline passed; `reported`: what `onError` threw for it. */
+class GaveUp {
+  constructor(readonly reported: unknown) {}
+}
 
 interface Queued {
   event: PendingRunEvent;
@@ -30,6 +40,21 @@ export interface RunEventRecorderOptions {
   /** Hands a stored event to this instance's streams (other instances hear of it from the statement that stored it). */
   publish(event: StoredRunEvent): void;
   onError(error: unknown, type: string): void;
+  /**
+   * Failures worth waiting out (the database is away: lib/server/database-unavailable.ts): the
+   * batch is written again, unchanged and in order, with backoff, and what was recorded since waits
+   * behind it, so sequence numbers stay gapless. Anything else is a refusal (see `finish`).
+   */
+  isRetryable?(error: unknown): boolean;
+  /** Between attempts of a retried batch: doubling from `initial`, at most `max`. */
+  retryDelayMs?: { initial: number; max: number };
+  /** How long a batch is retried before the recorder gives up on it and on everything queued behind it. */
+  giveUpAfterMs?: number;
+  /** Hands an event that could not be stored (yet) to this instance's streams: the run's verdict, so no stream ends in silence. */
+  publishUnstored?(event: PendingRunEvent): void;
+  /** The recorder gave up on the run's events (they are lost): the run must fail with `EVENTS_LOST_MESSAGE`. */
+  onGiveUp?(runId: string): void;
+  sleep?: (ms: number) => Promise<void>;
   /** The longest text is held before it is written; a function is asked again at each flush (it may grow with load). */
   flushIntervalMs?: number | (() => number);
   now?: () => number;
@@ -47,12 +72,19 @@ export interface RunEventRecorderOptions {
  * delta returns nothing; of any other event, a promise of its write that a caller may await (the
  * conversation agent does not: its runs never wait for the database, and `flush()` before the
  * run's stream ends waits for everything).
+ *
+ * While the database is away an accepted event is never dropped: its batch is retried in order
+ * until stored or `giveUpAfterMs` passed; a verdict in a batch that failed is published from
+ * memory at once (`publishUnstored`), and giving up fails the run (`onGiveUp`).
  */
 export class RunEventRecorder implements SubscriberAdapter {
   private pendingText = "";
   private timer: ReturnType<typeof setTimeout> | null = null;
   private lastFlushAt = Number.NEGATIVE_INFINITY;
   private readonly queued: Queued[] = [];
+  /** Runs whose events were given up on: what they record later is not stored either (it would follow a hole). */
+  private readonly lostRuns = new Set<string>();
+  private retrying = false;
   private draining: Promise<void> | null = null;
   private currentRunId = "";
   private readonly interval: () => number;
@@ -117,8 +149,11 @@ export class RunEventRecorder implements SubscriberAdapter {
   }
 
   private enqueue(pending: PendingRunEvent): Promise<void> {
+    if (this.lostRuns.has(pending.runId)) return Promise.resolve();
     // Model output and tool results may hold NUL or unpaired surrogates, which Postgres refuses in JSON text.
     const event = { ...pending, data: storableJson(pending.data) };
+    // The database is away (a batch is being retried): a verdict queued behind it would reach nobody for as long.
+    if (this.retrying && VERDICTS.has(event.type)) this.options.publishUnstored?.(event);
     const written = new Promise<void>((resolve, reject) =>
       this.queued.push({ event, settle: (error) => (error === undefined ? resolve() : reject(error)) }),
     );
@@ -130,12 +165,18 @@ export class RunEventRecorder implements SubscriberAdapter {
   private async drain(): Promise<void> {
     while (this.queued.length > 0) {
       const batch = this.queued.splice(0, MAX_BATCH);
+      const events = batch.map((item) => item.event);
       let stored: StoredRunEvent[] | null = null;
       let failure: unknown;
       try {
-        stored = await this.options.writeBatch(batch.map((item) => item.event));
+        stored = await this.options.writeBatch(events);
       } catch (error) {
         failure = error;
+        if (this.options.isRetryable?.(error)) ({ stored, failure } = await this.retry(events, error));
+      }
+      if (!stored && failure instanceof GaveUp) {
+        this.giveUp(batch, failure.reported);
+        continue;
       }
       if (!stored && batch.length > 1) {
         // One refused event must not take its neighbours with it: each is tried again on its own.
@@ -145,6 +186,52 @@ export class RunEventRecorder implements SubscriberAdapter {
       batch.forEach((item, index) => item.settle(this.finish(item.event, stored?.[index], failure)));
     }
     this.draining = null;
+  }
+
+  /** Writes the same batch again with backoff while the database is away; GaveUp past the deadline. */
+  private async retry(events: PendingRunEvent[], first: unknown): Promise<{ stored: StoredRunEvent[] | null; failure: unknown }> {
+    this.retrying = true;
+    try {
+      return await this.retryBatch(events, first);
+    } finally {
+      this.retrying = false;
+    }
+  }
+
+  private async retryBatch(events: PendingRunEvent[], first: unknown): Promise<{ stored: StoredRunEvent[] | null; failure: unknown }> {
+    for (const event of events) if (VERDICTS.has(event.type)) this.options.publishUnstored?.(event);
+    const { initial, max } = this.options.retryDelayMs ?? { initial: 100, max: 2_000 };
+    const deadline = this.now() + (this.options.giveUpAfterMs ?? 120_000);
+    const sleep = this.options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
+    let failure = first;
+    for (let delay = initial; this.now() < deadline; delay = Math.min(delay * 2, max)) {
+      await sleep(delay);
+      try {
+        return { stored: await this.options.writeBatch(events), failure: undefined };
+      } catch (error) {
+        failure = error;
+        if (!this.options.isRetryable?.(error)) return { stored: null, failure };
+      }
+    }
+    try {
+      this.options.onError(failure, events[0]?.type ?? "unknown");
+      return { stored: null, failure: new GaveUp(undefined) };
+    } catch (thrown) {
+      return { stored: null, failure: new GaveUp(thrown) };
+    }
+  }
+
+  /** The batch and everything queued behind it are lost: writing later events would leave a hole no reader sees. */
+  private giveUp(batch: Queued[], reported: unknown) {
+    const lost = [...batch, ...this.queued.splice(0)];
+    const runIds = new Set(lost.map((item) => item.event.runId).filter(Boolean));
+    for (const runId of runIds) {
+      this.options.publishUnstored?.({ runId, type: "run_failed", data: { run_id: runId, message: EVENTS_LOST_MESSAGE } });
+      this.options.onGiveUp?.(runId);
+    }
+    for (const runId of runIds) this.lostRuns.add(runId);
+    // Reported once through onError (by `retryBatch`); what it threw is each event's failure, as for a refused event.
+    for (const item of lost) item.settle(reported);
   }
 
   private async writeAlone(event: PendingRunEvent): Promise<unknown> {

@@ -1,7 +1,7 @@
 /** An error a route answers with its own status and a JSON body that says what to fix. */
 export class AppError extends Error {
   constructor(
-    readonly status: 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429,
+    readonly status: 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 503,
     readonly code: string,
     message: string,
     readonly details?: unknown,

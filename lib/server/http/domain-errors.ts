@@ -5,10 +5,25 @@ import { InviteError } from "@/lib/db/invites";
 import { ConversationForbiddenError } from "@/lib/db/conversations";
 import { InvalidCursorError } from "@/lib/db/keyset-cursor";
 import { AgentError, ValidationError } from "@/lib/agent/errors";
+import { isDatabaseUnavailable } from "@/lib/server/database-unavailable";
+
+/** How long a client waits before asking again while the database is away (a restart takes about a second, a crash up to ten). */
+export const DATABASE_RETRY_AFTER_SECONDS = 3;
+
+/** The answer to a request that reached us while the database was away: nothing was changed, asking again will work. */
+export const serviceUnavailable = () =>
+  new AppError(
+    503,
+    "service_unavailable",
+    "Handoff is briefly unavailable: its database is restarting. Nothing was changed; try again in a few seconds.",
+    { retryAfterSeconds: DATABASE_RETRY_AFTER_SECONDS },
+    { "Retry-After": String(DATABASE_RETRY_AFTER_SECONDS) },
+  );
 
 /**
  * Maps the errors lib/db and lib/agent raise for broken rules onto HTTP answers. The runtime's
- * "invalid answer" becomes 422, like every other validation failure of our API.
+ * "invalid answer" becomes 422, like every other validation failure of our API; a database that is
+ * away (restarting, crashed, starting up) is 503 with Retry-After, never a 500.
  */
 export function toAppError(error: unknown): AppError | null {
   if (error instanceof AppError) return error;
@@ -27,6 +42,7 @@ export function toAppError(error: unknown): AppError | null {
   if (error instanceof ConversationForbiddenError) return forbidden(error.message);
   if (error instanceof InvalidCursorError) return new AppError(422, "invalid_cursor", error.message);
   if (error instanceof AgentError) return fromAgentError(error);
+  if (isDatabaseUnavailable(error)) return serviceUnavailable();
   return null;
 }
 

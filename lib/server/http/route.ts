@@ -7,7 +7,8 @@ type Handler<C> = (request: Request, context: C) => Promise<Response>;
 
 /**
  * Wraps a route handler so every failure becomes a JSON answer: AppErrors with their status,
- * anything else a 500 that is logged and says what to do, never a stack trace. An answer that
+ * a database that is away a 503 with Retry-After, anything else a 500 that is logged and says
+ * what to do, never a stack trace. An answer that
  * says nothing of caching is never stored (SSE streams set their own).
  */
 export function route<C>(handler: Handler<C>): Handler<C> {
@@ -26,6 +27,8 @@ export function route<C>(handler: Handler<C>): Handler<C> {
 export function errorResponse(error: unknown, request?: Request): Response {
   const known = toAppError(error);
   if (known) {
+    if (known.status === 503)
+      logger.warn("a request found the database unavailable", { path: request ? new URL(request.url).pathname : undefined, error });
     return NextResponse.json(
       { error: { code: known.code, message: known.message, details: known.details } },
       { status: known.status, headers: known.headers },

@@ -6,13 +6,14 @@ import { attemptDelivery } from "@/lib/server/webhooks/outbound/attempt";
 import { startDispatcher } from "@/lib/server/webhooks/outbound/dispatcher";
 import { deliverySettings, type DeliverySettings } from "@/lib/server/webhooks/outbound/settings";
 import { DELIVERY_QUEUE, enqueueAttempts, startQueue } from "./queue";
+import { startWorkerHeartbeat } from "./worker-heartbeat";
 
 /**
  * The webhook worker (`npm run worker`, and beside Next in `npm run dev`): pg-boss, the outbox
  * dispatcher, and the delivery handler. Several pg-boss workers each fetch a batch and send its
  * attempts concurrently, so one process keeps many receivers busy; a slow receiver holds only
  * its own attempt (bounded by WEBHOOK_TIMEOUT_MS). A heartbeat line every minute says it lives
- * and what it did.
+ * and what it did; a heartbeat row every few seconds tells /api/health the same.
  */
 
 const WORKERS = 4;
@@ -72,6 +73,7 @@ export async function startWorker(options: WorkerOptions = {}): Promise<WebhookW
     workerIds.push(await boss.work<DueDelivery>(DELIVERY_QUEUE, { batchSize: BATCH_SIZE, pollingIntervalSeconds: 0.5 }, handle));
   }
   const dispatcher = startDispatcher({ databaseUrl, pollMs: env.WEBHOOK_DISPATCH_POLL_MS, enqueue });
+  const beating = startWorkerHeartbeat(databaseUrl);
   const heartbeat = setInterval(() => {
     logger.info("webhook worker alive", { attemptsSinceLastBeat: attempts });
     attempts = 0;
@@ -83,6 +85,7 @@ export async function startWorker(options: WorkerOptions = {}): Promise<WebhookW
     pass: () => dispatcher.pass(),
     async stop() {
       clearInterval(heartbeat);
+      await beating.stop();
       await dispatcher.stop();
       await boss.stop({ graceful: true, wait: true, timeout: settings.timeoutMs + 5_000 });
     },

@@ -2,6 +2,10 @@ import { randomUUID } from "node:crypto";
 import type { ConversationAgent } from "@/lib/server/agent/conversation-agent";
 import { logger } from "@/lib/server/logger";
 import { track, type LocalExecution } from "./local-executions";
+import { RUN_NOT_SAVED_MESSAGE } from "@/lib/agent/agent-loop";
+import { PostgresStore } from "@/lib/db/postgres-store";
+import { isDatabaseUnavailable } from "@/lib/server/database-unavailable";
+import { settleWhenDatabaseIsBack } from "./settle-when-back";
 
 export type Launched<T> =
   /** A run became `running`: it goes on detached from the request; `done` settles when the agent's work is over. */
@@ -32,12 +36,18 @@ export async function launch<T>(
 
   const outcome = work(agent.signal);
   execution.done = outcome
-    .then((result) => after?.(result))
+    .then((result) => {
+      settleIfUnsaved(conversationId, agent, result);
+      return after?.(result);
+    })
     .then(
       () => undefined,
       (error) => {
         // Before admission the error is the route's to answer (e.g. 429); after it, nobody waits for it.
         if (admitted) logger.error("a detached run ended with an error", { conversationId, error });
+        if (admitted && isDatabaseUnavailable(error))
+          for (const runId of execution.runIds)
+            settleIfUnsaved(conversationId, agent, { status: "failed", runId, error: RUN_NOT_SAVED_MESSAGE });
       },
     )
     .finally(async () => {
@@ -59,6 +69,18 @@ export async function launch<T>(
   }
   await execution.done;
   return first;
+}
+
+/**
+ * A run that failed because the database was away is still active in it: settle it as soon as
+ * the database is back, detached (settle-when-back.ts). Only a Postgres-backed agent can be opened again.
+ */
+function settleIfUnsaved(conversationId: string, agent: ConversationAgent, result: unknown) {
+  const outcome = result as { status?: unknown; runId?: unknown; error?: unknown };
+  if (outcome.status !== "failed" || outcome.error !== RUN_NOT_SAVED_MESSAGE || typeof outcome.runId !== "string") return;
+  if (!(agent.store instanceof PostgresStore)) return;
+  const scope = { organizationId: agent.store.organizationId, conversationId };
+  void settleWhenDatabaseIsBack(scope, outcome.runId, { message: RUN_NOT_SAVED_MESSAGE, announce: false });
 }
 
 /** Continues the conversation's run (after a card answer, a retry, an expired card), detached, as `launch` does. */

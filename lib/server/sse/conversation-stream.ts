@@ -3,6 +3,7 @@ import type { TenantContext } from "@/lib/db/tenant-context";
 import { ConversationTail } from "@/lib/server/events/conversation-tail";
 import { localHub } from "@/lib/server/events/local-hub";
 import { eventBus } from "@/lib/server/events/pg-bus";
+import { isDatabaseUnavailable } from "@/lib/server/database-unavailable";
 import { logger } from "@/lib/server/logger";
 import { sseResponse } from "./sse-response";
 
@@ -27,6 +28,9 @@ export async function conversationStream(
         hub: localHub(),
         readAfter: (after, limit) => listRunEventsAfter(tenant, conversationId, after, limit),
         deliver: (event) => writer.event(event),
+        deliverUnstored: (event) => writer.event({ seq: null, type: event.type, data: event.data }),
+        // A stream outlives a database restart: it reads again when the database is back instead of ending without a verdict.
+        isRetryable: isDatabaseUnavailable,
         onError(error) {
           // The client re-attaches with the last id it got.
           logger.error("a conversation stream failed", { conversationId, error });

@@ -3,9 +3,12 @@ import { serverEnv, type ServerEnv } from "@/lib/server/env";
 /**
  * SSE framing (docs/streaming.md): `id:` the event's sequence number, `event:` its type, one
  * `data:` line of JSON. JSON.stringify escapes every line break, so the payload never splits the frame.
+ * An event that could not be stored (`seq` null: a verdict sent from memory) has no `id:`, so a
+ * client's Last-Event-ID stays on the last stored event.
  */
-export function eventFrame(event: { seq: number; type: string; data: unknown }): string {
-  return `id: ${event.seq}\nevent: ${event.type}\ndata: ${JSON.stringify(event.data)}\n\n`;
+export function eventFrame(event: { seq: number | null; type: string; data: unknown }): string {
+  const id = event.seq === null ? "" : `id: ${event.seq}\n`;
+  return `${id}event: ${event.type}\ndata: ${JSON.stringify(event.data)}\n\n`;
 }
 
 /** Sent first: Next sends the response headers with the first bytes, and a client should not wait for an event to know it is connected. */

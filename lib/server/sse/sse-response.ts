@@ -9,7 +9,7 @@ export const SSE_HEADERS = {
 };
 
 export interface SseWriter {
-  event(event: { seq: number; type: string; data: unknown }): void;
+  event(event: { seq: number | null; type: string; data: unknown }): void;
   close(): void;
   readonly closed: boolean;
 }

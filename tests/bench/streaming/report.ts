@@ -371,7 +371,7 @@ function details(report: Report): string[] {
     out.push(
       `\`GET /api/conversations/{id}\` of a conversation with ${report.config.snapshotMessages} stored messages (seeded through PostgresStore.appendMessages), one request at a time over a kept-alive connection: ` +
         `n = ${snap.time.n}, p50 ${ms(snap.time.p50)}, p90 ${ms(snap.time.p90)}, p99 ${ms(snap.time.p99)}; answer ${kb(snap.bytes)} with ${snap.messagesReturned} messages. ` +
-        `For scale, \`GET /api/health\` on the same connection: p50 ${ms(snap.health.p50)}.` +
+        `For scale, \`GET /api/health/live\` on the same connection: p50 ${ms(snap.health.p50)}.` +
         (snap.serverTiming ? ` Server-Timing: \`${snap.serverTiming}\`.` : ""),
     );
   }

@@ -476,7 +476,7 @@ async function measureSnapshot(account: Account) {
   let serverTiming = "";
   for (let i = 0; i < CONFIG.warmup + CONFIG.snapshotSamples; i++) {
     const response = await account.json<{ messages?: unknown[] }>(`/api/conversations/${encodeURIComponent(conversationId)}`);
-    const ping = await account.json("/api/health");
+    const ping = await account.json("/api/health/live");
     status = response.status;
     if (i < CONFIG.warmup) continue;
     times.push(response.ms);
@@ -495,8 +495,8 @@ async function measureSnapshot(account: Account) {
  */
 async function measureRequestOverhead(account: Account, conversationId: string) {
   const probes: [string, () => Promise<unknown>][] = [
-    ["GET /api/health, no cookie", () => jsonRequest(`${account.baseURL}/api/health`)],
-    ["GET /api/health, session cookie", () => account.json("/api/health")],
+    ["GET /api/health/live, no cookie", () => jsonRequest(`${account.baseURL}/api/health/live`)],
+    ["GET /api/health/live, session cookie", () => account.json("/api/health/live")],
     [
       "POST .../messages, invalid body (auth, tenant, 422)",
       () => account.json(`/api/conversations/${encodeURIComponent(conversationId)}/messages`, { method: "POST", json: { text: "" } }),

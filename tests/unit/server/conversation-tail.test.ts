@@ -85,3 +85,53 @@ describe("ConversationTail", () => {
     expect(delivered).toEqual([1, 2]);
   });
 });
+
+describe("ConversationTail and verdicts that could not be stored", () => {
+  it("hands an unstored verdict to the stream in its turn, without moving the position", async () => {
+    const log: StoredRunEvent[] = [event(1)];
+    const hub = new LocalHub();
+    const delivered: string[] = [];
+    const tail = new ConversationTail({
+      conversationId: "c",
+      after: 0,
+      hub,
+      readAfter: async (from) => log.filter((e) => e.seq > from),
+      deliver: (e) => delivered.push(`stored:${e.seq}`),
+      deliverUnstored: (e) => delivered.push(`unstored:${e.type}`),
+      onError: (error) => {
+        throw error;
+      },
+    });
+    await tail.start();
+    hub.publishUnstored("c", { runId: "r", type: "run_failed", data: { run_id: "r", message: "m" } });
+    log.push(event(2));
+    hub.publish("c", 2, log[1]);
+    await tail.catchUp();
+    expect(delivered).toEqual(["stored:1", "unstored:run_failed", "stored:2"]);
+  });
+});
+
+describe("ConversationTail while the database is away", () => {
+  it("reads again until the database answers, instead of ending the stream", async () => {
+    const log: StoredRunEvent[] = [event(1), event(2)];
+    let failures = 2;
+    const delivered: number[] = [];
+    const errors: unknown[] = [];
+    const tail = new ConversationTail({
+      conversationId: "c",
+      after: 0,
+      hub: new LocalHub(),
+      async readAfter(from) {
+        if (failures-- > 0) throw Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:5432"), { code: "ECONNREFUSED" });
+        return log.filter((e) => e.seq > from);
+      },
+      deliver: (e) => delivered.push(e.seq),
+      onError: (error) => errors.push(error),
+      isRetryable: (error) => (error as { code?: string }).code === "ECONNREFUSED",
+      retryDelayMs: { initial: 1, max: 2 },
+    });
+    await tail.start();
+    expect(errors).toEqual([]);
+    expect(delivered).toEqual([1, 2]);
+  });
+});

@@ -1,10 +1,10 @@
-import pg from "pg";
 import { OUTBOX_CHANNEL, dispatchOutboxEvents, findDueDeliveries, type DueDelivery } from "@/lib/db/outbox";
+import { ReconnectingListener } from "@/lib/server/events/reconnecting-listener";
 import { logger } from "@/lib/server/logger";
 
 /**
  * Turns outbox events into deliveries and makes sure every due delivery has a job. Woken by the
- * outbox trigger's NOTIFY (its own connection, LISTEN, reconnecting with backoff) and by a timer
+ * outbox trigger's NOTIFY (its own LISTEN connection, the bus's reconnecting listener) and by a timer
  * as the fallback: a notification missed while disconnected is picked up by the next poll. Passes
  * never overlap; a wake-up during a pass runs one more pass after it.
  */
@@ -26,8 +26,6 @@ export function startDispatcher(options: DispatcherOptions): Dispatcher {
   let stopped = false;
   let running: Promise<void> | null = null;
   let again = false;
-  let client: pg.Client | null = null;
-  let reconnectDelay = 250;
 
   const onePass = async () => {
     for (;;) {
@@ -57,33 +55,16 @@ export function startDispatcher(options: DispatcherOptions): Dispatcher {
     return running;
   };
 
-  const connect = async () => {
-    const next = new pg.Client({ connectionString: options.databaseUrl, keepAlive: true, application_name: "handoff-dispatcher" });
-    const lost = (error?: Error) => {
-      if (client !== next) return;
-      client = null;
-      next.end().catch(() => {});
-      if (stopped) return;
-      logger.warn("the webhook dispatcher lost its LISTEN connection; reconnecting", { error });
-      setTimeout(() => void connect(), reconnectDelay).unref();
-      reconnectDelay = Math.min(reconnectDelay * 2, 10_000);
-    };
-    next.on("notification", () => void pass());
-    next.on("error", lost);
-    next.on("end", () => lost());
-    client = next;
-    try {
-      await next.connect();
-      await next.query(`LISTEN ${OUTBOX_CHANNEL}`);
-      reconnectDelay = 250;
-      // Whatever was written while no one listened.
-      void pass();
-    } catch (error) {
-      lost(error as Error);
-    }
-  };
-
-  void connect();
+  const listener = new ReconnectingListener({
+    connectionString: options.databaseUrl,
+    channels: [OUTBOX_CHANNEL],
+    applicationName: "handoff-dispatcher",
+    onNotification: () => void pass(),
+    // Whatever was written while no one listened.
+    onConnected: () => void pass(),
+    delayMs: { initial: 250, max: 10_000 },
+  });
+  listener.ready().catch((error: unknown) => logger.warn("the webhook dispatcher could not LISTEN yet; retrying", { error }));
   const timer = setInterval(() => void pass(), options.pollMs);
   timer.unref();
 
@@ -92,9 +73,7 @@ export function startDispatcher(options: DispatcherOptions): Dispatcher {
     async stop() {
       stopped = true;
       clearInterval(timer);
-      const listening = client;
-      client = null;
-      await listening?.end().catch(() => {});
+      await listener.close();
       await running;
     },
   };
