@@ -132,7 +132,7 @@ export const RUN_NOT_SAVED_MESSAGE =
   "The database was unavailable, so this answer could not be saved. Wait a moment, then retry the last message.";
 
 async function finishFailed(session: RunSession, cause: unknown): Promise<RunOutcome> {
-  let error = userFacingMessage(cause);
+  let error = session.deps.describeFailure(cause) ?? userFacingMessage(cause);
   try {
     await settleAbandonedRun(session, `The run failed before this tool finished: ${error}`, "failed", error);
   } catch {

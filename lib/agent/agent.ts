@@ -71,6 +71,11 @@ export interface GloveConfig {
    * here (default: console.error), with the event it failed on or `"context_notes"`.
    */
   onSubscriberError?: (error: unknown, source: AgentErrorSource) => void;
+  /**
+   * The sentence a person sees when a run fails with an error only the host can name (e.g. its
+   * database was briefly away); null leaves it to the runtime's own words (`userFacingMessage`).
+   */
+  describeFailure?: (error: unknown) => string | null;
 }
 
 /** What `onSubscriberError` reports a failure of: an event's subscriber, the context notes or a prompt contributor. */
@@ -136,6 +141,7 @@ export class Glove {
       model: currentModel,
       contextNote: this.contextNote,
       inbox: config.inbox ?? {},
+      describeFailure: config.describeFailure ?? (() => null),
       meters: new Map(),
     };
     for (const observer of config.observers ?? [])

@@ -38,6 +38,8 @@ export interface RuntimeDeps {
   /** The transient note for the next model step (`GloveConfig.contextNotes`, failures already reported); null for none. */
   contextNote: () => Promise<string | null>;
   inbox: InboxAdapter;
+  /** `GloveConfig.describeFailure`: the host's words for a failure it recognises, else null. */
+  describeFailure: (error: unknown) => string | null;
   /** Set on a subagent's Glove: the parent request's meter, which its usage counts against too. */
   parentMeter?: RequestMeter;
   /** The meters of the runs executing in this process, by run id (a subagent's dispatch finds its request's). */

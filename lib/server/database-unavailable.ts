@@ -28,6 +28,13 @@ const MESSAGES = [
   /Server has closed the connection/i,
 ];
 
+/** What a person reads when a run failed because the database was away for a moment (and is back: the failure is stored). */
+export const DATABASE_BLIP_RUN_MESSAGE =
+  "The database was briefly unavailable, so this answer stopped. Retry the last message; nothing you sent was lost.";
+
+/** `GloveConfig.describeFailure`: names the true cause when a run failed because the database was away. */
+export const describeDatabaseFailure = (error: unknown): string | null => (isDatabaseUnavailable(error) ? DATABASE_BLIP_RUN_MESSAGE : null);
+
 export function isDatabaseUnavailable(error: unknown): boolean {
   const seen = new Set<unknown>();
   for (let current: unknown = error; current && typeof current === "object" && !seen.has(current);) {

@@ -16,6 +16,7 @@ import { serverEnv } from "@/lib/server/env";
 import { PostgresStore } from "@/lib/db/postgres-store";
 import type { TenantContext } from "@/lib/db/tenant-context";
 import type { TurnStart } from "@/lib/db/turn-start";
+import { describeDatabaseFailure } from "@/lib/server/database-unavailable";
 import { agentInbox } from "@/lib/server/inbox/agent-inbox";
 import { logger } from "@/lib/server/logger";
 import { LeaseKeeper } from "@/lib/server/runs/lease-keeper";
@@ -107,6 +108,7 @@ export async function buildConversationAgent(
     onSubscriberError: (error, eventType) => logger.error("a run event subscriber failed", { conversationId, eventType, error }),
     ...(forms && { contextNotes: forms.contextNote }),
     inbox: agentInbox,
+    describeFailure: describeDatabaseFailure,
   });
   for (const tool of enabledTools(tenant, conversationId, settings, forms)) glove.fold(tool);
   glove.build();

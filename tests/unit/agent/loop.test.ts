@@ -304,6 +304,16 @@ describe("agent loop", () => {
     expect(await store.getActiveRun()).toBeNull();
   });
 
+  it("lets the host name a failure it recognises, and stores that cause on the run", async () => {
+    const blip = Object.assign(new Error("Connection terminated unexpectedly"), { code: "57P01" });
+    const { glove, store, recorder } = makeAgent([{ error: blip }], {
+      describeFailure: (error) => (error === blip ? "The database was briefly unavailable." : null),
+    });
+    const outcome = await glove.processRequest("hi");
+    expect(recorder.of("run_failed")[0].message).toBe("The database was briefly unavailable.");
+    expect((await store.getRun(outcome.status === "failed" ? outcome.runId : ""))?.error).toBe("The database was briefly unavailable.");
+  });
+
   it("uses a model error's own message when it is written for people", async () => {
     const error = Object.assign(new Error("raw"), { userMessage: "Anthropic is rate limiting this workspace. Wait a minute." });
     const { glove, recorder } = makeAgent([{ error }]);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isDatabaseUnavailable } from "@/lib/server/database-unavailable";
+import { DATABASE_BLIP_RUN_MESSAGE, describeDatabaseFailure, isDatabaseUnavailable } from "@/lib/server/database-unavailable";
 import { route } from "@/lib/server/http/route";
 import shapes from "./database-unavailable-shapes.json";
 
@@ -26,6 +26,13 @@ describe("isDatabaseUnavailable", () => {
     const refused = Object.assign(new Error("connect ECONNREFUSED ::1:5432"), { code: "ECONNREFUSED" });
     expect(isDatabaseUnavailable(new Error("a write failed", { cause: new AggregateError([refused]) }))).toBe(true);
     expect(isDatabaseUnavailable(null)).toBe(false);
+  });
+});
+
+describe("describeDatabaseFailure (a run's words for the host)", () => {
+  it("names the database for a run that failed while it was away, and leaves other failures to the runtime", () => {
+    expect(describeDatabaseFailure(rebuild(shapes.unavailable["prisma transaction while down"] as Shape))).toBe(DATABASE_BLIP_RUN_MESSAGE);
+    expect(describeDatabaseFailure(rebuild(shapes.refused["pg syntax error"] as Shape))).toBeNull();
   });
 });
 
