@@ -20,7 +20,7 @@ declare module "vitest" {
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   // Always an embedded server of its own, also when DATABASE_URL names one: these tests stop it.
   const dataDir = path.join(testDataRoot, `${process.pid}-outage-${randomBytes(4).toString("hex")}`);
-  const server = await startEmbeddedPostgres({ dataDir, throwaway: true });
+  const server = await startEmbeddedPostgres({ dataDir, throwaway: true, crashSafe: true });
   try {
     await runAdmin(server.adminUrl, `CREATE DATABASE ${quoteIdentifier(TEMPLATE_DATABASE)}`);
     await migrate(withDatabaseName(server.adminUrl, TEMPLATE_DATABASE));

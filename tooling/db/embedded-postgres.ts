@@ -78,10 +78,17 @@ export async function createDatabaseIfMissing(adminUrl: string, databaseName: st
 
 /**
  * Starts PostgreSQL on `dataDir` (initialising it on first use) on a free port.
- * `throwaway` clusters (tests) trade durability for speed and are deleted on stop.
+ * `throwaway` clusters (tests) trade durability for speed and are deleted on stop. `crashSafe`
+ * keeps each commit in the WAL before it returns (`synchronous_commit` on): a test that crashes the
+ * server (`pg_ctl stop -m immediate`) must not lose what was committed just before. fsync may stay
+ * off there, since the operating system keeps running.
  */
-export async function startEmbeddedPostgres(options: { dataDir: string; throwaway?: boolean }): Promise<PostgresServer> {
-  const { dataDir, throwaway = false } = options;
+export async function startEmbeddedPostgres(options: {
+  dataDir: string;
+  throwaway?: boolean;
+  crashSafe?: boolean;
+}): Promise<PostgresServer> {
+  const { dataDir, throwaway = false, crashSafe = false } = options;
   const running = await runningPostmaster(dataDir);
   if (running) return shareRunningServer(running);
 
@@ -90,7 +97,7 @@ export async function startEmbeddedPostgres(options: { dataDir: string; throwawa
   const EmbeddedPostgres = await importEmbeddedPostgres();
   const logTail = new LogTail();
   const postgresFlags = throwaway
-    ? ["-c", "fsync=off", "-c", "synchronous_commit=off", "-c", "full_page_writes=off", "-c", "max_connections=300"]
+    ? ["-c", "fsync=off", "-c", `synchronous_commit=${crashSafe ? "on" : "off"}`, "-c", "full_page_writes=off", "-c", "max_connections=300"]
     : [];
 
   for (let attempt = 1; ; attempt++) {
