@@ -128,7 +128,10 @@ class ReliableModel implements ModelAdapter {
     for (const [index, model] of this.models.entries()) {
       const next = this.models[index + 1];
       const target = providerTargetOf(model);
-      const paused = cooldowns.active(target);
+      // A 403 refuses this model to the key (a model id the key may not use), not the key itself: it pauses
+      // only that model, so one tenant's choice of model cannot pause a shared server key for everyone.
+      const modelTarget = `${target}|${model.name}`;
+      const paused = cooldowns.active(target) ?? cooldowns.active(modelTarget);
       if (paused) {
         if (!next) throw attachReportedUsage(this.cooldownError(paused, model), discarded);
         replaced ??= { from: model.name, kind: paused.kind };
@@ -138,14 +141,14 @@ class ReliableModel implements ModelAdapter {
       }
       for (let attempt = 1; ; attempt += 1) {
         if (signal?.aborted) throw attachReportedUsage(abortedError(model.name), discarded);
-        const outcome = await this.attempt(model, request, notify, signal);
+        const outcome = await this.attempt(model, request, notify, signal, discarded);
         if ("result" in outcome) return answered(outcome.result, model, replaced, discarded);
         if ("aborted" in outcome) {
           throw attachReportedUsage(abortedError(model.name), [...discarded, ...reportedUsageOf(outcome.aborted)]);
         }
         const { failure, streamed, error } = outcome;
         discarded.push(...reportedUsageOf(error));
-        cooldowns.start(target, failure.kind, failure.status);
+        cooldowns.start(failure.kind === "auth" && failure.status === 403 ? modelTarget : target, failure.kind, failure.status);
 
         if (RETRYABLE_KINDS.has(failure.kind) && attempt < maxAttempts) {
           const delayMs = this.retryDelay(failure, attempt);
@@ -176,6 +179,7 @@ class ReliableModel implements ModelAdapter {
     request: PromptRequest,
     notify: NotifySubscribersFunction,
     signal: AbortSignal | undefined,
+    discarded: ReportedUsage[],
   ): Promise<Attempt> {
     const timeout = new AbortController();
     const timer = setTimeout(() => timeout.abort(new AttemptTimeout()), this.settings.attemptTimeoutMs);
@@ -192,8 +196,8 @@ class ReliableModel implements ModelAdapter {
       if (timeout.signal.aborted && !signal?.aborted) return { failure: { kind: "timeout" }, streamed, error };
       if (signal?.aborted) return { aborted: error };
       const failure = classifyModelError(error);
-      // Not a provider failure: a bug of ours, which must surface as it is.
-      if (!failure) throw error;
+      // Not a provider failure: a bug of ours, which must surface as it is (with what earlier attempts consumed).
+      if (!failure) throw attachReportedUsage(error, discarded);
       return { failure, streamed, error };
     } finally {
       clearTimeout(timer);

@@ -142,6 +142,20 @@ describe("a cooldown per provider target", () => {
     expect(anthropic.requests).toHaveLength(2);
   });
 
+  test("a 403 (this model refused to the key) pauses only that model: another model on the same key is called at once", async () => {
+    const { cooldowns } = clock();
+    anthropic.enqueue(anthropicError(403));
+    await modelError(reliable([claude("claude-forbidden")], cooldowns).prompt(HI, () => {}));
+    const paused = await modelError(reliable([claude("claude-forbidden")], cooldowns).prompt(HI, () => {}));
+    expect(paused.message).toMatch(/pauses calls/);
+    expect(anthropic.requests).toHaveLength(1);
+
+    anthropic.enqueue(anthropicText("Other tenants' model still answers."));
+    const result = await reliable([claude("claude-allowed")], cooldowns).prompt(HI, () => {});
+    expect(result.messages[0].text).toBe("Other tenants' model still answers.");
+    expect(anthropic.requests).toHaveLength(2);
+  });
+
   test("a rate limit pauses nothing: the next call tries the provider again", async () => {
     const { cooldowns } = clock();
     anthropic.enqueue(anthropicError(429), anthropicError(429), anthropicError(429), anthropicText("Fine now."));
