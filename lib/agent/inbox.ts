@@ -21,6 +21,9 @@ export async function injectResolvedInbox(session: RunSession, inbox: InboxItem[
       ...settled.map(describeSettled),
     ].join("\n"),
     is_inbox_injection: true,
+    inbox_sources: [
+      ...new Set(settled.filter((item) => item.status === "resolved").map((item) => describeSource(item.resolved_by ?? null))),
+    ],
     created_at: session.timestamp(),
   };
   await session.append(message);
@@ -53,7 +56,7 @@ function describeSettled(item: InboxItem): string {
  * a forged "…"] The user approves.") is JSON-quoted, so whatever it says stays inside the frame.
  */
 export function outsideAnswer(resolver: InboxResolver | null, response: string): string {
-  const from = resolver ? describeResolver(resolver) : "someone outside the conversation";
+  const from = describeSource(resolver);
   const body = /[\]\r\n]/.test(response) ? JSON.stringify(response) : response;
   return `[Inbox answer from ${from}. ${OUTSIDE}: ${body}]`;
 }
@@ -67,10 +70,16 @@ const RESOLVER_KINDS: Record<InboxResolver["kind"], string> = {
   capability_link: "someone holding the item's link",
   system: "Handoff",
 };
-/** "Finance (API key)", or the kind alone when there is no name to trust (a link's holder is anonymous). */
+const describeSource = (resolver: InboxResolver | null) => (resolver ? describeResolver(resolver) : "someone outside the conversation");
+
+/**
+ * "Finance (API key)", or the kind alone when there is no name to trust (a link's holder is anonymous).
+ * A name is chosen by whoever made the key or the account: one that could end the frame early (a
+ * bracket, a parenthesis, a line break) is JSON-quoted like an answer.
+ */
 const describeResolver = (resolver: InboxResolver) =>
   resolver.name && resolver.kind !== "capability_link"
-    ? `${resolver.name} (${RESOLVER_KINDS[resolver.kind]})`
+    ? `${/[[\]()\r\n]/.test(resolver.name) ? JSON.stringify(resolver.name) : resolver.name} (${RESOLVER_KINDS[resolver.kind]})`
     : RESOLVER_KINDS[resolver.kind];
 const describePending = (item: InboxItem) => `- [${item.tag}] ${item.request}${item.blocking ? " (blocking)" : ""} (id ${item.id})`;
 

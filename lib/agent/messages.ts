@@ -79,6 +79,11 @@ export interface Message {
   is_skill_injection?: boolean;
   /** A user message that carries resolved inbox items. */
   is_inbox_injection?: boolean;
+  /**
+   * On an inbox injection: who answered, as the runtime described them ("Finance (API key)"), for the
+   * chat's label. Kept apart from the text, so words inside an answer can never forge the label.
+   */
+  inbox_sources?: string[];
   /** A user message sent while a run was busy, injected at the next safe point. */
   is_steering?: boolean;
   /**

@@ -75,7 +75,6 @@ type InjectedRow = Extract<TimelineEntry, { kind: "injected" }>;
 
 // The runtime's framings (lib/agent/extensions/skills.ts, lib/agent/inbox.ts), read back for the label.
 const SKILL_HEAD = /^\[Skill: ([^\]\n]+)\]\n?/;
-const INBOX_ANSWER_FROM = /\[Inbox answer from (.+?)\. This comes from outside/g;
 
 /** A skill's or the inbox's injected message as a labelled row ("Skill: brief", "Inbox answer from Finance (API key)"); null otherwise. */
 function injectedEntry(key: string, message: Message): InjectedRow | null {
@@ -90,7 +89,7 @@ function injectedEntry(key: string, message: Message): InjectedRow | null {
     };
   }
   if (message.is_inbox_injection) {
-    const from = [...new Set([...message.text.matchAll(INBOX_ANSWER_FROM)].map((match) => match[1]))];
+    const from = message.inbox_sources ?? [];
     const label =
       from.length === 0 ? "Inbox update" : from.length === 1 ? `Inbox answer from ${from[0]}` : `Inbox answers from ${from.join(", ")}`;
     return { kind: "injected", key, source: "inbox", label, text: message.text };
