@@ -52,7 +52,8 @@ async function driveRun(session: RunSession, firstReads?: SafePointReads): Promi
     const steered = await injectQueuedMessages(session, queued);
     const answered = await injectResolvedInbox(session, inbox);
     if (!steered && !answered && !awaitsReply(session.history)) return { kind: "completed" };
-    if (isToolResults(session.history.at(-1))) await maybeCompact(session);
+    // Past the budget the next call is the summary, over the context as it is: compacting first would spend a call more.
+    if (isToolResults(session.history.at(-1)) && !session.meter.exceeded()) await maybeCompact(session);
     freshReply = await modelStep(session, inbox);
   }
 }

@@ -59,6 +59,17 @@ describe("the request budget", () => {
     expect(await harness.store.getRun(outcome.runId!)).toMatchObject({ model_steps: 2, effective_tokens: 1140 });
   });
 
+  it("crossed with a context past the compaction limit: the summary call comes at once, with no compaction before it", async () => {
+    const harness = makeAgent([{ ...echo("a"), usage: { tokens_in: 2000 } }, { text: "Where things stand." }], {
+      requestBudget: 1000,
+      compaction: { contextLimit: 100 },
+    });
+    harness.glove.fold(echoTool);
+    await harness.glove.processRequest("Go");
+    expect(harness.recorder.of("compaction_start")).toEqual([]);
+    expect(harness.model.requests.map((request) => request.toolChoice)).toEqual([undefined, "none"]);
+  });
+
   it("an empty summary at the budget is the budget's sentence alone", async () => {
     const harness = makeAgent([{ ...echo("a"), usage: { tokens_in: 2000 } }, { text: "" }], { requestBudget: 1000 });
     harness.glove.fold(echoTool);
