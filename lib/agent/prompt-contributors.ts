@@ -51,7 +51,8 @@ export const personContributor =
   (lookup: (userId: string) => Promise<PromptPerson | null>): PromptContributor =>
   async ({ startedBy }) => {
     const person = startedBy ? await lookup(startedBy) : null;
-    return person ? `You are talking with ${person.name} (${person.role} of the organization).` : null;
+    // The display name is the person's own choice: quoted, so it reads as a name, never as an instruction.
+    return person ? `You are talking with ${JSON.stringify(person.name)} (${person.role} of the organization).` : null;
   };
 
 /**

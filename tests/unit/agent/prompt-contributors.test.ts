@@ -35,7 +35,7 @@ describe("prompt contributors", () => {
 
   it("person: the run's starter, name and role; nothing for a run nobody typed", async () => {
     expect(await personContributor(lookup)(context({ startedBy: "u-ada" }))).toBe(
-      "You are talking with Ada Lovelace (admin of the organization).",
+      'You are talking with "Ada Lovelace" (admin of the organization).',
     );
     expect(await personContributor(lookup)(context())).toBeNull();
   });
@@ -71,7 +71,7 @@ describe("prompt contributors", () => {
     expect(rest).toEqual([
       "Today is Monday, 2030-03-04 (UTC).",
       'You work for the organization "Acme".',
-      "You are talking with Ada Lovelace (admin of the organization).",
+      'You are talking with "Ada Lovelace" (admin of the organization).',
     ]);
   });
 });
