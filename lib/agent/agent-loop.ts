@@ -116,11 +116,14 @@ async function complete(session: RunSession): Promise<RunOutcome> {
   return { status: "completed", runId: session.runId, reply: last?.sender === "agent" ? last : null };
 }
 
-/** Keeps what the user already saw streaming, closes open calls, dismisses the run's cards. */
+/**
+ * Keeps what the user already saw streaming (the text deltas emitted, nothing more), marked as
+ * stopped, closes open calls, dismisses the run's cards.
+ */
 export async function finishAborted(session: RunSession, error: unknown): Promise<RunOutcome> {
   const partial = error instanceof ModelAbortedError ? error.partialText.trim() : "";
   if (partial && !unfinishedStep(session.history)) {
-    await session.append({ id: session.deps.newId(), sender: "agent", text: partial, created_at: session.timestamp() });
+    await session.append({ id: session.deps.newId(), sender: "agent", text: partial, stopped: true, created_at: session.timestamp() });
   }
   await settleAbandonedRun(session, "Stopped by the user before this tool finished.", "aborted");
   await session.deps.emit("run_aborted", { run_id: session.runId });
