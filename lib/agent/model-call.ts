@@ -64,8 +64,10 @@ export async function callModel(session: RunSession, messages: Message[], option
     if (type === "tool_use") announcedToolUseIds.add((parsed.data as { id: string }).id);
     if (!options.streamText && (type === "text_delta" || type === "tool_use")) return;
     await emit(type, parsed.data as never);
-    // Only text people were shown: a stop keeps exactly this (finishAborted), never an unstreamed summary.
+    // Only text people were shown: a stop keeps exactly this (finishAborted), never an unstreamed
+    // summary, nor what a retry or fallback discarded (the client drops it too: apply-event.ts).
     if (type === "text_delta") streamed += (parsed.data as { text: string }).text;
+    if ((type === "model_retry" || type === "model_fallback") && (parsed.data as { discardPartial?: unknown }).discardPartial === true) streamed = "";
   };
 
   // Long tool results are cut in the model's view only (tool-result-limit.ts): the store and the UI keep them whole.

@@ -267,11 +267,12 @@ export function useGlove({ orgSlug, conversationId, renderers }: UseGloveOptions
     update((current) => (current.earlierCursor === cursor ? withEarlierPage(current, page) : current));
   }, [conversationId, queryClient, key, update]);
 
-  // The text freezes at the click; the server's stop lands a moment later (apply-event.ts).
+  // The text freezes at the click and the server keeps that much; its stop lands a moment later (apply-event.ts).
   const abort = useCallback(async () => {
+    const shown = queryClient.getQueryData<ChatState>(key)?.streamingText.length;
     update(withStopRequested);
-    await chatApi.abort(conversationId);
-  }, [conversationId, update]);
+    await chatApi.abort(conversationId, shown);
+  }, [conversationId, queryClient, key, update]);
   const retry = useCallback(async () => {
     await chatApi.retry(conversationId, receive);
   }, [conversationId, receive]);

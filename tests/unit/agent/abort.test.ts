@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { StopRequest } from "@/lib/agent/stop-request";
 import { defineTool, success } from "@/lib/agent/tool";
 import { deferred, echoTool, expectPairedHistory, makeAgent, transcript } from "./helpers";
 
@@ -25,6 +26,15 @@ describe("abort", () => {
     expect((await glove.processRequest("hi")).status).toBe("aborted");
     // Aborted after the first of three chunks: exactly what was streamed is kept, marked stopped.
     expect((await store.getMessages()).at(-1)).toMatchObject({ sender: "agent", text: "par", stopped: true });
+  });
+
+  it("keeps no more than the person was shown when they pressed Stop", async () => {
+    const { glove, store } = makeAgent([{ text: "partial answer", hangUntilAborted: true }]);
+    glove.addSubscriber({
+      record: async (type) => void (type === "text_delta" && (await glove.abort(new StopRequest(2)))),
+    });
+    expect((await glove.processRequest("hi")).status).toBe("aborted");
+    expect((await store.getMessages()).at(-1)).toMatchObject({ sender: "agent", text: "pa", stopped: true });
   });
 
   it("a stopped call the provider reported nothing for still counts an estimate of what it spent", async () => {
