@@ -67,7 +67,8 @@ export async function callModel(session: RunSession, messages: Message[], option
     // Only text people were shown: a stop keeps exactly this (finishAborted), never an unstreamed
     // summary, nor what a retry or fallback discarded (the client drops it too: apply-event.ts).
     if (type === "text_delta") streamed += (parsed.data as { text: string }).text;
-    if ((type === "model_retry" || type === "model_fallback") && (parsed.data as { discardPartial?: unknown }).discardPartial === true) streamed = "";
+    if ((type === "model_retry" || type === "model_fallback") && (parsed.data as { discardPartial?: unknown }).discardPartial === true)
+      streamed = "";
   };
 
   // Long tool results are cut in the model's view only (tool-result-limit.ts): the store and the UI keep them whole.

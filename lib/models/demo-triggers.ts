@@ -65,12 +65,26 @@ export const DEMO_LONG_ANSWER = { example: "write a long story about the sea", p
 export const DEMO_CODE_AND_TABLE = {
   example: "show me code and a wide table",
   pattern: /\bshow (?:me )?(?:some )?code and a (?:wide )?table\b/i,
-  code: 'export function greet(name: string): string {\n  return `Hello, ${name}!`;\n}',
+  code: "export function greet(name: string): string {\n  return `Hello, ${name}!`;\n}",
   answer(): string {
-    const months = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
+    const months = [
+      "January",
+      "February",
+      "March",
+      "April",
+      "May",
+      "June",
+      "July",
+      "August",
+      "September",
+      "October",
+      "November",
+      "December",
+    ];
     const header = `| Region | ${months.map((month) => `${month} revenue`).join(" | ")} |`;
     const rule = `|${" --- |".repeat(months.length + 1)}`;
-    const row = (region: string, base: number) => `| ${region} | ${months.map((_, index) => `${base + index * 10} thousand`).join(" | ")} |`;
+    const row = (region: string, base: number) =>
+      `| ${region} | ${months.map((_, index) => `${base + index * 10} thousand`).join(" | ")} |`;
     return [
       "Here is a TypeScript function:",
       "",

@@ -29,7 +29,13 @@ describe("Stop in the view", () => {
   });
 
   it("ends the frozen text as a message marked stopped", () => {
-    const ended = fold(withStopRequested(streaming()), numbered(3, [{ type: "text_delta", text: " more" }, { type: "run_aborted", run_id: "r1" }]));
+    const ended = fold(
+      withStopRequested(streaming()),
+      numbered(3, [
+        { type: "text_delta", text: " more" },
+        { type: "run_aborted", run_id: "r1" },
+      ]),
+    );
     expect(ended.messages.at(-1)).toMatchObject({ sender: "agent", text: "The first half", stopped: true });
     expect(ended.stopRequested).toBeUndefined();
   });

@@ -282,7 +282,12 @@ test("code and a wide table: a fenced code block with its language, and a table 
   const reply = await demo().prompt(ask(DEMO_CODE_AND_TABLE.example, EARLIER), () => {});
   const text = reply.messages[0].text;
   expect(text).toContain("```ts\n" + DEMO_CODE_AND_TABLE.code + "\n```");
-  expect(text.split("\n").find((line) => line.startsWith("| Region"))?.split(" | ")).toHaveLength(13);
+  expect(
+    text
+      .split("\n")
+      .find((line) => line.startsWith("| Region"))
+      ?.split(" | "),
+  ).toHaveLength(13);
   expect(reply.messages[0].tool_calls).toBeUndefined();
 });
 
