@@ -2,6 +2,8 @@ import { describe, expect, it } from "vitest";
 import { applyEvent, withStopRequested } from "@/lib/client/apply-event";
 import type { ChatEvent } from "@/lib/client/chat-event";
 import type { ChatState } from "@/lib/client/chat-state";
+import { stoppedAnswer } from "@/lib/client/stopped-answer";
+import { buildTimeline } from "@/lib/client/timeline";
 import { numbered, state } from "./fixtures";
 
 const fold = (initial: ChatState, events: ChatEvent[]) => events.reduce(applyEvent, initial);
@@ -52,5 +54,19 @@ describe("Stop in the view", () => {
       ]),
     );
     expect(next.streamingText).toBe("New");
+  });
+});
+
+describe("stoppedAnswer", () => {
+  it("offers Continue / Regenerate only while a stopped answer ends the conversation, with the question it answered", () => {
+    const messages = [
+      { id: "u1", sender: "user" as const, text: "Tell me about the sea" },
+      { id: "a1", sender: "agent" as const, text: "The sea is", stopped: true },
+    ];
+    expect(stoppedAnswer(buildTimeline(state({ messages })))).toEqual({ question: "Tell me about the sea" });
+    expect(
+      stoppedAnswer(buildTimeline(state({ messages: [...messages, { id: "u2", sender: "user", text: "Continue" }] }))),
+    ).toBeUndefined();
+    expect(stoppedAnswer(buildTimeline(state({ messages: [{ ...messages[1], stopped: undefined }] })))).toBeUndefined();
   });
 });
