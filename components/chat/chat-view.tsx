@@ -19,7 +19,8 @@ import { EmptyChat } from "./empty-chat";
 import { Render } from "./render";
 import { InboxPanel } from "./inbox-panel";
 import { LoadEarlierButton } from "./load-earlier-button";
-import { FailedRunBanner, QueuedMessages, RunNotices, StreamStoppedBanner, WaitingOnCardNote } from "./run-banners";
+import { stoppedAnswer } from "@/lib/client/stopped-answer";
+import { FailedRunBanner, QueuedMessages, RunNotices, StoppedAnswerActions, StreamStoppedBanner, WaitingOnCardNote } from "./run-banners";
 import { TaskList } from "./task-list";
 import { TimelineEntryView } from "./timeline-entry";
 import { TokenUsage } from "./token-usage";
@@ -88,6 +89,7 @@ export function ChatView({ orgSlug, conversationId, canAdmin, teamName, strategy
   const empty = glove.status === "ready" && glove.timeline.length === 0 && glove.slots.length === 0;
   const failed = glove.run?.status === "failed" ? glove.run : null;
   const waitingOnCard = glove.run?.status === "suspended";
+  const stopped = glove.stoppable ? undefined : stoppedAnswer(glove.timeline);
 
   return (
     <div className="flex h-full min-h-0 flex-col">
@@ -135,6 +137,7 @@ export function ChatView({ orgSlug, conversationId, canAdmin, teamName, strategy
             </div>
           )}
           {failed ? <FailedRunBanner run={failed} onRetry={glove.retry} /> : null}
+          {stopped ? <StoppedAnswerActions question={stopped.question} onSend={sendMessage} /> : null}
         </div>
       </div>
 

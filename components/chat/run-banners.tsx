@@ -1,7 +1,7 @@
 "use client";
 
 import { useState } from "react";
-import { CircleAlertIcon, CloudOffIcon, InfoIcon, ListEndIcon, Loader2Icon, RotateCcwIcon } from "lucide-react";
+import { CircleAlertIcon, CloudOffIcon, InfoIcon, ListEndIcon, Loader2Icon, PlayIcon, RotateCcwIcon, SquareIcon } from "lucide-react";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { toast } from "@/components/ui/toast";
@@ -114,6 +114,45 @@ export function QueuedMessages({ queued }: { queued: QueuedMessage[] }) {
           </li>
         ))}
       </ul>
+    </div>
+  );
+}
+
+/** Under an answer cut short by Stop: says so, as the stored message does after a reload. */
+export function StoppedMark() {
+  return (
+    <p className="mt-1 flex items-center gap-1 text-xs text-muted-foreground" data-stopped-mark>
+      <SquareIcon aria-hidden className="size-3" /> Stopped
+    </p>
+  );
+}
+
+/**
+ * After an answer was stopped: go on from there, or ask again. Both send a message (the stopped
+ * text stays as it is); Regenerate sends the question again until conversations can branch.
+ */
+export function StoppedAnswerActions({ question, onSend }: { question: string | null; onSend: (text: string) => Promise<void> }) {
+  const [sending, setSending] = useState(false);
+  async function send(text: string) {
+    setSending(true);
+    try {
+      await onSend(text);
+    } catch (error) {
+      toast.error(errorMessage(error, "Your message was not sent. Try again."));
+    } finally {
+      setSending(false);
+    }
+  }
+  return (
+    <div className="flex flex-wrap gap-2 pl-10" data-stopped-actions>
+      <Button size="sm" variant="outline" disabled={sending} onClick={() => void send("Continue")}>
+        <PlayIcon aria-hidden /> Continue
+      </Button>
+      {question ? (
+        <Button size="sm" variant="outline" disabled={sending} onClick={() => void send(question)}>
+          <RotateCcwIcon aria-hidden /> Regenerate
+        </Button>
+      ) : null}
     </div>
   );
 }

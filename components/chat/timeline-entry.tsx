@@ -6,6 +6,7 @@ import type { TimelineEntry } from "@/lib/client/timeline";
 import { cn } from "@/lib/utils";
 import { AgentMarkdown } from "./agent-markdown";
 import { AnsweredBy } from "./answered-by";
+import { StoppedMark } from "./run-banners";
 import { ToolCallRow } from "./tool-call-row";
 
 /**
@@ -44,6 +45,7 @@ export const TimelineEntryView = memo(function TimelineEntryView({
           <div className="min-w-0 flex-1">
             <span className="sr-only">Agent: </span>
             <AgentMarkdown text={entry.text} streaming={entry.streaming} />
+            {entry.stopped ? <StoppedMark /> : null}
             {entry.answeredBy ? <AnsweredBy answeredBy={entry.answeredBy} /> : null}
           </div>
         </div>

@@ -9,6 +9,7 @@ import { modelStep } from "./model-step";
 import { RunSession, type RuntimeDeps } from "./run-session";
 import { closeStep, settleStep } from "./step-runner";
 import { injectQueuedMessages } from "./steering";
+import { shownCharsOf } from "./stop-request";
 import type { InboxItem, QueuedMessage, RunStatus, SlotRecord } from "./store-adapter";
 
 export type RunOutcome =
@@ -117,11 +118,16 @@ async function complete(session: RunSession): Promise<RunOutcome> {
   return { status: "completed", runId: session.runId, reply: last?.sender === "agent" ? last : null };
 }
 
-/** Keeps what the user already saw streaming, closes open calls, dismisses the run's cards. */
+/**
+ * Keeps what the user already saw streaming (the text deltas emitted, cut to what the person's
+ * view showed when they pressed Stop: stop-request.ts), marked as stopped, closes open calls,
+ * dismisses the run's cards.
+ */
 export async function finishAborted(session: RunSession, error: unknown): Promise<RunOutcome> {
-  const partial = error instanceof ModelAbortedError ? error.partialText.trim() : "";
+  const streamed = error instanceof ModelAbortedError ? error.partialText : "";
+  const partial = streamed.slice(0, shownCharsOf(session.signal) ?? streamed.length).trim();
   if (partial && !unfinishedStep(session.history)) {
-    await session.append({ id: session.deps.newId(), sender: "agent", text: partial, created_at: session.timestamp() });
+    await session.append({ id: session.deps.newId(), sender: "agent", text: partial, stopped: true, created_at: session.timestamp() });
   }
   await settleAbandonedRun(session, "Stopped by the user before this tool finished.", "aborted");
   await session.deps.emit("run_aborted", { run_id: session.runId });

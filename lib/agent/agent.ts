@@ -1,4 +1,5 @@
 import { finishAborted, runToEnd, type RequestPrelude, type RunOutcome } from "./agent-loop";
+import { StopRequest } from "./stop-request";
 import { createInvokeSkillTool, INVOKE_SKILL_TOOL_NAME } from "./builtin-tools/invoke-skill";
 import { createInvokeSubagentTool } from "./builtin-tools/invoke-subagent";
 import { createPostToInboxTool } from "./builtin-tools/post-to-inbox";
@@ -298,13 +299,13 @@ export class Glove {
    * Stops the active run. A suspended run is settled here: its cards dismissed, its open calls
    * given error results. A run executing in this process is signalled and settles itself.
    */
-  async abort(): Promise<AbortOutcome> {
+  async abort(request: StopRequest = new StopRequest()): Promise<AbortOutcome> {
     const { store } = this.deps;
     const active = await store.getActiveRun();
     if (!active) return { status: "not_active" };
     const local = this.localRuns.get(active.id);
     if (local) {
-      local.abort();
+      local.abort(request);
       return { status: "signalled", runId: active.id };
     }
     // Claiming the run first keeps a concurrent continuation out.

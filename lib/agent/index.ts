@@ -9,6 +9,7 @@ export * from "./model-adapter";
 export * from "./store-adapter";
 export * from "./events";
 export * from "./errors";
+export { StopRequest } from "./stop-request";
 export {
   defineTool,
   success,

@@ -73,6 +73,8 @@ export interface Message {
   fallback?: { from: string; kind: string };
   /** On agent messages of an agent with a light model: where the router sent the call that wrote it. */
   routed?: RoutingDecision;
+  /** On an agent message cut short by Stop: the text is what had streamed when the run stopped. */
+  stopped?: boolean;
   /** A summary that replaces everything before it in what the model sees. */
   is_compaction?: boolean;
   /** A user message injected by a skill. */

@@ -4,6 +4,7 @@ import type { Message, ToolCall } from "./messages";
 import { effectiveTokens } from "./budget";
 import { reportedUsageOf, type ModelPromptResult, type ModelToolSpec, type ReportedUsage, type TokenUsage } from "./model-adapter";
 import type { RunSession } from "./run-session";
+import { estimateStoppedUsage } from "./stopped-usage";
 import { cutToolResults } from "./tool-result-limit";
 
 /** The model was stopped mid-answer; `partialText` is what it had streamed so far. */
@@ -60,10 +61,14 @@ export async function callModel(session: RunSession, messages: Message[], option
     const type = eventName as AgentEventType;
     const parsed = agentEventSchemas[type].safeParse(eventData);
     if (!parsed.success) return;
-    if (type === "text_delta") streamed += (parsed.data as { text: string }).text;
     if (type === "tool_use") announcedToolUseIds.add((parsed.data as { id: string }).id);
     if (!options.streamText && (type === "text_delta" || type === "tool_use")) return;
     await emit(type, parsed.data as never);
+    // Only text people were shown: a stop keeps exactly this (finishAborted), never an unstreamed
+    // summary, nor what a retry or fallback discarded (the client drops it too: apply-event.ts).
+    if (type === "text_delta") streamed += (parsed.data as { text: string }).text;
+    if ((type === "model_retry" || type === "model_fallback") && (parsed.data as { discardPartial?: unknown }).discardPartial === true)
+      streamed = "";
   };
 
   // Long tool results are cut in the model's view only (tool-result-limit.ts): the store and the UI keep them whole.
@@ -78,8 +83,11 @@ export async function callModel(session: RunSession, messages: Message[], option
     );
   } catch (error) {
     // What the provider billed before the call failed or was stopped still counts.
-    await recordUsage(session, reportedUsageOf(error), 0);
-    if (session.signal.aborted) throw new ModelAbortedError(streamed);
+    const reported = reportedUsageOf(error);
+    const stopped = session.signal.aborted;
+    const estimated = stopped && reported.length === 0 ? [{ usage: estimateStoppedUsage(view, streamed), model: model.name }] : [];
+    await recordUsage(session, [...reported, ...estimated], 0);
+    if (stopped) throw new ModelAbortedError(streamed);
     throw error;
   }
 

@@ -26,11 +26,13 @@ export function applyEvent(state: ChatState, event: ChatEvent): ChatState {
         streamingToolCalls: [],
         notice: null,
         answering: undefined,
+        stopRequested: state.stopRequested === event.run_id ? state.stopRequested : undefined,
       };
     case "text_delta":
+      if (stopping(state)) return next;
       return { ...next, streamingText: state.streamingText + event.text, notice: null };
     case "tool_use":
-      if (state.streamingToolCalls.some((call) => call.id === event.id)) return next;
+      if (stopping(state) || state.streamingToolCalls.some((call) => call.id === event.id)) return next;
       return {
         ...next,
         streamingToolCalls: [...state.streamingToolCalls, { id: event.id, tool_name: event.name, input_args: event.input }],
@@ -110,6 +112,14 @@ export function applyEvent(state: ChatState, event: ChatEvent): ChatState {
   }
 }
 
+/** Stop was clicked for the run streaming now: what it streams from here on is not shown. */
+const stopping = (state: ChatState) => state.stopRequested !== undefined && state.stopRequested === state.run?.id;
+
+/** Stop was clicked: the streaming text freezes now, not when the server's stop lands. */
+export function withStopRequested(state: ChatState): ChatState {
+  return state.run ? { ...state, stopRequested: state.run.id } : state;
+}
+
 const agentMessage = (id: string, text: string, toolCalls: ToolCall[] | undefined): Message => ({
   id,
   sender: "agent",
@@ -185,13 +195,21 @@ function endRun(state: ChatState, runId: string, status: "suspended" | "complete
     run: { id: runId, status, error: null },
     messages:
       partial && status !== "suspended"
-        ? [...messages, { ...agentMessage(`partial:${state.lastEventSeq}`, partial, undefined), ...state.answering }]
+        ? [
+            ...messages,
+            {
+              ...agentMessage(`partial:${state.lastEventSeq}`, partial, undefined),
+              ...state.answering,
+              ...(status === "aborted" && { stopped: true }),
+            },
+          ]
         : messages,
     streamingText: "",
     streamingToolCalls: [],
     isCompacting: false,
     notice: null,
     answering: undefined,
+    stopRequested: undefined,
   };
 }
 

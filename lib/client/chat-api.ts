@@ -29,7 +29,8 @@ export const chatApi = {
   eventsPath: (id: string) => `${conversationPath(id)}/events`,
   sendMessage: (id: string, text: string, onEvent: (event: ChatEvent) => void) =>
     postMaybeStreaming(`${conversationPath(id)}/messages`, { text }, onEvent),
-  abort: (id: string) => apiFetch(`${conversationPath(id)}/abort`, { body: {} }),
+  abort: (id: string, shownChars?: number) =>
+    apiFetch(`${conversationPath(id)}/abort`, { body: shownChars === undefined ? {} : { shown_chars: shownChars } }),
   retry: (id: string, onEvent: (event: ChatEvent) => void) => postMaybeStreaming(`${conversationPath(id)}/retry`, {}, onEvent),
   resolveSlot: (slotId: string, value: unknown, onEvent: (event: ChatEvent) => void) =>
     postMaybeStreaming<SlotAnswerResponse>(`${slotPath(slotId)}/resolve`, { value }, onEvent),

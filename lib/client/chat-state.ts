@@ -24,6 +24,11 @@ export interface ChatState extends Omit<ConversationSnapshot, "responseEvents"> 
    * routing decision): drawn on the streaming row and kept on the message it becomes.
    */
   answering?: AnsweredBy;
+  /**
+   * The run this person asked to stop: its text freezes at the click (the server may stream on
+   * until the stop lands), and what it had streamed ends as a message marked stopped.
+   */
+  stopRequested?: string;
   /** Older pages the reader asked for (`earlierCursor`), oldest first; they come before `messages`. */
   earlier: { messages: Message[]; slots: SlotRecord[] };
 }

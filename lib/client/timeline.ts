@@ -7,7 +7,7 @@ export type ToolCallStatus = "running" | "waiting" | "done" | "error";
 /** One row of the chat, in order. Cards are not rows: `placeSlots` puts them among these. */
 export type TimelineEntry =
   | { kind: "user"; key: string; message: Message; pending: boolean }
-  | { kind: "agent"; key: string; text: string; streaming: boolean; answeredBy?: AnsweredBy }
+  | { kind: "agent"; key: string; text: string; streaming: boolean; answeredBy?: AnsweredBy; stopped?: boolean }
   | { kind: "tool"; key: string; call: ToolCall; status: ToolCallStatus; result?: ToolResultPayload }
   | { kind: "compaction"; key: string; text: string }
   | { kind: "injected"; key: string; source: "skill" | "inbox"; label: string; text: string };
@@ -61,6 +61,7 @@ export function buildSettledTimeline(parts: TimelineParts): TimelineEntry[] {
           key,
           text: message.text,
           streaming: false,
+          ...(message.stopped && { stopped: true }),
           // The message itself: the same object on every rebuild, so the memoized row is kept.
           ...((message.fallback || message.routed) && { answeredBy: message }),
         });

@@ -6,7 +6,7 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import type { InboxItem, QueuedMessage, SlotRecord, Task } from "@/lib/agent/store-adapter";
 import type { ConversationSnapshot, ConversationStats, RunView } from "@/lib/schemas/conversation";
 import { ApiError } from "./api";
-import { applyEvent, applyUnstoredVerdict, LOCAL_ID_PREFIX, upsertSlot, withOptimisticMessage } from "./apply-event";
+import { applyEvent, applyUnstoredVerdict, LOCAL_ID_PREFIX, upsertSlot, withOptimisticMessage, withStopRequested } from "./apply-event";
 import { chatApi, chatKeys, slotFromConflict } from "./chat-api";
 import { DEFAULT_TITLE, titleFromMessage } from "./conversation-title";
 import type { ChatEvent } from "./chat-event";
@@ -267,9 +267,12 @@ export function useGlove({ orgSlug, conversationId, renderers }: UseGloveOptions
     update((current) => (current.earlierCursor === cursor ? withEarlierPage(current, page) : current));
   }, [conversationId, queryClient, key, update]);
 
+  // The text freezes at the click and the server keeps that much; its stop lands a moment later (apply-event.ts).
   const abort = useCallback(async () => {
-    await chatApi.abort(conversationId);
-  }, [conversationId]);
+    const shown = queryClient.getQueryData<ChatState>(key)?.streamingText.length;
+    update(withStopRequested);
+    await chatApi.abort(conversationId, shown);
+  }, [conversationId, queryClient, key, update]);
   const retry = useCallback(async () => {
     await chatApi.retry(conversationId, receive);
   }, [conversationId, receive]);

@@ -4,7 +4,7 @@ import type { ModelAdapter, ModelPromptResult, NotifySubscribersFunction, Prompt
 import { abortableSleep } from "./abortable-sleep";
 import { DEMO_CAPABILITIES } from "./capabilities";
 import { abortedError } from "./model-error";
-import { DEMO_LONG_ANSWER, DEMO_SUMMARY, DEMO_TRIGGERS, findDemoTrigger, type DemoToolInput } from "./demo-triggers";
+import { DEMO_CODE_AND_TABLE, DEMO_LONG_ANSWER, DEMO_SUMMARY, DEMO_TRIGGERS, findDemoTrigger, type DemoToolInput } from "./demo-triggers";
 
 /**
  * The offline demo model: no key, no network, the same answer for the same conversation. It
@@ -117,6 +117,7 @@ function isSummaryRequest(request: PromptRequest, lastText: string): boolean {
 function answer(request: PromptRequest, last: Message | undefined, text: string, longAnswerWords: number, formOpen: boolean): PlannedReply {
   if (last?.is_inbox_injection) return { text: `An inbox update arrived: ${text}`, calls: [] };
   if (DEMO_LONG_ANSWER.pattern.test(text)) return { text: longAnswer(longAnswerWords), calls: [] };
+  if (DEMO_CODE_AND_TABLE.pattern.test(text)) return { text: DEMO_CODE_AND_TABLE.answer(), calls: [] };
   const trigger = findDemoTrigger(text, { formOpen });
   if (!trigger) {
     const examples = DEMO_TRIGGERS.slice(0, 4).map((t) => `"${t.example}"`);

@@ -61,6 +61,47 @@ const formName = (input: DemoToolInput) => str(input.form);
 /** "write a long ..." streams many words and calls no tool: the abort tests use it. */
 export const DEMO_LONG_ANSWER = { example: "write a long story about the sea", pattern: /\bwrite (?:me )?a long\b/i };
 
+/** "show me code and a wide table" answers with a fenced code block and a table wider than the chat: the markdown browser tests use it. */
+export const DEMO_CODE_AND_TABLE = {
+  example: "show me code and a wide table",
+  pattern: /\bshow (?:me )?(?:some )?code and a (?:wide )?table\b/i,
+  code: "export function greet(name: string): string {\n  return `Hello, ${name}!`;\n}",
+  answer(): string {
+    const months = [
+      "January",
+      "February",
+      "March",
+      "April",
+      "May",
+      "June",
+      "July",
+      "August",
+      "September",
+      "October",
+      "November",
+      "December",
+    ];
+    const header = `| Region | ${months.map((month) => `${month} revenue`).join(" | ")} |`;
+    const rule = `|${" --- |".repeat(months.length + 1)}`;
+    const row = (region: string, base: number) =>
+      `| ${region} | ${months.map((_, index) => `${base + index * 10} thousand`).join(" | ")} |`;
+    return [
+      "Here is a TypeScript function:",
+      "",
+      "```ts",
+      this.code,
+      "```",
+      "",
+      "And the monthly revenue by region:",
+      "",
+      header,
+      rule,
+      row("North", 120),
+      row("South", 95),
+    ].join("\n");
+  },
+};
+
 /**
  * A summary request: tool choice "none" (compaction, the loop's last call at its iteration
  * cap), a system prompt that speaks of summaries or compaction, or a user asking to summarize.

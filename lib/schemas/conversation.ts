@@ -20,6 +20,11 @@ export const conversationTitleSchema = trimmedText().min(1, "Enter a title.").ma
 
 export const createConversationSchema = z.object({ title: conversationTitleSchema.optional() });
 export const renameConversationSchema = z.object({ title: conversationTitleSchema });
+/**
+ * Stop. `shown_chars`: how much of the streaming answer this client showed when Stop was clicked
+ * (its view froze then); the stored partial answer keeps that much, no more. Absent: all that streamed.
+ */
+export const abortConversationSchema = z.object({ shown_chars: z.number().int().min(0).max(10_000_000).optional() });
 
 export const listConversationsQuerySchema = z.object({
   q: trimmedText().max(200).optional(),

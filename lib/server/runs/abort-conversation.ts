@@ -1,4 +1,4 @@
-import type { RunStatus, StoreAdapter } from "@/lib/agent";
+import { StopRequest, type RunStatus, type StoreAdapter } from "@/lib/agent";
 import type { TenantContext } from "@/lib/db/tenant-context";
 import { eventBus } from "@/lib/server/events/pg-bus";
 import { executionsOf, stopLocalRun } from "./local-executions";
@@ -16,14 +16,18 @@ const ABORT_WAIT_MS = 10_000;
  * the bus (that instance's loop stops at once). A run whose server died is first marked failed.
  * Waits (up to 10 s) until the run is final and answers with its status, or "stopping".
  */
-export async function abortConversation(ctx: TenantContext, conversationId: string, options: { wait?: boolean } = {}): Promise<AbortReply> {
+export async function abortConversation(
+  ctx: TenantContext,
+  conversationId: string,
+  options: { wait?: boolean; shownChars?: number } = {},
+): Promise<AbortReply> {
   const tenant = { organizationId: ctx.organizationId };
   await recoverDeadRuns({ ...tenant, conversationId });
   // An agent executing here knows its runs (abort is then "signalled"); any other can settle or relay.
   const local = executionsOf(conversationId)[0]?.agent;
   const agent = local ?? (await openAgent(tenant, conversationId));
   try {
-    const outcome = await agent.glove.abort();
+    const outcome = await agent.glove.abort(new StopRequest(options.shownChars));
     if (outcome.status === "not_active") return outcome;
     if (outcome.status === "elsewhere") {
       // Also covers a run of this process caught between its creation and its first step.

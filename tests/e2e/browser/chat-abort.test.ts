@@ -23,28 +23,44 @@ afterAll(async () => {
 });
 
 describe.skipIf(skipBrowser)("stopping the agent", () => {
-  it("Stop ends a streaming answer and keeps what was said", async () => {
+  it("Stop freezes the answer at the click, marks it stopped, and a reload keeps both", async () => {
     const { page } = user;
     await composer(page).fill("write a long story about the sea");
     await composer(page).press("Enter");
     await page.waitForURL(/\/c\/[^/]+$/);
     const streaming = page.locator('[data-message="agent"][data-streaming]');
     await streaming.waitFor({ timeout: 20_000 });
+    await expect.poll(async () => ((await streaming.textContent()) ?? "").length, { timeout: 10_000 }).toBeGreaterThan(60);
     const stop = page.getByRole("button", { name: "Stop the agent" });
     await screenshot(page, "chat-streaming");
-    await stop.click();
+    // The text at the moment of the click, read in the same task as the click.
+    const atClick = await page.evaluate(() => {
+      const text = document.querySelector('[data-message="agent"][data-streaming]')?.textContent ?? "";
+      (document.querySelector('button[aria-label="Stop the agent"]') as HTMLButtonElement).click();
+      return text;
+    });
     await stop.waitFor({ state: "detached", timeout: 20_000 });
     await streaming.waitFor({ state: "detached" });
     const answer = page.locator('[data-message="agent"]').last();
+    await answer.locator("[data-stopped-mark]").waitFor();
     const partial = (await answer.textContent()) ?? "";
-    expect(partial.length).toBeGreaterThan(20);
+    // Frozen at the click: at most a word the renderer had not drawn yet, not the seconds of text
+    // the model streamed until the stop landed (about 30 words a second here).
+    expect(partial.startsWith(atClick)).toBe(true);
+    expect(partial.endsWith("Stopped")).toBe(true);
+    expect(partial.length - atClick.length - "Stopped".length).toBeLessThan(20);
+    await expect(page.getByRole("button", { name: "Continue" }).isVisible()).resolves.toBe(true);
+    await expect(page.getByRole("button", { name: "Regenerate" }).isVisible()).resolves.toBe(true);
 
-    // What the server stored is what was shown: the partial answer, and the conversation is usable again.
+    // What the server stored is what was shown, marked stopped, and the conversation is usable again.
     await page.reload();
     await log(page).waitFor();
-    await expect(page.locator('[data-message="agent"]').last().textContent()).resolves.toBe(partial);
+    const reloaded = page.locator('[data-message="agent"]').last();
+    await reloaded.locator("[data-stopped-mark]").waitFor();
+    await expect(reloaded.textContent()).resolves.toBe(partial);
     await expect(composer(page).isEnabled()).resolves.toBe(true);
     await expect(page.getByRole("button", { name: "Stop the agent" }).count()).resolves.toBe(0);
+    await expect(page.getByRole("button", { name: "Continue" }).isVisible()).resolves.toBe(true);
   });
 });
 

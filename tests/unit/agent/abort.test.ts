@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { StopRequest } from "@/lib/agent/stop-request";
 import { defineTool, success } from "@/lib/agent/tool";
 import { deferred, echoTool, expectPairedHistory, makeAgent, transcript } from "./helpers";
 
@@ -23,8 +24,27 @@ describe("abort", () => {
       },
     });
     expect((await glove.processRequest("hi")).status).toBe("aborted");
-    // Aborted after the first of three chunks: exactly what was streamed is kept.
-    expect((await store.getMessages()).at(-1)).toMatchObject({ sender: "agent", text: "par" });
+    // Aborted after the first of three chunks: exactly what was streamed is kept, marked stopped.
+    expect((await store.getMessages()).at(-1)).toMatchObject({ sender: "agent", text: "par", stopped: true });
+  });
+
+  it("keeps no more than the person was shown when they pressed Stop", async () => {
+    const { glove, store } = makeAgent([{ text: "partial answer", hangUntilAborted: true }]);
+    glove.addSubscriber({
+      record: async (type) => void (type === "text_delta" && (await glove.abort(new StopRequest(2)))),
+    });
+    expect((await glove.processRequest("hi")).status).toBe("aborted");
+    expect((await store.getMessages()).at(-1)).toMatchObject({ sender: "agent", text: "pa", stopped: true });
+  });
+
+  it("a stopped call the provider reported nothing for still counts an estimate of what it spent", async () => {
+    const { glove, store, recorder } = makeAgent([{ text: "partial", hangUntilAborted: true }]);
+    glove.addSubscriber({ record: async (type) => void (type === "text_delta" && (await glove.abort())) });
+    expect((await glove.processRequest("hi")).status).toBe("aborted");
+    const [spent] = recorder.of("token_consumption").map((event) => event.consumption);
+    expect(spent.tokens_in).toBeGreaterThan(0);
+    expect(spent.tokens_out).toBe(1);
+    expect(await store.getTokenCount()).toBe(spent.tokens_in + spent.tokens_out);
   });
 
   it("during a tool: the running tool is abandoned, the remaining calls get error results, pairs intact", async () => {

@@ -2,7 +2,7 @@ import { describe, expect, test } from "vitest";
 import type { Message } from "@/lib/agent/messages";
 import type { ModelToolSpec, PromptRequest } from "@/lib/agent/model-adapter";
 import { DEMO_INTRO, DemoModel } from "@/lib/models/demo-model";
-import { DEMO_LONG_ANSWER, DEMO_TRIGGERS, findDemoTrigger } from "@/lib/models/demo-triggers";
+import { DEMO_CODE_AND_TABLE, DEMO_LONG_ANSWER, DEMO_TRIGGERS, findDemoTrigger } from "@/lib/models/demo-triggers";
 import { RENDER_DATA_MARKER, recordEvents } from "./conversation-fixtures";
 
 const ALL_DEMO_TOOLS: ModelToolSpec[] = DEMO_TRIGGERS.map((trigger) => ({
@@ -278,6 +278,19 @@ describe("the offline demo model", () => {
   });
 });
 
+test("code and a wide table: a fenced code block with its language, and a table of 13 columns", async () => {
+  const reply = await demo().prompt(ask(DEMO_CODE_AND_TABLE.example, EARLIER), () => {});
+  const text = reply.messages[0].text;
+  expect(text).toContain("```ts\n" + DEMO_CODE_AND_TABLE.code + "\n```");
+  expect(
+    text
+      .split("\n")
+      .find((line) => line.startsWith("| Region"))
+      ?.split(" | "),
+  ).toHaveLength(13);
+  expect(reply.messages[0].tool_calls).toBeUndefined();
+});
+
 describe("docs/models.md", () => {
   test("documents every demo trigger with its example and tool, in order", async () => {
     const { readFile } = await import("node:fs/promises");
@@ -287,5 +300,6 @@ describe("docs/models.md", () => {
     );
     for (const row of rows) expect(docs).toContain(row);
     expect(docs).toContain(`\`${DEMO_LONG_ANSWER.example}\``);
+    expect(docs).toContain(`\`${DEMO_CODE_AND_TABLE.example}\``);
   });
 });
