@@ -103,7 +103,11 @@ function FeedbackTable({ slug, filters }: { slug: string; filters: FeedbackFilte
               <TableCell>{entry.person.name || entry.person.email}</TableCell>
               <TableCell>
                 <span className="inline-flex items-center gap-1.5">
-                  {entry.rating === "up" ? <ThumbsUpIcon aria-hidden className="size-4" /> : <ThumbsDownIcon aria-hidden className="size-4" />}
+                  {entry.rating === "up" ? (
+                    <ThumbsUpIcon aria-hidden className="size-4" />
+                  ) : (
+                    <ThumbsDownIcon aria-hidden className="size-4" />
+                  )}
                   {entry.rating === "up" ? "Good" : "Bad"}
                 </span>
               </TableCell>

@@ -63,17 +63,19 @@ function inline(text: string): string {
 const HELD = 0xe000;
 
 function prose(text: string): string {
-  return text
-    .replace(/\\([\\`*_{}[\]()#+\-.!|~>])/g, (_, mark: string) => String.fromCharCode(HELD + mark.charCodeAt(0)))
-    .replace(/!\[([^\]]*)\]\([^)]*\)/g, "$1")
-    .replace(/\[([^\]]+)\]\([^)]*\)/g, "$1")
-    .replace(/<(https?:\/\/[^>\s]+)>/g, "$1")
-    .replace(/<\/?[a-z][^>]*>/gi, "")
-    .replace(/\*\*(?=\S)(.+?)(?<=\S)\*\*/g, "$1")
-    .replace(/\*(?=\S)(.+?)(?<=\S)\*/g, "$1")
-    // Underscores mark emphasis only at word edges: snake_case names stay whole.
-    .replace(/(?<!\w)__(?=\S)(.+?)(?<=\S)__(?!\w)/g, "$1")
-    .replace(/(?<!\w)_(?=\S)(.+?)(?<=\S)_(?!\w)/g, "$1")
-    .replace(/~~(?=\S)(.+?)(?<=\S)~~/g, "$1")
-    .replace(/[\ue000-\ue0ff]/g, (held) => String.fromCharCode(held.charCodeAt(0) - HELD));
+  return (
+    text
+      .replace(/\\([\\`*_{}[\]()#+\-.!|~>])/g, (_, mark: string) => String.fromCharCode(HELD + mark.charCodeAt(0)))
+      .replace(/!\[([^\]]*)\]\([^)]*\)/g, "$1")
+      .replace(/\[([^\]]+)\]\([^)]*\)/g, "$1")
+      .replace(/<(https?:\/\/[^>\s]+)>/g, "$1")
+      .replace(/<\/?[a-z][^>]*>/gi, "")
+      .replace(/\*\*(?=\S)(.+?)(?<=\S)\*\*/g, "$1")
+      .replace(/\*(?=\S)(.+?)(?<=\S)\*/g, "$1")
+      // Underscores mark emphasis only at word edges: snake_case names stay whole.
+      .replace(/(?<!\w)__(?=\S)(.+?)(?<=\S)__(?!\w)/g, "$1")
+      .replace(/(?<!\w)_(?=\S)(.+?)(?<=\S)_(?!\w)/g, "$1")
+      .replace(/~~(?=\S)(.+?)(?<=\S)~~/g, "$1")
+      .replace(/[\ue000-\ue0ff]/g, (held) => String.fromCharCode(held.charCodeAt(0) - HELD))
+  );
 }

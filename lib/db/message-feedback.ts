@@ -52,7 +52,12 @@ const toFeedback = (row: FeedbackRow): MessageFeedback => ({
 });
 
 /** The person's rating of an agent message of the conversation, created or replaced (one per person per message). */
-export async function setFeedback(ctx: Tenant, conversationId: string, messageId: string, input: FeedbackInput): Promise<SetFeedbackResult> {
+export async function setFeedback(
+  ctx: Tenant,
+  conversationId: string,
+  messageId: string,
+  input: FeedbackInput,
+): Promise<SetFeedbackResult> {
   const message = await findMessage(ctx, conversationId, messageId);
   if (!message) return { status: "no_message" };
   if (message.sender !== "agent") return { status: "not_agent" };

@@ -32,7 +32,12 @@ export const feedbackInputSchema = z
     rating: feedbackRatingSchema,
     reason: feedbackReasonSchema.nullish(),
     comment: freeText()
-      .pipe(z.string().trim().max(FEEDBACK_COMMENT_MAX, `Keep the comment to ${FEEDBACK_COMMENT_MAX.toLocaleString("en-US")} characters.`))
+      .pipe(
+        z
+          .string()
+          .trim()
+          .max(FEEDBACK_COMMENT_MAX, `Keep the comment to ${FEEDBACK_COMMENT_MAX.toLocaleString("en-US")} characters.`),
+      )
       .nullish(),
   })
   .strict();

@@ -39,13 +39,18 @@ async function memberOf(owner: TenantContext, label: string): Promise<TenantCont
 describe("message feedback (Postgres)", () => {
   it("stores the rating with the run id the runtime stamped on the agent message", async () => {
     const result = await setFeedback(tenant, conversationId, agentMessageId, { rating: "down", reason: "wrong", comment: "Not so." });
-    expect(result).toMatchObject({ status: "set", feedback: { messageId: agentMessageId, runId, rating: "down", reason: "wrong", comment: "Not so." } });
+    expect(result).toMatchObject({
+      status: "set",
+      feedback: { messageId: agentMessageId, runId, rating: "down", reason: "wrong", comment: "Not so." },
+    });
   });
 
   it("keeps one row per person per message: setting it again updates it", async () => {
     await setFeedback(tenant, conversationId, agentMessageId, { rating: "down", reason: "unhelpful" });
     await setFeedback(tenant, conversationId, agentMessageId, { rating: "up" });
-    const rows = await getTestPrisma().messageFeedback.findMany({ where: { conversationId, messageId: agentMessageId, userId: tenant.userId } });
+    const rows = await getTestPrisma().messageFeedback.findMany({
+      where: { conversationId, messageId: agentMessageId, userId: tenant.userId },
+    });
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ rating: "up", reason: null, comment: null });
     expect(await listMyFeedback(tenant, conversationId)).toEqual([expect.objectContaining({ messageId: agentMessageId, rating: "up" })]);
@@ -73,7 +78,9 @@ describe("message feedback (Postgres)", () => {
     expect(await listMyFeedback(intruder, conversationId)).toEqual([]);
     expect((await listFeedback(intruder, { limit: 10 })).entries).toEqual([]);
     // The same user id under the other organization's id removes nothing.
-    expect(await deleteFeedback({ organizationId: other.organizationId, userId: tenant.userId }, conversationId, agentMessageId)).toBe(false);
+    expect(await deleteFeedback({ organizationId: other.organizationId, userId: tenant.userId }, conversationId, agentMessageId)).toBe(
+      false,
+    );
     expect(await listMyFeedback(tenant, conversationId)).toHaveLength(1);
   });
 

@@ -16,7 +16,8 @@ const messageIdOf = (params: { id: string }) => {
 export const PUT = conversationRoute({ body: feedbackInputSchema }, async (ctx, { params, body }) => {
   const result = await setFeedback(ctx, ctx.conversationId, messageIdOf(params), body);
   if (result.status === "no_message") throw notFound("This message");
-  if (result.status === "not_agent") throw new AppError(422, "not_an_agent_message", "Feedback is for the agent's messages; this one is a person's.");
+  if (result.status === "not_agent")
+    throw new AppError(422, "not_an_agent_message", "Feedback is for the agent's messages; this one is a person's.");
   return json(messageFeedbackSchema.parse(result.feedback));
 });
 
