@@ -1,9 +1,9 @@
 "use client";
 
 import { useParams } from "next/navigation";
-import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
-import { useDecideRequest, usePermissions } from "@/components/settings/permission-queries";
+import { usePermissions } from "@/components/settings/permission-queries";
+import { RequestDecisionButtons } from "@/components/settings/request-decision-buttons";
 
 /**
  * On a member's answered card that asked for everyone: an owner or admin approves or declines the
@@ -12,7 +12,6 @@ import { useDecideRequest, usePermissions } from "@/components/settings/permissi
 export function PermissionRequestReview({ slotId }: { slotId: string }) {
   const { orgSlug } = useParams<{ orgSlug: string }>();
   const query = usePermissions(orgSlug);
-  const decide = useDecideRequest(orgSlug);
   if (query.isPending) return <Skeleton className="h-8 w-48" aria-label="Loading the request" />;
   if (query.isError) return <p className="text-destructive">The request could not be loaded. Open Settings → Permissions to decide it.</p>;
   const request = query.data.requests.find((candidate) => candidate.slotId === slotId);
@@ -21,19 +20,5 @@ export function PermissionRequestReview({ slotId }: { slotId: string }) {
     const who = request.decidedBy ? request.decidedBy.name || request.decidedBy.email : "an admin";
     return <p className="text-muted-foreground">{`The request was ${request.status} by ${who}.`}</p>;
   }
-  return (
-    <div className="flex flex-wrap gap-2" role="group" aria-label="Request to allow for everyone">
-      <Button size="sm" disabled={decide.isPending} onClick={() => decide.mutate({ id: request.id, decision: "approve" })}>
-        Approve for everyone
-      </Button>
-      <Button
-        size="sm"
-        variant="outline"
-        disabled={decide.isPending}
-        onClick={() => decide.mutate({ id: request.id, decision: "decline" })}
-      >
-        Decline
-      </Button>
-    </div>
-  );
+  return <RequestDecisionButtons slug={orgSlug} request={request} />;
 }

@@ -2,17 +2,15 @@
 
 import { humanize } from "@/components/renderers/describe-value";
 import { Badge } from "@/components/ui/badge";
-import { Button } from "@/components/ui/button";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import type { PermissionRequest } from "@/lib/schemas/permissions";
 import { inputOf, personName } from "./permission-format";
-import { useDecideRequest } from "./permission-queries";
+import { RequestDecisionButtons } from "./request-decision-buttons";
 
 const STATUS: Record<PermissionRequest["status"], string> = { pending: "Pending", approved: "Approved", declined: "Declined" };
 
 /** Members' requests to allow a tool for everyone: admins approve or decline; a member sees their own. */
 export function PermissionRequests({ slug, requests, canAdmin }: { slug: string; requests: PermissionRequest[]; canAdmin: boolean }) {
-  const decide = useDecideRequest(slug);
   const pending = requests.filter((request) => request.status === "pending").length;
   return (
     <section aria-labelledby="permission-requests-heading" className="grid gap-2">
@@ -52,27 +50,7 @@ export function PermissionRequests({ slug, requests, canAdmin }: { slug: string;
                 </TableCell>
                 {canAdmin ? (
                   <TableCell className="text-right">
-                    {request.status === "pending" ? (
-                      <div className="flex justify-end gap-2">
-                        <Button
-                          size="sm"
-                          disabled={decide.isPending}
-                          onClick={() => decide.mutate({ id: request.id, decision: "approve" })}
-                          aria-label={`Approve ${humanize(request.toolName)} for everyone`}
-                        >
-                          Approve for everyone
-                        </Button>
-                        <Button
-                          size="sm"
-                          variant="outline"
-                          disabled={decide.isPending}
-                          onClick={() => decide.mutate({ id: request.id, decision: "decline" })}
-                          aria-label={`Decline ${humanize(request.toolName)} request`}
-                        >
-                          Decline
-                        </Button>
-                      </div>
-                    ) : null}
+                    {request.status === "pending" ? <RequestDecisionButtons slug={slug} request={request} className="justify-end" /> : null}
                   </TableCell>
                 ) : null}
               </TableRow>

@@ -135,9 +135,10 @@ async function finishFailed(session: RunSession, cause: unknown): Promise<RunOut
   let error = session.deps.describeFailure(cause) ?? userFacingMessage(cause);
   try {
     await settleAbandonedRun(session, `The run failed before this tool finished: ${error}`, "failed", error);
-  } catch {
-    // The store itself is failing: say so, whatever failed first. The next request closes the open step (see Glove.processRequest).
-    error = RUN_NOT_SAVED_MESSAGE;
+  } catch (storeError) {
+    // The store itself is failing. When the host knows why (its database is away), say so, whatever failed
+    // first; any other store failure keeps the run's own words. The next request closes the open step (see Glove.processRequest).
+    if (session.deps.describeFailure(storeError) !== null) error = RUN_NOT_SAVED_MESSAGE;
   }
   await session.deps.emit("run_failed", { run_id: session.runId, message: error });
   return { status: "failed", runId: session.runId, error, cause };

@@ -219,7 +219,7 @@ export class Glove {
         ...(options.startedBy && { started_by: options.startedBy }),
       }))
     ) {
-      const queued = await queueMessage(this.deps, text);
+      const queued = await queueMessage(this.deps, text, options.startedBy);
       return { status: "queued", runId: (await store.getActiveRun())?.id ?? null, queued };
     }
     return this.execute(runId, "request", options.signal, options.startedBy, (session, queued) =>
@@ -263,9 +263,9 @@ export class Glove {
     return this;
   }
 
-  /** Explicit steering: queue a message for the active run. */
-  async queueMessage(text: string): Promise<QueuedMessage> {
-    return queueMessage(this.deps, text);
+  /** Explicit steering: queue a message for the active run; `sentBy`: the person who sent it. */
+  async queueMessage(text: string, sentBy?: string): Promise<QueuedMessage> {
+    return queueMessage(this.deps, text, sentBy);
   }
 
   /** Answers a card: see `resolveSlot` in slot-answer.ts, the one path the server's answers take too. */

@@ -8,8 +8,8 @@ import type { QueuedMessage } from "./store-adapter";
  * pile up work) and is injected at the next safe point: after the current step's tools, before
  * the next model call.
  */
-export async function queueMessage(deps: RuntimeDeps, text: string): Promise<QueuedMessage> {
-  const message: QueuedMessage = { id: deps.newId(), text, created_at: deps.now().toISOString() };
+export async function queueMessage(deps: RuntimeDeps, text: string, sentBy?: string): Promise<QueuedMessage> {
+  const message: QueuedMessage = { id: deps.newId(), text, created_at: deps.now().toISOString(), ...(sentBy && { sent_by: sentBy }) };
   if (!(await deps.store.enqueueMessage(message, deps.settings.steeringLimit)))
     throw new SteeringQueueFullError(deps.settings.steeringLimit);
   const queue = await deps.store.getQueuedMessages();
@@ -34,6 +34,7 @@ export async function injectQueuedMessages(session: RunSession, queued?: QueuedM
   const { store, emit } = session.deps;
   queued ??= await store.getQueuedMessages();
   if (queued.length === 0) return false;
+  await forgetStarterIfJoined(session, queued);
   const messages: Message[] = queued.map((item) => ({
     id: item.id,
     sender: "user",
@@ -45,4 +46,15 @@ export async function injectQueuedMessages(session: RunSession, queued?: QueuedM
   await store.deleteQueuedMessages(queued.map((item) => item.id));
   for (const message of messages) await emit("message_injected", { message });
   return true;
+}
+
+/**
+ * A member's own "always allow" covers the runs that member started (permissions.ts). Once someone
+ * else's message (another member's, an API key's) joins the run, that person could ask for calls the
+ * starter's grants would let through without a card: from then on only the organization's records decide.
+ */
+async function forgetStarterIfJoined(session: RunSession, queued: QueuedMessage[]) {
+  const { store } = session.deps;
+  const run = await store.getRun(session.runId);
+  if (run?.started_by && queued.some((item) => item.sent_by !== run.started_by)) await store.forgetRunStarter(session.runId);
 }

@@ -95,6 +95,11 @@ export interface StoreAdapter {
    * usage is recorded too.
    */
   addRunUsage(runId: string, usage: RunUsage): Promise<RunUsage | null>;
+  /**
+   * Drops the run's `started_by`: someone else's message joined the run, so the starter's own
+   * permission records no longer decide its calls (only the organization's do).
+   */
+  forgetRunStarter(runId: string): Promise<void>;
 
   // ── Tool call states (one row per tool call) ────────────────────────────
   /** States for the given call ids; ids without a state are simply absent from the result. */
@@ -313,4 +318,6 @@ export interface QueuedMessage {
   id: string;
   text: string;
   created_at: string;
+  /** The person who sent it; absent for a message nobody typed (an API key's). */
+  sent_by?: string;
 }

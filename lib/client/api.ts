@@ -29,7 +29,7 @@ export class ApiError extends Error {
 export const networkError = () => new ApiError(0, "network", "Could not reach Handoff. Check your connection and try again.");
 
 /** What a write that reached the server while it was briefly unavailable says: it did not happen. */
-export const NOT_SAVED_MESSAGE = "Not saved: the service was briefly unavailable. Try again.";
+export const NOT_SAVED_MESSAGE = "This may not have been saved: the service was briefly unavailable. Reload to check, then try again.";
 
 const isUnavailable = (status: number) => status === 503;
 

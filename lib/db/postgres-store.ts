@@ -389,6 +389,10 @@ export class PostgresStore implements StoreAdapter {
     return rows[0] ? { model_steps: rows[0].modelSteps, effective_tokens: rows[0].effectiveTokens } : null;
   }
 
+  async forgetRunStarter(runId: string): Promise<void> {
+    await this.db.run.updateMany({ where: { ...this.own, id: runId }, data: { startedById: null } });
+  }
+
   // ── Tool call states ──────────────────────────────────────────────────
 
   async getToolCallStates(callIds: string[]): Promise<ToolCallState[]> {
@@ -574,8 +578,8 @@ export class PostgresStore implements StoreAdapter {
         WHERE "id" = ${this.storeId} AND "organizationId" = ${this.organizationId} AND "queuedCount" < ${limit}::int
         RETURNING "id"
       )
-      INSERT INTO "QueuedMessage" ("storeId", "id", "organizationId", "text", "createdAt")
-      SELECT claimed."id", ${message.id}, ${this.organizationId}, ${storableJson(message.text)}, ${toDate(message.created_at)}::timestamp(3)
+      INSERT INTO "QueuedMessage" ("storeId", "id", "organizationId", "text", "sentById", "createdAt")
+      SELECT claimed."id", ${message.id}, ${this.organizationId}, ${storableJson(message.text)}, ${message.sent_by ?? null}, ${toDate(message.created_at)}::timestamp(3)
       FROM claimed`;
     return inserted === 1;
   }

@@ -39,10 +39,19 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   const seen = new Set<unknown>();
   for (let current: unknown = error; current && typeof current === "object" && !seen.has(current);) {
     seen.add(current);
+    // A failure of a call to another service (a model, a webhook's receiver) carries the same socket
+    // codes in its causes; it is that service's trouble, not the database's.
+    if (isOutboundFailure(current as Record<string, unknown>)) return false;
     if (matches(current as Record<string, unknown>)) return true;
     current = (current as { cause?: unknown }).cause;
   }
   return typeof error === "string" && MESSAGES.some((pattern) => pattern.test(error));
+}
+
+/** Errors of outbound calls: a model adapter's (`ModelError`, or any error worded for people), fetch's, `safeFetch`'s. */
+function isOutboundFailure(error: Record<string, unknown>): boolean {
+  if (error.name === "ModelError" || error.name === "SafeFetchError" || typeof error.userMessage === "string") return true;
+  return error instanceof TypeError && error.message === "fetch failed";
 }
 
 function matches(error: Record<string, unknown>): boolean {

@@ -372,6 +372,17 @@ export function defineStoreContract(name: string, makeStore: () => Promise<Store
         expect(await store.getActiveRun()).toMatchObject({ started_by: "user-1" });
       });
 
+      it("forgets who started a run when asked (someone else joined it), and nothing else", async () => {
+        const store = await makeStore();
+        const record = { ...run(), started_by: "user-1" };
+        await store.createRun(record);
+        await store.forgetRunStarter(record.id);
+        await store.forgetRunStarter("missing-run");
+        const after = await store.getRun(record.id);
+        expect(after?.started_by).toBeUndefined();
+        expect(after).toMatchObject({ id: record.id, status: record.status });
+      });
+
       it("allows one active run: refused while running or suspended, allowed once it is final", async () => {
         const store = await makeStore();
         const first = run();
@@ -647,6 +658,15 @@ export function defineStoreContract(name: string, makeStore: () => Promise<Store
         expect(await store.getQueuedMessages()).toEqual([a, b, c]);
         await store.deleteQueuedMessages([a.id, "missing", c.id]);
         expect(await store.getQueuedMessages()).toEqual([b]);
+      });
+
+      it("keeps who sent a queued message", async () => {
+        const store = await makeStore();
+        const sent = { ...queued("from a person"), sent_by: "user-2" };
+        const anonymous = queued("from a key");
+        await store.enqueueMessage(sent, 10);
+        await store.enqueueMessage(anonymous, 10);
+        expect(await store.getQueuedMessages()).toEqual([sent, anonymous]);
       });
 
       it("refuses beyond the limit, also under concurrency", async () => {

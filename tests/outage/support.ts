@@ -1,4 +1,5 @@
 // What the outage tests share: the server's controls, on the data directory global-setup.ts started.
+import { describeDatabaseFailure } from "@/lib/server/database-unavailable";
 import { randomUUID } from "node:crypto";
 import { inject } from "vitest";
 import { Glove, type ModelAdapter } from "@/lib/agent";
@@ -29,7 +30,8 @@ export async function agentWith(tenant: Pick<TenantContext, "organizationId">, c
     onRunning: (runId) => running.forEach((listener) => listener(runId)),
     onEvent: (type, data) => void Promise.resolve(recorder.record(type, data)).catch(() => {}),
   };
-  const glove = new Glove({ store, model, systemPrompt: "", observers: [observer] }).build();
+  // As conversation-agent.ts wires it: the host names a database outage.
+  const glove = new Glove({ store, model, systemPrompt: "", observers: [observer], describeFailure: describeDatabaseFailure }).build();
   const execution = new AbortController();
   const agent: ConversationAgent = {
     glove,

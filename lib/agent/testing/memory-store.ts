@@ -201,6 +201,11 @@ export class MemoryStore implements StoreAdapter {
     return { model_steps: run.model_steps, effective_tokens: run.effective_tokens };
   }
 
+  async forgetRunStarter(runId: string) {
+    const run = this.runs.get(runId);
+    if (run) delete run.started_by;
+  }
+
   async getToolCallStates(callIds: string[]) {
     return callIds.flatMap((id) => {
       const state = this.toolCalls.get(id);

@@ -164,6 +164,7 @@ export const rowToQueuedMessage = (row: QueuedMessageRow): QueuedMessage => ({
   id: row.id,
   text: row.text,
   created_at: iso(row.createdAt),
+  ...(row.sentById && { sent_by: row.sentById }),
 });
 
 /** Prisma wants JsonNull, not null, for a JSON null in a nullable Json column. */

@@ -10,12 +10,12 @@ import { isDatabaseUnavailable } from "@/lib/server/database-unavailable";
 /** How long a client waits before asking again while the database is away (a restart takes about a second, a crash up to ten). */
 export const DATABASE_RETRY_AFTER_SECONDS = 3;
 
-/** The answer to a request that reached us while the database was away: nothing was changed, asking again will work. */
+/** The answer to a request that reached us while the database was away: asking again will work (a write may or may not have happened). */
 export const serviceUnavailable = () =>
   new AppError(
     503,
     "service_unavailable",
-    "Handoff is briefly unavailable: its database is restarting. Nothing was changed; try again in a few seconds.",
+    "Handoff is briefly unavailable: its database is restarting. Try again in a few seconds; if you were saving something, reload first to see whether it was saved.",
     { retryAfterSeconds: DATABASE_RETRY_AFTER_SECONDS },
     { "Retry-After": String(DATABASE_RETRY_AFTER_SECONDS) },
   );

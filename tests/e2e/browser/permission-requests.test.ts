@@ -45,3 +45,25 @@ describe.skipIf(skipBrowser)("a member asks for everyone, an admin approves and 
     await card(member.page, "permission_request", "pending").waitFor({ timeout: 20_000 });
   });
 });
+
+describe.skipIf(skipBrowser)("an admin approves a member's request from the card in the member's conversation", () => {
+  it("the card offers Approve to the admin, the request is approved there, and the Permissions page shows the grant", async () => {
+    const conversationId = await startConversation({ ...member, slug: owner.slug }, "send an email to grace@example.com about the offsite");
+    const asking = card(member.page, "permission_request", "pending");
+    await asking.waitFor({ timeout: 20_000 });
+    await asking.getByLabel(/^Allow once and ask an admin to allow Send email for everyone in Engines /).check();
+    await asking.getByRole("button", { name: /^Allow once and ask an admin/ }).click();
+    await asking.waitFor({ state: "detached", timeout: 20_000 });
+
+    await owner.page.goto(`${appBaseURL()}/${owner.slug}/c/${conversationId}`);
+    const review = owner.page.getByRole("group", { name: "Request to allow for everyone" });
+    await review.getByRole("button", { name: "Approve Send email for everyone" }).click();
+    await owner.page.getByText(/^The request was approved by /).waitFor({ timeout: 10_000 });
+
+    await owner.page.goto(`${appBaseURL()}/${owner.slug}/settings/permissions`);
+    await owner.page
+      .getByRole("region", { name: "Send email" })
+      .getByText(/^Everyone in Engines /)
+      .waitFor({ timeout: 10_000 });
+  });
+});

@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
+import { RUN_NOT_SAVED_MESSAGE } from "@/lib/agent/agent-loop";
 import { EMPTY_REPLY_SENTENCE } from "@/lib/agent/model-step";
+import { MemoryStore } from "@/lib/agent/testing";
 import { defineTool, failure, success } from "@/lib/agent/tool";
 import { echoTool, expectPairedHistory, makeAgent, transcript } from "./helpers";
 
@@ -312,6 +314,25 @@ describe("agent loop", () => {
     const outcome = await glove.processRequest("hi");
     expect(recorder.of("run_failed")[0].message).toBe("The database was briefly unavailable.");
     expect((await store.getRun(outcome.status === "failed" ? outcome.runId : ""))?.error).toBe("The database was briefly unavailable.");
+  });
+
+  it("says the answer could not be saved only when the host names the store's failure an outage", async () => {
+    class FailingStore extends MemoryStore {
+      override async dismissPendingSlots(): Promise<never> {
+        throw Object.assign(new Error("store down"), { code: "57P01" });
+      }
+    }
+    const modelFailure = () => Object.assign(new Error("raw"), { userMessage: "The model is overloaded." });
+    const plain = makeAgent([{ error: modelFailure() }], { store: new FailingStore("plain") });
+    await plain.glove.processRequest("hi");
+    expect(plain.recorder.of("run_failed")[0].message).toBe("The model is overloaded.");
+
+    const outage = makeAgent([{ error: modelFailure() }], {
+      store: new FailingStore("outage"),
+      describeFailure: (error) => ((error as { code?: string }).code === "57P01" ? "The database is away." : null),
+    });
+    await outage.glove.processRequest("hi");
+    expect(outage.recorder.of("run_failed")[0].message).toBe(RUN_NOT_SAVED_MESSAGE);
   });
 
   it("uses a model error's own message when it is written for people", async () => {

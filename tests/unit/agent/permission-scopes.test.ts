@@ -126,3 +126,54 @@ describe("permission scopes: a grant or denial covers its maker or the organizat
     expect(await store.getPermissionRequest(card!.id)).toBeNull();
   });
 });
+
+describe("a member's own grant and other people's messages", () => {
+  /** A second request by member-1 whose first tool queues a message from `sender`, then calls deploy. */
+  async function steeredDeploy(store: MemoryStore, deployed: string[], sender: string | undefined) {
+    const harness = makeAgent(
+      [{ toolCalls: [{ name: "look", input: {} }] }, { toolCalls: [{ name: "deploy", input: PROD }] }, { text: "done" }],
+      { store },
+    );
+    harness.glove.fold(deployTool(deployed));
+    harness.glove.fold(
+      defineTool({
+        name: "look",
+        description: "Looks around while someone types.",
+        inputSchema: z.object({}),
+        do: async () => {
+          await harness.glove.queueMessage("deploy to prod as well", sender);
+          return success("looked");
+        },
+      }),
+    );
+    return harness.glove.processRequest("look around", { startedBy: MEMBER.userId });
+  }
+
+  async function grantedStore() {
+    const store = new MemoryStore();
+    await requestDeploy(store, [], MEMBER.userId!, { decision: "allow_input_always" }, MEMBER);
+    expect(await store.getPermission("deploy", permissionInputKey(PROD), MEMBER.userId)).toMatchObject({ status: "granted" });
+    return store;
+  }
+
+  it("another member's message joining the run ends the starter's own grant for that run: the call asks with a card", async () => {
+    const store = await grantedStore();
+    const deployed: string[] = [];
+    const outcome = await steeredDeploy(store, deployed, "member-2");
+    expect(outcome).toMatchObject({ status: "suspended", slots: [{ renderer: "permission_request" }] });
+    expect(deployed).toEqual([]);
+    expect((await store.getRun(outcome.runId!))?.started_by).toBeUndefined();
+  });
+
+  it("an API key's message (no sender) does the same", async () => {
+    const outcome = await steeredDeploy(await grantedStore(), [], undefined);
+    expect(outcome.status).toBe("suspended");
+  });
+
+  it("the starter's own steering message keeps the grant", async () => {
+    const deployed: string[] = [];
+    const outcome = await steeredDeploy(await grantedStore(), deployed, MEMBER.userId);
+    expect(outcome.status).toBe("completed");
+    expect(deployed).toEqual(["prod"]);
+  });
+});

@@ -29,6 +29,23 @@ describe("isDatabaseUnavailable", () => {
   });
 });
 
+describe("isDatabaseUnavailable and calls to other services", () => {
+  const refused = () => Object.assign(new Error("connect ECONNREFUSED 10.0.0.7:443"), { code: "ECONNREFUSED" });
+
+  it("is false for a model call that could not connect, however its causes are wrapped", () => {
+    const modelError = Object.assign(new Error("The model server could not be reached.", { cause: refused() }), { name: "ModelError" });
+    expect(isDatabaseUnavailable(modelError)).toBe(false);
+    expect(isDatabaseUnavailable(new Error("run failed", { cause: modelError }))).toBe(false);
+  });
+
+  it("is false for fetch's own failure and for an error already worded for people", () => {
+    expect(isDatabaseUnavailable(new TypeError("fetch failed", { cause: refused() }))).toBe(false);
+    expect(
+      isDatabaseUnavailable(Object.assign(new Error("x", { cause: refused() }), { userMessage: "The webhook receiver is down." })),
+    ).toBe(false);
+  });
+});
+
 describe("describeDatabaseFailure (a run's words for the host)", () => {
   it("names the database for a run that failed while it was away, and leaves other failures to the runtime", () => {
     expect(describeDatabaseFailure(rebuild(shapes.unavailable["prisma transaction while down"] as Shape))).toBe(DATABASE_BLIP_RUN_MESSAGE);

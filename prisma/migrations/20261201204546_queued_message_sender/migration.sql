@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "QueuedMessage" ADD COLUMN     "sentById" TEXT;
