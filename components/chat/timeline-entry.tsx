@@ -7,6 +7,8 @@ import { cn } from "@/lib/utils";
 import { AgentMarkdown } from "./agent-markdown";
 import { AnsweredBy } from "./answered-by";
 import { StoppedMark } from "./run-banners";
+
+import { MessageActions, storedMessageId } from "./message-actions";
 import { ToolCallRow } from "./tool-call-row";
 
 /**
@@ -24,7 +26,7 @@ export const TimelineEntryView = memo(function TimelineEntryView({
   switch (entry.kind) {
     case "user":
       return (
-        <div className="flex justify-end" data-message="user">
+        <div className="group flex flex-col items-end" data-message="user">
           <div
             className={cn(
               "max-w-[85%] rounded-2xl rounded-br-sm bg-primary px-4 py-2 text-sm whitespace-pre-wrap break-words text-primary-foreground",
@@ -34,11 +36,17 @@ export const TimelineEntryView = memo(function TimelineEntryView({
             <span className="sr-only">You: </span>
             {entry.message.pre_modified_text ?? entry.message.text}
           </div>
+          {entry.pending ? null : <MessageActions text={entry.message.pre_modified_text ?? entry.message.text} align="end" />}
         </div>
       );
     case "agent":
       return (
-        <div className="flex gap-3" data-message="agent" data-streaming={entry.streaming || undefined}>
+        <div
+          className="group flex gap-3"
+          id={storedMessageId(entry.key) && `message-${entry.key}`}
+          data-message="agent"
+          data-streaming={entry.streaming || undefined}
+        >
           <div aria-hidden className="mt-0.5 flex size-7 shrink-0 items-center justify-center rounded-full bg-muted text-muted-foreground">
             <BotIcon className="size-4" />
           </div>
@@ -47,6 +55,7 @@ export const TimelineEntryView = memo(function TimelineEntryView({
             <AgentMarkdown text={entry.text} streaming={entry.streaming} />
             {entry.stopped ? <StoppedMark /> : null}
             {entry.answeredBy ? <AnsweredBy answeredBy={entry.answeredBy} /> : null}
+            {entry.streaming ? null : <MessageActions text={entry.text} messageId={storedMessageId(entry.key)} />}
           </div>
         </div>
       );

@@ -94,5 +94,7 @@ export interface Message {
    * know a form is open, and never mistakes it for what the person wrote.
    */
   is_context_note?: boolean;
+  /** On agent messages: the run that wrote it, stamped as it is stored (feedback names the run). */
+  run_id?: string;
   created_at?: string;
 }

@@ -85,7 +85,9 @@ export class RunSession {
   }
 
   async append(...messages: Message[]) {
-    const fresh = messages.filter((message) => !message.id || !this.storedIds.has(message.id));
+    const fresh = messages
+      .filter((message) => !message.id || !this.storedIds.has(message.id))
+      .map((message) => (message.sender === "agent" && !message.run_id ? { ...message, run_id: this.runId } : message));
     if (fresh.length === 0) return;
     await this.deps.store.appendMessages(fresh);
     this.history.push(...fresh);

@@ -9,6 +9,7 @@ import type {
 } from "@/lib/schemas/form-submissions";
 import { recordAudit } from "./audit";
 import { Prisma, prisma } from "./client";
+import { endOf, startOf } from "./date-range";
 import { decodeCursor, encodeCursor, escapeLike } from "./keyset-cursor";
 import type { TenantContext } from "./tenant-context";
 
@@ -221,13 +222,4 @@ export async function setSubmissionStatus(
     const [row] = await tx.$queryRaw<SubmissionRow[]>`${SELECT} WHERE s."id" = ${submissionId}`;
     return toSubmission(row);
   });
-}
-
-/** A day alone starts at its midnight UTC; a timestamp is itself. */
-const startOf = (value: string) => new Date(value.length === 10 ? `${value}T00:00:00.000Z` : value);
-
-/** A day alone as the upper bound includes the whole day; a timestamp is included too. */
-function endOf(value: string): Date {
-  if (value.length === 10) return new Date(Date.parse(`${value}T00:00:00.000Z`) + 24 * 60 * 60 * 1000);
-  return new Date(Date.parse(value) + 1);
 }

@@ -8,9 +8,11 @@ let victim: TestAccount;
 let intruder: TestAccount;
 let conversationId: string;
 let slotId: string;
+let messageId: string;
 let before: unknown;
 
-const fill = (path: string) => path.replace("{conversationId}", conversationId).replace("{slotId}", slotId);
+const fill = (path: string) =>
+  path.replace("{conversationId}", conversationId).replace("{slotId}", slotId).replace("{messageId}", messageId);
 
 beforeAll(async () => {
   victim = await createAccount(appBaseURL(), "victim");
@@ -19,6 +21,7 @@ beforeAll(async () => {
   const events = await say(victim.client, conversationId, "send an email to ada@example.com about the launch");
   slotId = events.find((event) => event.type === "slot_push")!.data.slot.id;
   before = (await victim.client.json(`/api/conversations/${conversationId}`)).body;
+  messageId = (before as { messages: { id: string; sender: string }[] }).messages.find((message) => message.sender === "agent")!.id;
 });
 
 describe("a member of organization A reaches no conversation or card of organization B", () => {
@@ -30,6 +33,7 @@ describe("a member of organization A reaches no conversation or card of organiza
 
   it("and nothing of B changed", async () => {
     expect((await victim.client.json(`/api/conversations/${conversationId}`)).body).toEqual(before);
+    expect((await victim.client.json<{ feedback: unknown[] }>(`/api/conversations/${conversationId}/feedback`)).body.feedback).toEqual([]);
     const listed = await intruder.client.json<{ conversations: unknown[] }>("/api/conversations");
     expect(listed.body.conversations).toEqual([]);
     expect((await intruder.client.json(`/api/conversations?org=${victim.orgSlug}`)).status).toBe(404);

@@ -23,6 +23,7 @@ export const TENANT_PAGES: string[] = [
   "/{org}/settings",
   "/{org}/settings/members",
   "/{org}/settings/audit",
+  "/{org}/settings/feedback",
   "/{org}/settings/permissions",
   "/{org}/settings/api-keys",
   "/{org}/settings/webhooks",
@@ -45,6 +46,7 @@ export const TENANT_API_ROUTES: TenantRoute[] = [
   { method: "POST", path: "/api/orgs/{org}/invites", json: { email: "intruder@example.com", role: "owner" } },
   { method: "DELETE", path: "/api/orgs/{org}/invites/{inviteId}" },
   { method: "GET", path: "/api/orgs/{org}/audit" },
+  { method: "GET", path: "/api/orgs/{org}/feedback" },
   { method: "GET", path: "/api/orgs/{org}/agent" },
   { method: "GET", path: "/api/orgs/{org}/permissions" },
   { method: "DELETE", path: "/api/orgs/{org}/permissions/{permissionId}" },
@@ -125,7 +127,8 @@ export const SHARED_API_ROUTES: TenantRoute[] = [{ method: "GET", path: "/api/v1
 /**
  * Routes that carry no organization: the tenant is the conversation's (or the card's). Asked by
  * conversations-isolation.test.ts as a member of another organization, each must answer 404 and
- * change nothing. Placeholders: {conversationId} a victim's conversation, {slotId} its pending card.
+ * change nothing. Placeholders: {conversationId} a victim's conversation, {slotId} its pending card,
+ * {messageId} its agent message.
  */
 export const CONVERSATION_API_ROUTES: TenantRoute[] = [
   { method: "GET", path: "/api/conversations/{conversationId}" },
@@ -137,6 +140,14 @@ export const CONVERSATION_API_ROUTES: TenantRoute[] = [
   { method: "POST", path: "/api/conversations/{conversationId}/retry", json: {} },
   // The conversation is checked first, so an instance id that exists nowhere still proves the 404 is the tenant's.
   { method: "POST", path: "/api/conversations/{conversationId}/forms/any-instance/values", json: { values: { purpose: "Taken over" } } },
+  // Feedback on the victim's real agent message ({messageId}).
+  { method: "GET", path: "/api/conversations/{conversationId}/feedback" },
+  {
+    method: "PUT",
+    path: "/api/conversations/{conversationId}/messages/{messageId}/feedback",
+    json: { rating: "down", comment: "Taken over" },
+  },
+  { method: "DELETE", path: "/api/conversations/{conversationId}/messages/{messageId}/feedback" },
   { method: "POST", path: "/api/slots/{slotId}/resolve", json: { value: { decision: "allow_once" } } },
   { method: "POST", path: "/api/slots/{slotId}/reject", json: { reason: "no" } },
 ];
