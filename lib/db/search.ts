@@ -1,0 +1,92 @@
+import { prisma } from "./client";
+import type { TenantContext } from "./tenant-context";
+import { SEARCH_PAGE_SIZE, type SearchHit, type SearchPage, type SearchQuery, type SnippetPart } from "@/lib/schemas/search";
+
+type Tenant = Pick<TenantContext, "organizationId">;
+
+/**
+ * ts_headline's markers: control characters removed from the text first, so a message cannot fake a
+ * hit. The snippet is split on them into parts; no HTML is ever produced or trusted. ts_headline
+ * drops what its parser reads as tags, so `<` travels as LT and comes back: people's text is kept.
+ */
+const START = "\u0002";
+const STOP = "\u0003";
+const LT = "\u0001";
+const HEADLINE_OPTIONS = `StartSel=${START}, StopSel=${STOP}, MaxWords=30, MinWords=12`;
+/** A match in the conversation's title ranks the message above any passing mention (ts_rank_cd with normalization 32 is below 1). */
+const TITLE_BONUS = 1;
+/** Headlines read at most this much of a message: ts_headline parses the whole text it is given. */
+const HEADLINE_CHARS = 20_000;
+
+interface HitRow {
+  conversationId: string;
+  conversationTitle: string;
+  messageId: string | null;
+  seq: bigint;
+  sender: string;
+  at: Date | null;
+  inText: boolean;
+  firstCallId: string | null;
+  headline: string;
+}
+
+/**
+ * Messages of the organization's conversations that match `q` (websearch syntax: words, "a phrase",
+ * -not), best first. Every member sees every conversation of the organization, so the tenant is the
+ * whole visibility rule; subagents' stores (namespace ≠ "") and compaction summaries are never shown
+ * in a chat, so they are not searched. The rank is computed over the GIN index's matches; snippets
+ * (the costly part) only for the page.
+ */
+export async function searchMessages(ctx: Tenant, { q, offset }: SearchQuery): Promise<SearchPage> {
+  const rows = await prisma.$queryRaw<HitRow[]>`
+    WITH query AS (SELECT websearch_to_tsquery('english', ${q}) AS tsq),
+    ranked AS (
+      SELECT m."seq", m."messageId", m."sender", m."text", m."toolCalls", m."toolResults", m."searchVector",
+             COALESCE(m."createdAt", c."createdAt") AS "at", c."id" AS "conversationId", c."title" AS "conversationTitle",
+             ts_rank_cd(m."searchVector", query.tsq, 32)
+               + CASE WHEN to_tsvector('english', c."title") @@ query.tsq THEN ${TITLE_BONUS}::float8 ELSE 0 END AS "rank"
+      FROM query, "Message" m
+      JOIN "AgentStore" s ON s."id" = m."storeId" AND s."organizationId" = m."organizationId" AND s."namespace" = ''
+      JOIN "Conversation" c ON c."id" = s."conversationId" AND c."organizationId" = s."organizationId"
+      WHERE m."organizationId" = ${ctx.organizationId} AND m."searchVector" @@ query.tsq AND NOT m."isCompaction"
+      ORDER BY "rank" DESC, m."seq" DESC
+      LIMIT ${SEARCH_PAGE_SIZE + 1} OFFSET ${offset}
+    )
+    SELECT r."seq", r."messageId", r."sender", r."at", r."conversationId", r."conversationTitle", r."inText",
+           message_first_call_id(r."toolCalls", r."toolResults") AS "firstCallId",
+           ts_headline('english',
+             replace(left(translate(CASE WHEN r."inText" THEN r."text" ELSE message_tool_text(r."toolCalls", r."toolResults") END,
+                                    ${LT + START + STOP}, ''), ${HEADLINE_CHARS}), '<', ${LT}),
+             query.tsq, ${HEADLINE_OPTIONS}) AS "headline"
+    FROM (SELECT ranked.*, ts_filter(ranked."searchVector", '{a}') @@ query.tsq AS "inText" FROM ranked, query) r, query
+    ORDER BY r."rank" DESC, r."seq" DESC`;
+  const page = rows.slice(0, SEARCH_PAGE_SIZE);
+  return {
+    results: page.map(toHit),
+    nextOffset: rows.length > SEARCH_PAGE_SIZE ? offset + SEARCH_PAGE_SIZE : null,
+  };
+}
+
+function toHit(row: HitRow): SearchHit {
+  // A hit in a tool's input or result jumps to the tool row; a tool-results message has no row of its own.
+  const anchor = row.inText || !row.firstCallId ? (row.messageId ?? `seq:${row.seq}`) : `tool:${row.firstCallId}`;
+  return {
+    conversationId: row.conversationId,
+    conversationTitle: row.conversationTitle,
+    anchor,
+    sender: row.sender === "agent" ? "agent" : "user",
+    at: row.at ? row.at.toISOString() : null,
+    snippet: snippetParts(row.headline),
+  };
+}
+
+/** ts_headline's output split on its markers: odd pieces are the hits. */
+export function snippetParts(headline: string): SnippetPart[] {
+  const parts: SnippetPart[] = [];
+  for (const piece of headline.replaceAll(LT, "<").split(START)) {
+    const [hit, rest] = piece.includes(STOP) ? piece.split(STOP, 2) : [null, piece];
+    if (hit) parts.push({ text: hit, hit: true });
+    if (rest) parts.push({ text: rest, hit: false });
+  }
+  return parts;
+}
