@@ -3,6 +3,7 @@
 import { memo, type ReactNode } from "react";
 import { BotIcon, InboxIcon, ScrollTextIcon, SparklesIcon } from "lucide-react";
 import type { TimelineEntry } from "@/lib/client/timeline";
+import { messageAnchorId } from "@/lib/client/message-anchor";
 import { cn } from "@/lib/utils";
 import { AgentMarkdown } from "./agent-markdown";
 import { AnsweredBy } from "./answered-by";
@@ -23,7 +24,7 @@ export const TimelineEntryView = memo(function TimelineEntryView({
   switch (entry.kind) {
     case "user":
       return (
-        <div className="flex justify-end" data-message="user">
+        <div className="flex justify-end" data-message="user" id={messageAnchorId(entry.key)}>
           <div
             className={cn(
               "max-w-[85%] rounded-2xl rounded-br-sm bg-primary px-4 py-2 text-sm whitespace-pre-wrap break-words text-primary-foreground",
@@ -37,7 +38,7 @@ export const TimelineEntryView = memo(function TimelineEntryView({
       );
     case "agent":
       return (
-        <div className="flex gap-3" data-message="agent" data-streaming={entry.streaming || undefined}>
+        <div className="flex gap-3" data-message="agent" data-streaming={entry.streaming || undefined} id={messageAnchorId(entry.key)}>
           <div aria-hidden className="mt-0.5 flex size-7 shrink-0 items-center justify-center rounded-full bg-muted text-muted-foreground">
             <BotIcon className="size-4" />
           </div>
@@ -50,7 +51,7 @@ export const TimelineEntryView = memo(function TimelineEntryView({
       );
     case "tool":
       return (
-        <div className="pl-10">
+        <div className="pl-10" id={messageAnchorId(entry.key)}>
           <ToolCallRow entry={entry} resultView={renderToolResult(entry)} />
         </div>
       );

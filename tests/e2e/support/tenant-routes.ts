@@ -33,6 +33,7 @@ export const TENANT_PAGES: string[] = [
   "/{org}/forms/{formId}/submissions",
   "/{org}/forms/{formId}/submissions/{submissionId}",
   "/{org}/inbox",
+  "/{org}/search?q=budget",
 ];
 
 export const TENANT_API_ROUTES: TenantRoute[] = [
@@ -45,6 +46,7 @@ export const TENANT_API_ROUTES: TenantRoute[] = [
   { method: "POST", path: "/api/orgs/{org}/invites", json: { email: "intruder@example.com", role: "owner" } },
   { method: "DELETE", path: "/api/orgs/{org}/invites/{inviteId}" },
   { method: "GET", path: "/api/orgs/{org}/audit" },
+  { method: "GET", path: "/api/orgs/{org}/search?q=budget" },
   { method: "GET", path: "/api/orgs/{org}/agent" },
   { method: "GET", path: "/api/orgs/{org}/permissions" },
   { method: "DELETE", path: "/api/orgs/{org}/permissions/{permissionId}" },
