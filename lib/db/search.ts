@@ -13,7 +13,7 @@ const START = "\u0002";
 const STOP = "\u0003";
 const LT = "\u0001";
 const HEADLINE_OPTIONS = `StartSel=${START}, StopSel=${STOP}, MaxWords=30, MinWords=12`;
-/** A match in the conversation's title ranks the message above any passing mention (ts_rank_cd with normalization 32 is below 1). */
+/** A match in the conversation's title ranks the message above any passing mention (ts_rank_cd with normalization 32 is below 1; 1 favours short messages). */
 const TITLE_BONUS = 1;
 /** Headlines read at most this much of a message: ts_headline parses the whole text it is given. */
 const HEADLINE_CHARS = 20_000;
@@ -43,7 +43,7 @@ export async function searchMessages(ctx: Tenant, { q, offset }: SearchQuery): P
     ranked AS (
       SELECT m."seq", m."messageId", m."sender", m."text", m."toolCalls", m."toolResults", m."searchVector",
              COALESCE(m."createdAt", c."createdAt") AS "at", c."id" AS "conversationId", c."title" AS "conversationTitle",
-             ts_rank_cd(m."searchVector", query.tsq, 32)
+             ts_rank_cd(m."searchVector", query.tsq, 1 | 32)
                + CASE WHEN to_tsvector('english', c."title") @@ query.tsq THEN ${TITLE_BONUS}::float8 ELSE 0 END AS "rank"
       FROM query, "Message" m
       JOIN "AgentStore" s ON s."id" = m."storeId" AND s."organizationId" = m."organizationId" AND s."namespace" = ''

@@ -55,6 +55,15 @@ describe("search", () => {
     expect((await search(alpha, "walrus")).results.map((hit) => hit.anchor)).toEqual(["m-focused", "m-long"]);
   });
 
+  it("ranks the short message above a longer, later one that quotes it (the same word once in each)", async () => {
+    const { store } = await openNewConversationStore(alpha);
+    await store.appendMessages([
+      { id: "m-said", sender: "user", text: "remember the emu festival", created_at: at(6) },
+      { id: "m-quoted", sender: "agent", text: 'I heard: "remember the emu festival". As the demo model I act on set phrases, for example these ones.', created_at: at(7) },
+    ]);
+    expect((await search(alpha, "emu")).results.map((hit) => hit.anchor)).toEqual(["m-said", "m-quoted"]);
+  });
+
   it("finds tool inputs, tool results and form answers, and jumps to the tool's row", async () => {
     const { store } = await openNewConversationStore(alpha);
     const messages: Message[] = [
