@@ -78,8 +78,8 @@ export function SearchView({ orgSlug }: { orgSlug: string }) {
       <header className="grid gap-1">
         <h1 className="text-2xl font-semibold">Search</h1>
         <p className="text-sm text-muted-foreground">
-          Messages, tool inputs and results, and card answers in this team&apos;s conversations. Use quotes for a phrase and a minus to leave a
-          word out. <Kbd>↓</Kbd> <Kbd>↑</Kbd> move through the results, <Kbd>Enter</Kbd> opens one.
+          Messages, tool inputs and results, and card answers in this team&apos;s conversations. Use quotes for a phrase and a minus to
+          leave a word out. <Kbd>↓</Kbd> <Kbd>↑</Kbd> move through the results, <Kbd>Enter</Kbd> opens one.
         </p>
       </header>
       <form role="search" onSubmit={(event) => event.preventDefault()} className="relative">
@@ -126,7 +126,12 @@ export function SearchView({ orgSlug }: { orgSlug: string }) {
             ))}
           </ol>
           {search.hasNextPage ? (
-            <Button variant="outline" className="justify-self-center" onClick={() => search.fetchNextPage()} disabled={search.isFetchingNextPage}>
+            <Button
+              variant="outline"
+              className="justify-self-center"
+              onClick={() => search.fetchNextPage()}
+              disabled={search.isFetchingNextPage}
+            >
               {search.isFetchingNextPage ? "Loading…" : "More results"}
             </Button>
           ) : null}

@@ -8,9 +8,7 @@ export const SEARCH_MAX_QUERY = 200;
 
 /** `GET /api/orgs/{slug}/search?q=…&offset=…` (and the search page's URL). */
 export const searchQuerySchema = z.object({
-  q: trimmedText()
-    .min(1, "Type something to search for.")
-    .max(SEARCH_MAX_QUERY, `Search for at most ${SEARCH_MAX_QUERY} characters.`),
+  q: trimmedText().min(1, "Type something to search for.").max(SEARCH_MAX_QUERY, `Search for at most ${SEARCH_MAX_QUERY} characters.`),
   offset: z.coerce
     .number()
     .int("Use the nextOffset of the previous page.")

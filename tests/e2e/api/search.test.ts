@@ -56,7 +56,9 @@ describe("search over HTTP", () => {
   });
 
   it("answers 422 for an offset past the cap", async () => {
-    const { status, body } = await victim.client.json<{ error: { message: string } }>(`/api/orgs/${victim.orgSlug}/search?q=pangolin&offset=500`);
+    const { status, body } = await victim.client.json<{ error: { message: string } }>(
+      `/api/orgs/${victim.orgSlug}/search?q=pangolin&offset=500`,
+    );
     expect(status).toBe(422);
     expect(body.error.message).toContain("search for more precise words");
   });

@@ -40,7 +40,12 @@ describe("search", () => {
     const page = await search(alpha, "zeppelin");
     expect(page.results.map((hit) => hit.anchor)).toEqual(["m-titled", "m-passing"]);
     const [first] = page.results;
-    expect(first).toMatchObject({ conversationId: titled.conversation.id, conversationTitle: "Zeppelin launch plan", sender: "user", at: at(2) });
+    expect(first).toMatchObject({
+      conversationId: titled.conversation.id,
+      conversationTitle: "Zeppelin launch plan",
+      sender: "user",
+      at: at(2),
+    });
     expect(first.snippet).toContainEqual({ text: "zeppelin", hit: true });
     expect(snippetText(first.snippet)).toContain("When does the zeppelin fly?");
     expect(page.nextOffset).toBeNull();
@@ -59,7 +64,12 @@ describe("search", () => {
     const { store } = await openNewConversationStore(alpha);
     await store.appendMessages([
       { id: "m-said", sender: "user", text: "remember the emu festival", created_at: at(6) },
-      { id: "m-quoted", sender: "agent", text: 'I heard: "remember the emu festival". As the demo model I act on set phrases, for example these ones.', created_at: at(7) },
+      {
+        id: "m-quoted",
+        sender: "agent",
+        text: 'I heard: "remember the emu festival". As the demo model I act on set phrases, for example these ones.',
+        created_at: at(7),
+      },
     ]);
     expect((await search(alpha, "emu")).results.map((hit) => hit.anchor)).toEqual(["m-said", "m-quoted"]);
   });
@@ -67,18 +77,27 @@ describe("search", () => {
   it("finds tool inputs, tool results and form answers, and jumps to the tool's row", async () => {
     const { store } = await openNewConversationStore(alpha);
     const messages: Message[] = [
-      { id: "m-call", sender: "agent", text: "", tool_calls: [{ id: "call-mail", tool_name: "send_email", input_args: { subject: "Marzipan order" } }] },
+      {
+        id: "m-call",
+        sender: "agent",
+        text: "",
+        tool_calls: [{ id: "call-mail", tool_name: "send_email", input_args: { subject: "Marzipan order" } }],
+      },
       {
         id: "m-result",
         sender: "user",
         text: "",
-        tool_results: [{ tool_name: "lookup", call_id: "call-lookup", result: { status: "success", data: { rows: [{ supplier: "Quokka Foods" }] } } }],
+        tool_results: [
+          { tool_name: "lookup", call_id: "call-lookup", result: { status: "success", data: { rows: [{ supplier: "Quokka Foods" }] } } },
+        ],
       },
       {
         id: "m-form",
         sender: "user",
         text: "",
-        tool_results: [{ tool_name: "collect_form", call_id: "call-form", result: { status: "success", data: { city: "Timbuktu", seats: 42 } } }],
+        tool_results: [
+          { tool_name: "collect_form", call_id: "call-form", result: { status: "success", data: { city: "Timbuktu", seats: 42 } } },
+        ],
       },
     ];
     await store.appendMessages(messages);
@@ -105,7 +124,11 @@ describe("search", () => {
 
   it("never finds what no chat shows: a subagent's messages and compaction summaries", async () => {
     const { conversation, store } = await openNewConversationStore(alpha);
-    const subagent = await PostgresStore.open(getTestPrisma(), { organizationId: alpha.organizationId, conversationId: conversation.id, namespace: "sub" });
+    const subagent = await PostgresStore.open(getTestPrisma(), {
+      organizationId: alpha.organizationId,
+      conversationId: conversation.id,
+      namespace: "sub",
+    });
     await subagent.appendMessages([{ id: "m-sub", sender: "agent", text: "the narwhal research notes" }]);
     await store.appendMessages([{ id: "m-summary", sender: "user", text: "Summary: narwhal research", is_compaction: true }]);
     expect((await search(alpha, "narwhal")).results).toEqual([]);
@@ -113,7 +136,9 @@ describe("search", () => {
 
   it("never carries HTML from a message: the snippet is text, and markers in the message cannot fake a hit", async () => {
     const { store } = await openNewConversationStore(alpha);
-    await store.appendMessages([{ id: "m-html", sender: "user", text: '<img src=x onerror="alert(1)"> \u0002fake\u0003 platypus <b>bold</b>' }]);
+    await store.appendMessages([
+      { id: "m-html", sender: "user", text: '<img src=x onerror="alert(1)"> \u0002fake\u0003 platypus <b>bold</b>' },
+    ]);
     const [hit] = (await search(alpha, "platypus")).results;
     expect(hit.snippet.filter((part) => part.hit)).toEqual([{ text: "platypus", hit: true }]);
     expect(snippetText(hit.snippet)).toContain("<b>bold</b>");
@@ -121,7 +146,9 @@ describe("search", () => {
 
   it("pages with an offset", async () => {
     const { store } = await openNewConversationStore(alpha);
-    await store.appendMessages(Array.from({ length: 25 }, (_, i) => ({ id: `m-page-${i}`, sender: "user" as const, text: `ocelot note ${i}` })));
+    await store.appendMessages(
+      Array.from({ length: 25 }, (_, i) => ({ id: `m-page-${i}`, sender: "user" as const, text: `ocelot note ${i}` })),
+    );
     const first = await search(alpha, "ocelot");
     expect(first.results).toHaveLength(20);
     expect(first.nextOffset).toBe(20);
