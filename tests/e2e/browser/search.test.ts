@@ -47,11 +47,12 @@ describe.skipIf(skipBrowser)("search", () => {
     const target = page.locator('[data-search-target="true"]');
     await target.waitFor();
     expect(await target.textContent()).toContain("remember the wombat festival");
-    const visible = await target.evaluate((row) => {
-      const box = row.getBoundingClientRect();
-      return box.bottom > 0 && box.top < window.innerHeight;
-    });
-    expect(visible).toBe(true);
+    const visible = () =>
+      target.evaluate((row) => {
+        const box = row.getBoundingClientRect();
+        return box.bottom > 0 && box.top < window.innerHeight;
+      });
+    await expect.poll(visible, { timeout: 5_000 }).toBe(true);
     await screenshot(page, "search-jump");
   });
 
