@@ -3,9 +3,11 @@
 import { useDeferredValue, useMemo, useState } from "react";
 import Link from "next/link";
 import { usePathname, useRouter } from "next/navigation";
-import { EllipsisIcon, PlusIcon, SearchIcon } from "lucide-react";
+import { EllipsisIcon, PlusIcon, SearchIcon, TextSearchIcon } from "lucide-react";
+import { SearchShortcut } from "@/components/search/search-shortcut";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
+import { Kbd } from "@/components/ui/kbd";
 import { LoadError } from "@/components/ui/load-error";
 import { lazyPopup } from "@/components/ui/lazy-popup";
 import { Skeleton } from "@/components/ui/skeleton";
@@ -80,6 +82,13 @@ export function ConversationSidebar({ orgSlug }: { orgSlug: string }) {
           className="h-8 pl-8 text-xs"
         />
       </div>
+      <Link
+        href={`/${orgSlug}/search`}
+        className="flex items-center gap-2 rounded-md px-2 py-1 text-xs text-muted-foreground hover:bg-accent hover:text-foreground"
+      >
+        <TextSearchIcon aria-hidden className="size-3.5" /> Search messages <Kbd className="ml-auto">Ctrl K</Kbd>
+      </Link>
+      <SearchShortcut orgSlug={orgSlug} />
       {list.isPending ? (
         <div className="grid gap-1.5" aria-label="Loading conversations">
           <Skeleton className="h-7" />

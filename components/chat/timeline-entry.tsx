@@ -3,6 +3,7 @@
 import { memo, type ReactNode } from "react";
 import { BotIcon, InboxIcon, ScrollTextIcon, SparklesIcon } from "lucide-react";
 import type { TimelineEntry } from "@/lib/client/timeline";
+import { messageAnchorId } from "@/lib/client/message-anchor";
 import { cn } from "@/lib/utils";
 import { AgentMarkdown } from "./agent-markdown";
 import { AnsweredBy } from "./answered-by";
@@ -26,7 +27,7 @@ export const TimelineEntryView = memo(function TimelineEntryView({
   switch (entry.kind) {
     case "user":
       return (
-        <div className="group flex flex-col items-end" data-message="user">
+        <div className="group flex flex-col items-end" data-message="user" id={messageAnchorId(entry.key)}>
           <div
             className={cn(
               "max-w-[85%] rounded-2xl rounded-br-sm bg-primary px-4 py-2 text-sm whitespace-pre-wrap break-words text-primary-foreground",
@@ -43,7 +44,7 @@ export const TimelineEntryView = memo(function TimelineEntryView({
       return (
         <div
           className="group flex gap-3"
-          id={storedMessageId(entry.key) && `message-${entry.key}`}
+          id={messageAnchorId(entry.key)}
           data-message="agent"
           data-streaming={entry.streaming || undefined}
         >
@@ -61,7 +62,7 @@ export const TimelineEntryView = memo(function TimelineEntryView({
       );
     case "tool":
       return (
-        <div className="pl-10">
+        <div className="pl-10" id={messageAnchorId(entry.key)}>
           <ToolCallRow entry={entry} resultView={renderToolResult(entry)} />
         </div>
       );

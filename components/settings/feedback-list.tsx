@@ -1,5 +1,6 @@
 "use client";
 
+import { messageHref } from "@/lib/client/message-anchor";
 import { useState } from "react";
 import Link from "next/link";
 import { useInfiniteQuery } from "@tanstack/react-query";
@@ -117,7 +118,7 @@ function FeedbackTable({ slug, filters }: { slug: string; filters: FeedbackFilte
               </TableCell>
               <TableCell className="max-w-72">
                 <Link
-                  href={`/${slug}/c/${entry.conversation.id}#message-${encodeURIComponent(entry.messageId)}`}
+                  href={messageHref(slug, entry.conversation.id, entry.messageId)}
                   className="font-medium underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-ring"
                 >
                   {entry.conversation.title}

@@ -10,6 +10,8 @@ export const MESSAGE_TEXT_MAX = 20_000;
 export const CONVERSATION_TITLE_MAX = 200;
 /** `listConversationsQuerySchema.q`'s maximum (the sidebar's title search). */
 export const CONVERSATION_SEARCH_MAX = 200;
+/** `SEARCH_MAX_QUERY` of lib/schemas/search.ts (the search page's message search). */
+export const MESSAGE_SEARCH_MAX = 200;
 /** `emailSchema`'s maximum (lib/schemas/account.ts). */
 export const EMAIL_MAX = 254;
 /** `passwordSchema`'s maximum; sign-in and the current password take as much. */

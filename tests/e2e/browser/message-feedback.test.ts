@@ -79,7 +79,7 @@ describe.skipIf(skipBrowser)("message actions in the browser", () => {
     await row.waitFor();
     await screenshot(admin, "settings-feedback");
     await row.getByRole("link").click();
-    await admin.waitForURL(new RegExp(`/${owner.slug}/c/[^/#]+#message-`));
+    await admin.waitForURL(new RegExp(`/${owner.slug}/c/[^/?]+\\?m=`));
     await seeInLog(admin, "I heard");
 
     await member.page.goto(`${appBaseURL()}/${owner.slug}/settings/feedback`);

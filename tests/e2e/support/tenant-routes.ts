@@ -34,6 +34,7 @@ export const TENANT_PAGES: string[] = [
   "/{org}/forms/{formId}/submissions",
   "/{org}/forms/{formId}/submissions/{submissionId}",
   "/{org}/inbox",
+  "/{org}/search?q=budget",
 ];
 
 export const TENANT_API_ROUTES: TenantRoute[] = [
@@ -47,6 +48,7 @@ export const TENANT_API_ROUTES: TenantRoute[] = [
   { method: "DELETE", path: "/api/orgs/{org}/invites/{inviteId}" },
   { method: "GET", path: "/api/orgs/{org}/audit" },
   { method: "GET", path: "/api/orgs/{org}/feedback" },
+  { method: "GET", path: "/api/orgs/{org}/search?q=budget" },
   { method: "GET", path: "/api/orgs/{org}/agent" },
   { method: "GET", path: "/api/orgs/{org}/permissions" },
   { method: "DELETE", path: "/api/orgs/{org}/permissions/{permissionId}" },

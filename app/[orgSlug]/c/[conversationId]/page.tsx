@@ -1,7 +1,9 @@
+import { Suspense } from "react";
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { organizationName } from "@/app/_lib/shell";
 import { ChatView } from "@/components/chat/chat-view";
+import { JumpToMessage } from "@/components/search/jump-to-message";
 import { getConversation } from "@/lib/db/conversations";
 import { isAdmin } from "@/lib/db/tenant-context";
 import { currentUser } from "@/lib/server/auth/session";
@@ -19,7 +21,13 @@ export default async function ConversationPage({ params }: { params: Promise<{ o
   // key: switching conversations starts a fresh view (composer draft, scroll position, stream).
   // The permission card names the team an admin's "always" covers.
   const teamName = (await organizationName(user, ctx.orgSlug)) ?? ctx.orgSlug;
+  // JumpToMessage: a search result's `?m=` scrolls to its message.
   return (
-    <ChatView key={conversationId} orgSlug={ctx.orgSlug} conversationId={conversationId} canAdmin={isAdmin(ctx)} teamName={teamName} />
+    <>
+      <ChatView key={conversationId} orgSlug={ctx.orgSlug} conversationId={conversationId} canAdmin={isAdmin(ctx)} teamName={teamName} />
+      <Suspense>
+        <JumpToMessage />
+      </Suspense>
+    </>
   );
 }

@@ -1,0 +1,7 @@
+"use client";
+
+import { ErrorPanel } from "@/components/shell/error-panel";
+
+export default function SearchError({ error, retry }: { error: unknown; retry: () => void }) {
+  return <ErrorPanel error={error} retry={retry} />;
+}
