@@ -5,6 +5,8 @@ import { logger } from "@/lib/server/logger";
 import { attemptDelivery } from "@/lib/server/webhooks/outbound/attempt";
 import { startDispatcher } from "@/lib/server/webhooks/outbound/dispatcher";
 import { deliverySettings, type DeliverySettings } from "@/lib/server/webhooks/outbound/settings";
+import { createExportQueue, EXPORT_QUEUE, type ExportJob } from "@/lib/server/exports/export-queue";
+import { runOrganizationExport } from "@/lib/server/exports/organization-export-job";
 import { DELIVERY_QUEUE, enqueueAttempts, startQueue } from "./queue";
 import { startWorkerHeartbeat } from "./worker-heartbeat";
 
@@ -72,6 +74,9 @@ export async function startWorker(options: WorkerOptions = {}): Promise<WebhookW
   for (let index = 0; index < WORKERS; index++) {
     workerIds.push(await boss.work<DueDelivery>(DELIVERY_QUEUE, { batchSize: BATCH_SIZE, pollingIntervalSeconds: 0.5 }, handle));
   }
+  // Organization exports (docs/export.md): one at a time per worker; a thrown job is retried by pg-boss.
+  await createExportQueue(boss);
+  await boss.work<ExportJob>(EXPORT_QUEUE, { batchSize: 1, pollingIntervalSeconds: 1 }, ([job]) => runOrganizationExport(job.data));
   const dispatcher = startDispatcher({ databaseUrl, pollMs: env.WEBHOOK_DISPATCH_POLL_MS, enqueue });
   const beating = startWorkerHeartbeat(databaseUrl);
   const heartbeat = setInterval(() => {

@@ -1,0 +1,48 @@
+import { randomUUID } from "node:crypto";
+import { prisma } from "./client";
+import type { TenantContext } from "./tenant-context";
+
+export interface ImportedConversationInput {
+  title: string;
+  createdAt: Date | null;
+  messages: { sender: "user" | "agent"; text: string; createdAt: Date | null }[];
+}
+
+/**
+ * An imported conversation: a new conversation of the tenant created by the importer, with its
+ * agent's store and its messages as plain text, in one transaction (all of it or none). Its
+ * activity is the source's last message, so imported history sorts where it happened.
+ */
+export async function createImportedConversation(
+  ctx: Pick<TenantContext, "organizationId" | "userId">,
+  input: ImportedConversationInput,
+  now = new Date(),
+): Promise<{ id: string; title: string; messages: number }> {
+  const times = input.messages.map((message) => message.createdAt).filter((at): at is Date => at !== null);
+  const createdAt = input.createdAt ?? times[0] ?? now;
+  const lastActivityAt = times.reduce((latest, at) => (at > latest ? at : latest), createdAt);
+  return prisma.$transaction(async (tx) => {
+    const conversation = await tx.conversation.create({
+      data: {
+        organizationId: ctx.organizationId,
+        createdById: ctx.userId,
+        title: input.title,
+        createdAt,
+        lastActivityAt,
+        stores: { create: { namespace: "" } },
+      },
+      select: { id: true, title: true, stores: { select: { id: true } } },
+    });
+    await tx.message.createMany({
+      data: input.messages.map((message) => ({
+        storeId: conversation.stores[0].id,
+        organizationId: ctx.organizationId,
+        messageId: randomUUID(),
+        sender: message.sender,
+        text: message.text,
+        createdAt: message.createdAt,
+      })),
+    });
+    return { id: conversation.id, title: conversation.title, messages: input.messages.length };
+  });
+}
