@@ -1,5 +1,10 @@
 import type { Message, ToolCall, ToolResult } from "@/lib/agent";
-import { CONVERSATION_EXPORT_FORMAT, type ConversationExport, type ExportCard, type ExportMessage } from "@/lib/schemas/conversation-export";
+import {
+  CONVERSATION_EXPORT_FORMAT,
+  type ConversationExport,
+  type ExportCard,
+  type ExportMessage,
+} from "@/lib/schemas/conversation-export";
 import { prisma } from "./client";
 import { rowToMessage } from "./store/records";
 import type { TenantContext } from "./tenant-context";

@@ -74,7 +74,14 @@ export async function createOrganizationExport(ctx: Actor, ip: string | null, no
       select,
     });
     await recordAudit(
-      { organizationId: ctx.organizationId, actorId: ctx.userId, action: "organization.export_started", target: row.id, ip, metadata: { conversationsTotal } },
+      {
+        organizationId: ctx.organizationId,
+        actorId: ctx.userId,
+        action: "organization.export_started",
+        target: row.id,
+        ip,
+        metadata: { conversationsTotal },
+      },
       tx,
     );
     return view(row);

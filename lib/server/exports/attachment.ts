@@ -11,9 +11,14 @@ export function attachment(title: string, extension: string): string {
       .replace(/^-+|-+$/g, "")
       .slice(0, 80)
       .toLowerCase() || "conversation";
-  const utf8 = title.replace(/[\u0000-\u001f\u007f/\\]+/g, " ").trim().slice(0, 120) || "conversation";
+  const utf8 =
+    title
+      .replace(/[\u0000-\u001f\u007f/\\]+/g, " ")
+      .trim()
+      .slice(0, 120) || "conversation";
   return `attachment; filename="${ascii}.${extension}"; filename*=UTF-8''${rfc5987(`${utf8}.${extension}`)}`;
 }
 
 // encodeURIComponent leaves ' ( ) * unescaped, which RFC 5987's attr-char does not allow.
-const rfc5987 = (text: string) => encodeURIComponent(text).replace(/['()*]/g, (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`);
+const rfc5987 = (text: string) =>
+  encodeURIComponent(text).replace(/['()*]/g, (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`);

@@ -59,3 +59,10 @@ export async function enqueueExport(databaseUrl: string, job: ExportJob): Promis
   const boss = await exportSender(databaseUrl);
   await boss.send(EXPORT_QUEUE, { ...job }, { singletonKey: job.exportId });
 }
+
+/** Closes the web process's handle (tests, before their database goes away). */
+export async function closeExportSender(): Promise<void> {
+  const started = sender;
+  sender = null;
+  if (started) await (await started).stop({ graceful: false, wait: true });
+}

@@ -30,7 +30,9 @@ export async function runOrganizationExport(job: ExportJob, options: { pageSize?
     await finishExportRun(tenant, job.exportId, { error: null });
   } catch (error) {
     logger.error("an organization export failed", { error, exportId: job.exportId });
-    await finishExportRun(tenant, job.exportId, { error: "The export failed. Start it again; if it fails again, tell your administrator." });
+    await finishExportRun(tenant, job.exportId, {
+      error: "The export failed. Start it again; if it fails again, tell your administrator.",
+    });
     throw error;
   }
 }

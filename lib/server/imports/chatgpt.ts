@@ -42,7 +42,9 @@ export function fromChatGpt(conversations: unknown[]): ImportedConversation[] {
     const parsed = conversationSchema.safeParse(raw);
     const name = describeConversation(index, raw);
     if (!parsed.success)
-      throw new ImportValidationError(parsed.error.issues.map((issue) => ({ path: `${name}: ${issue.path.join(".")}`, message: issue.message })));
+      throw new ImportValidationError(
+        parsed.error.issues.map((issue) => ({ path: `${name}: ${issue.path.join(".")}`, message: issue.message })),
+      );
     const conversation = parsed.data;
     return {
       title: importedTitle(conversation.title),
@@ -66,7 +68,8 @@ function shownBranch(conversation: z.infer<typeof conversationSchema>, name: str
   const seen = new Set<string>();
   for (let id: string | null | undefined = conversation.current_node; id; id = conversation.mapping[id].parent) {
     const node = conversation.mapping[id];
-    if (!node) throw new ImportValidationError([{ path: `${name}: mapping.${id}`, message: "This message is named but missing from mapping." }]);
+    if (!node)
+      throw new ImportValidationError([{ path: `${name}: mapping.${id}`, message: "This message is named but missing from mapping." }]);
     if (seen.has(id)) throw new ImportValidationError([{ path: `${name}: mapping.${id}`, message: "The messages' parents form a loop." }]);
     seen.add(id);
     path.push(node);
@@ -79,5 +82,5 @@ function textOf(content: NonNullable<Node["message"]>["content"]): string {
   return (content.parts ?? []).filter((part): part is string => typeof part === "string").join("\n\n");
 }
 
-
-const fromSeconds = (seconds: number | null | undefined) => (typeof seconds === "number" && Number.isFinite(seconds) ? new Date(seconds * 1000) : null);
+const fromSeconds = (seconds: number | null | undefined) =>
+  typeof seconds === "number" && Number.isFinite(seconds) ? new Date(seconds * 1000) : null;

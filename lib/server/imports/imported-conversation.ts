@@ -16,7 +16,12 @@ export class ImportValidationError extends Error {
 export const IMPORTED_TITLE_MAX = 200;
 
 export function importedTitle(title: unknown): string {
-  const line = typeof title === "string" ? cleanText(title).replace(/[\s\u0000-\u001f\u007f]+/g, " ").trim() : "";
+  const line =
+    typeof title === "string"
+      ? cleanText(title)
+          .replace(/[\s\u0000-\u001f\u007f]+/g, " ")
+          .trim()
+      : "";
   return line.slice(0, IMPORTED_TITLE_MAX) || "Imported conversation";
 }
 

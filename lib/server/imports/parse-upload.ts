@@ -27,7 +27,8 @@ export function parseUpload(bytes: Uint8Array): ParsedUpload {
   const lines = text.split("\n").filter((line) => line.trim() !== "");
   const documents = lines.map((line, index) => {
     const parsed = parseJson(line);
-    if (!parsed.ok) throw new AppError(400, "invalid_json", `Line ${index + 1} of the file is not valid JSON. Upload the file as it was exported.`);
+    if (!parsed.ok)
+      throw new AppError(400, "invalid_json", `Line ${index + 1} of the file is not valid JSON. Upload the file as it was exported.`);
     return parsed.value;
   });
   if (documents.length < 2 || !documents.every(isHandoffExport)) throw unknownFormat();

@@ -37,4 +37,8 @@ export async function readUpload(request: Request, maxBytes: number): Promise<Ui
 }
 
 const tooLarge = (maxBytes: number) =>
-  new AppError(413, "payload_too_large", `The file is larger than ${Math.floor(maxBytes / 1024 / 1024)} MB. Import a smaller export, or split it.`);
+  new AppError(
+    413,
+    "payload_too_large",
+    `The file is larger than ${Math.floor(maxBytes / 1024 / 1024)} MB. Import a smaller export, or split it.`,
+  );

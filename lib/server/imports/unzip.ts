@@ -21,7 +21,11 @@ export function extractFromZip(zip: Uint8Array, name: string, maxBytes: number):
       if (error) failure = new AppError(422, "invalid_zip", `The zip's ${name} could not be read: ${error.message}.`);
       total += data?.byteLength ?? 0;
       if (total > maxBytes) {
-        failure = new AppError(413, "payload_too_large", `The zip's ${name} unpacks to more than ${Math.floor(maxBytes / 1024 / 1024)} MB. Import a smaller export.`);
+        failure = new AppError(
+          413,
+          "payload_too_large",
+          `The zip's ${name} unpacks to more than ${Math.floor(maxBytes / 1024 / 1024)} MB. Import a smaller export.`,
+        );
         file.terminate();
         return;
       }
@@ -34,7 +38,11 @@ export function extractFromZip(zip: Uint8Array, name: string, maxBytes: number):
   try {
     unzip.push(zip, true);
   } catch (error) {
-    failure ??= new AppError(422, "invalid_zip", `This zip could not be read (${(error as Error).message}). Export it again, or upload ${name} itself.`);
+    failure ??= new AppError(
+      422,
+      "invalid_zip",
+      `This zip could not be read (${(error as Error).message}). Export it again, or upload ${name} itself.`,
+    );
   }
   if (failure) throw failure;
   if (!found) throw new AppError(422, "invalid_zip", `This zip holds no ${name}. Upload ChatGPT's data export, or its ${name}.`);
