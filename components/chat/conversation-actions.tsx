@@ -1,7 +1,7 @@
 "use client";
 
 import { useState } from "react";
-import { PencilIcon, Trash2Icon } from "lucide-react";
+import { FileDownIcon, PencilIcon, Trash2Icon } from "lucide-react";
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from "@/components/ui/dropdown-menu";
 import type { LoadedPopupProps } from "@/components/ui/lazy-popup";
 import type { ConversationSummary } from "@/lib/schemas/conversation";
@@ -41,6 +41,13 @@ export default function ConversationActions({
           <DropdownMenuItem onSelect={() => setDialog("rename")}>
             <PencilIcon aria-hidden /> Rename
           </DropdownMenuItem>
+          {(["markdown", "json"] as const).map((format) => (
+            <DropdownMenuItem key={format} asChild>
+              <a href={`/api/conversations/${conversation.id}/export?format=${format}`} download>
+                <FileDownIcon aria-hidden /> Export as {format === "json" ? "JSON" : "Markdown"}
+              </a>
+            </DropdownMenuItem>
+          ))}
           <DropdownMenuItem variant="destructive" onSelect={() => setDialog("delete")}>
             <Trash2Icon aria-hidden /> Delete
           </DropdownMenuItem>

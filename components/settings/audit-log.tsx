@@ -25,6 +25,8 @@ const ACTION_LABEL: Record<string, string> = {
   "conversation.renamed": "Renamed someone's conversation",
   "conversation.deleted": "Deleted a conversation",
   "agent_settings.updated": "Changed the agent's settings",
+  "organization.export_started": "Started an export of the organization",
+  "organization.export_downloaded": "Downloaded an export of the organization",
   // ── end of conversations and agent settings ──
   "permission.allowed_once": "Allowed a tool once",
   "permission.allowed_input_always": "Always allowed a tool input",

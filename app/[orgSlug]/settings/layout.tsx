@@ -14,6 +14,8 @@ export default async function SettingsLayout({ children, params }: { children: R
     { href: `${base}/agent`, label: "Agent" },
     // Members see their own grants and denials there (read-only but for revoking their own).
     { href: `${base}/permissions`, label: "Permissions" },
+    // Import for everyone; the organization's export is admins' (the page says so to members).
+    { href: `${base}/data`, label: "Data" },
     ...(isAdmin(ctx)
       ? [
           { href: `${base}/api-keys`, label: "API keys" },

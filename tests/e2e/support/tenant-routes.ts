@@ -8,7 +8,7 @@
  * conversation with the form open as {instanceId}, {inboxItemId} an inbox item, {inboundEndpointId} an
  * inbound webhook endpoint, {webhookEndpointId} an outbound webhook endpoint with {webhookDeliveryId}
  * one of its deliveries; {forgedLinkToken} a capability link naming the victim's real inbox item whose
- * signature nobody made; {unknownPath} a path no route file serves (the catch-all app/api/[...path]).
+ * signature nobody made; {exportId} an organization export; {unknownPath} a path no route file serves (the catch-all app/api/[...path]).
  */
 export interface TenantRoute {
   method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
@@ -28,6 +28,7 @@ export const TENANT_PAGES: string[] = [
   "/{org}/settings/api-keys",
   "/{org}/settings/webhooks",
   "/{org}/settings/inbound",
+  "/{org}/settings/data",
   "/{org}/forms",
   "/{org}/forms/new",
   "/{org}/forms/{formId}",
@@ -49,6 +50,15 @@ export const TENANT_API_ROUTES: TenantRoute[] = [
   { method: "GET", path: "/api/orgs/{org}/audit" },
   { method: "GET", path: "/api/orgs/{org}/feedback" },
   { method: "GET", path: "/api/orgs/{org}/search?q=budget" },
+  // Organization exports and imports (docs/export.md).
+  { method: "GET", path: "/api/orgs/{org}/exports" },
+  { method: "POST", path: "/api/orgs/{org}/exports" },
+  { method: "GET", path: "/api/orgs/{org}/exports/{exportId}/download" },
+  {
+    method: "POST",
+    path: "/api/orgs/{org}/imports",
+    json: { format: "handoff.conversation.v1", title: "Planted", created_at: "2030-01-01T00:00:00Z", messages: [] },
+  },
   { method: "GET", path: "/api/orgs/{org}/agent" },
   { method: "GET", path: "/api/orgs/{org}/permissions" },
   { method: "DELETE", path: "/api/orgs/{org}/permissions/{permissionId}" },
@@ -148,6 +158,7 @@ export const CONVERSATION_API_ROUTES: TenantRoute[] = [
   { method: "POST", path: "/api/conversations/{conversationId}/forms/any-instance/values", json: { values: { purpose: "Taken over" } } },
   // Feedback on the victim's real agent message ({messageId}).
   { method: "GET", path: "/api/conversations/{conversationId}/feedback" },
+  { method: "GET", path: "/api/conversations/{conversationId}/export?format=json" },
   {
     method: "PUT",
     path: "/api/conversations/{conversationId}/messages/{messageId}/feedback",
