@@ -15,6 +15,8 @@ type Actor = Pick<TenantContext, "organizationId" | "userId">;
 /** How long a finished export stays downloadable. */
 export const EXPORT_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 export const EXPORT_LIST_LIMIT = 20;
+/** Past this, a queued or running export is given up (longer than every attempt pg-boss makes, export-queue.ts). */
+export const EXPORT_STALE_MS = 2 * 60 * 60 * 1000;
 
 export class ExportInProgressError extends Error {
   constructor() {
@@ -59,6 +61,15 @@ export async function createOrganizationExport(ctx: Actor, ip: string | null, no
   return prisma.$transaction(async (tx) => {
     await tx.$queryRaw`SELECT 1 FROM "Organization" WHERE "id" = ${ctx.organizationId} FOR UPDATE`;
     await tx.organizationExport.deleteMany({ where: { organizationId: ctx.organizationId, expiresAt: { lte: now } } });
+    // An export the queue gave up on (its worker died on every attempt) would block the next one forever.
+    await tx.organizationExport.updateMany({
+      where: {
+        organizationId: ctx.organizationId,
+        status: { in: ["queued", "running"] },
+        createdAt: { lt: new Date(now.getTime() - EXPORT_STALE_MS) },
+      },
+      data: { status: "failed", error: "The export did not finish. Start it again.", finishedAt: now },
+    });
     const busy = await tx.organizationExport.count({
       where: { organizationId: ctx.organizationId, status: { in: ["queued", "running"] } },
     });

@@ -2,7 +2,13 @@
 // another's) as JSON lines in pages, with progress; the worker runs it from the queue.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readConversationExports } from "@/lib/db/conversation-export";
-import { createOrganizationExport, ExportInProgressError, listOrganizationExports, readExportChunks } from "@/lib/db/organization-exports";
+import {
+  createOrganizationExport,
+  EXPORT_STALE_MS,
+  ExportInProgressError,
+  listOrganizationExports,
+  readExportChunks,
+} from "@/lib/db/organization-exports";
 import type { TenantContext } from "@/lib/db/tenant-context";
 import { conversationExportSchema } from "@/lib/schemas/conversation-export";
 import { parseEnv } from "@/lib/server/env";
@@ -60,11 +66,18 @@ describe("organization export", () => {
     expect(audit.map((entry) => entry.action)).toEqual(["organization.export_started"]);
   });
 
-  it("refuses a second export while one is queued, and starts over cleanly when a job is retried", async () => {
+  it("refuses a second export while one is queued (until it is stale), and starts over cleanly when a job is retried", async () => {
     const tenant = await createTenant("charlie");
     await seedConversation(tenant, "Only one");
     const created = await createOrganizationExport(tenant, null);
     await expect(createOrganizationExport(tenant, null)).rejects.toBeInstanceOf(ExportInProgressError);
+    const later = new Date(Date.now() + EXPORT_STALE_MS + 1000);
+    const replaced = await createOrganizationExport(tenant, null, later);
+    expect((await listOrganizationExports(tenant, later)).find((item) => item.id === created.id)).toMatchObject({
+      status: "failed",
+      error: "The export did not finish. Start it again.",
+    });
+    await getTestPrisma().organizationExport.delete({ where: { id: replaced.id } });
     const job = { exportId: created.id, organizationId: tenant.organizationId };
     await runOrganizationExport(job);
     await runOrganizationExport(job);
