@@ -58,9 +58,7 @@ export default function ConversationActions({
           onRename={(title) => actions.rename(conversation.id, title)}
         />
       ) : null}
-      {dialog === "share" ? (
-        <ShareDialog conversationId={conversation.id} open onOpenChange={(open) => !open && setDialog(null)} />
-      ) : null}
+      {dialog === "share" ? <ShareDialog conversationId={conversation.id} open onOpenChange={(open) => !open && setDialog(null)} /> : null}
       {dialog === "delete" ? (
         <DeleteConversationDialog
           title={conversation.title}

@@ -15,7 +15,10 @@ const AUDIENCES: Record<ShareAudience, string> = {
   organization: "Everyone in the organization",
   public: "Anyone with the link",
 };
-const MODES: Record<ShareMode, string> = { snapshot: "Snapshot: the messages as they are now", live: "Live: the conversation as it goes on" };
+const MODES: Record<ShareMode, string> = {
+  snapshot: "Snapshot: the messages as they are now",
+  live: "Live: the conversation as it goes on",
+};
 const EXPIRIES = { "1": "1 day", "7": "7 days", "30": "30 days", never: "Never" } as const;
 type Expiry = keyof typeof EXPIRIES;
 
@@ -85,7 +88,9 @@ export default function ShareDialog({
       <DialogContent className="max-h-[90dvh] overflow-y-auto">
         <DialogHeader>
           <DialogTitle>Share conversation</DialogTitle>
-          <DialogDescription>A read-only link. Nobody can answer its cards or write in it; signed-in people can continue as their own copy.</DialogDescription>
+          <DialogDescription>
+            A read-only link. Nobody can answer its cards or write in it; signed-in people can continue as their own copy.
+          </DialogDescription>
         </DialogHeader>
         <form
           className="grid gap-3"
@@ -108,14 +113,18 @@ export default function ShareDialog({
             <fieldset className="grid gap-1 text-sm">
               <legend className="mb-1 font-medium">People</legend>
               {members.isPending && <p className="text-muted-foreground">Loading members…</p>}
-              {members.isSuccess && others.length === 0 && <p className="text-muted-foreground">Nobody else is in this organization yet.</p>}
+              {members.isSuccess && others.length === 0 && (
+                <p className="text-muted-foreground">Nobody else is in this organization yet.</p>
+              )}
               {others.map((member) => (
                 <label key={member.userId} className="flex items-center gap-2">
                   <input
                     type="checkbox"
                     checked={people.includes(member.userId)}
                     onChange={(event) =>
-                      setPeople((picked) => (event.target.checked ? [...picked, member.userId] : picked.filter((id) => id !== member.userId)))
+                      setPeople((picked) =>
+                        event.target.checked ? [...picked, member.userId] : picked.filter((id) => id !== member.userId),
+                      )
                     }
                   />
                   {member.name}

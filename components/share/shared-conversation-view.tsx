@@ -24,9 +24,7 @@ function SharedCard({ entry }: { entry: Extract<SharedEntry, { kind: "card" }> }
 function Entry({ entry }: { entry: SharedEntry }) {
   if (entry.kind === "card") return <SharedCard entry={entry} />;
   if (entry.kind === "user")
-    return (
-      <div className="ml-auto max-w-[85%] rounded-2xl bg-muted px-4 py-2 text-sm whitespace-pre-wrap break-words">{entry.text}</div>
-    );
+    return <div className="ml-auto max-w-[85%] rounded-2xl bg-muted px-4 py-2 text-sm whitespace-pre-wrap break-words">{entry.text}</div>;
   return (
     <div className="max-w-full">
       <AgentMarkdown text={entry.text} streaming={false} />

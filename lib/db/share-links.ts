@@ -105,7 +105,13 @@ export async function createShareLink(
         actorId: ctx.userId,
         action: "share.created",
         target: conversationId,
-        metadata: { shareId: row.id, audience: row.audience, mode: row.mode, people: peopleIds, expiresAt: row.expiresAt?.toISOString() ?? null },
+        metadata: {
+          shareId: row.id,
+          audience: row.audience,
+          mode: row.mode,
+          people: peopleIds,
+          expiresAt: row.expiresAt?.toISOString() ?? null,
+        },
         ip,
       },
       tx,
@@ -218,7 +224,8 @@ export async function readSharedConversation(
       });
       const messages = rows.slice(0, SHARED_MESSAGE_LIMIT).reverse().map(rowToMessage);
       const callIds = messages.flatMap((message) => message.tool_calls ?? []).map((call) => call.id);
-      const slots = callIds.length === 0 ? [] : await tx.slot.findMany({ where: { ...own, callId: { in: callIds } }, orderBy: { seq: "asc" } });
+      const slots =
+        callIds.length === 0 ? [] : await tx.slot.findMany({ where: { ...own, callId: { in: callIds } }, orderBy: { seq: "asc" } });
       return { messages, slots: slots.map(rowToSlot), truncated: rows.length > SHARED_MESSAGE_LIMIT };
     },
     { isolationLevel: "RepeatableRead" },

@@ -20,7 +20,8 @@ export async function copyShare(
     ? organizations.find((organization) => organization.slug === organizationSlug)
     : (organizations.find((organization) => organization.id === share.organizationId) ?? organizations[0]);
   if (organizationSlug && !target) throw notFound("This organization");
-  if (!target) throw new AppError(409, "no_organization", "Create an organization first (Account → Organizations), then copy the conversation.");
+  if (!target)
+    throw new AppError(409, "no_organization", "Create an organization first (Account → Organizations), then copy the conversation.");
   const { messages, slots } = await readSharedConversation(share);
   const rows = copyMessages(sharedEntries(messages, slots, share.mode === "snapshot" ? share.createdAt : null));
   const { conversationId } = await createConversationCopy(

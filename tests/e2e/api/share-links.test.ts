@@ -102,7 +102,9 @@ describe("share links", () => {
     const byMember = await team.member.client.json(`/api/conversations/${conversationId}/shares/${created.share.id}`, { method: "DELETE" });
     expect(byMember.status).toBe(403);
     expect((await view(signedOut, created.token)).status).toBe(200);
-    const byAdmin = await team.admin.client.request(`/api/conversations/${conversationId}/shares/${created.share.id}`, { method: "DELETE" });
+    const byAdmin = await team.admin.client.request(`/api/conversations/${conversationId}/shares/${created.share.id}`, {
+      method: "DELETE",
+    });
     expect(byAdmin.status).toBe(204);
     expect((await view(signedOut, created.token)).status).toBe(404);
     expect(await (await signedOut.request(`/share/${created.token}`)).text()).toContain("This link is not available");
@@ -116,7 +118,9 @@ describe("share links", () => {
     expect((await signedOut.json(`/api/shares/${publicLink.token}/copy`, { json: {} })).status).toBe(401);
     expect((await stranger.client.json(`/api/shares/${orgLink.token}/copy`, { json: {} })).status).toBe(404);
 
-    const copied = await stranger.client.json<{ conversationId: string; url: string }>(`/api/shares/${publicLink.token}/copy`, { json: {} });
+    const copied = await stranger.client.json<{ conversationId: string; url: string }>(`/api/shares/${publicLink.token}/copy`, {
+      json: {},
+    });
     expect(copied.status).toBe(201);
     expect(copied.body.url).toBe(`/${stranger.orgSlug}/c/${copied.body.conversationId}`);
     const copy = await stranger.client.json<{ conversation: { title: string }; messages: { sender: string; text: string }[] }>(

@@ -29,7 +29,12 @@ async function memberOf(team: TenantContext, label: string): Promise<TenantConte
 
 const tokenOf = (url: string) => url.slice(`${ORIGIN}/share/`.length);
 const share = (ctx: TenantContext, input: Partial<Parameters<typeof createShare>[2]> = {}) =>
-  createShare({ ...ctx, ip: "local" }, conversationId, { audience: "public", mode: "snapshot", expiresInDays: null, people: [], ...input }, ORIGIN);
+  createShare(
+    { ...ctx, ip: "local" },
+    conversationId,
+    { audience: "public", mode: "snapshot", expiresInDays: null, people: [], ...input },
+    ORIGIN,
+  );
 
 beforeAll(async () => {
   owner = await createTenant("sharer");
@@ -118,7 +123,11 @@ describe("share links (Postgres)", () => {
     expect((await revokeShareLink(owner, conversationId, created.share.id)).status).toBe("revoked");
     expect(await openShare(tokenOf(created.url), null)).toEqual({ ok: false, reason: "not_found" });
     const audit = await getTestPrisma().auditLog.findMany({
-      where: { organizationId: owner.organizationId, action: { in: ["share.created", "share.revoked"] }, metadata: { path: ["shareId"], equals: created.share.id } },
+      where: {
+        organizationId: owner.organizationId,
+        action: { in: ["share.created", "share.revoked"] },
+        metadata: { path: ["shareId"], equals: created.share.id },
+      },
     });
     expect(audit.map((entry) => entry.action).sort()).toEqual(["share.created", "share.revoked"]);
   });

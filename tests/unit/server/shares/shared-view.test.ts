@@ -45,7 +45,10 @@ const conversation: Message[] = [
 
 describe("the rows a share link shows", () => {
   it("keeps what people said, the agent's words and the cards; drops tool inputs and results, injections, compaction and permission cards", () => {
-    const slots = [slot({}), slot({ id: "perm", call_id: "call-2", index: 0, renderer: "permission_request", props: { tool: "send_email" } })];
+    const slots = [
+      slot({}),
+      slot({ id: "perm", call_id: "call-2", index: 0, renderer: "permission_request", props: { tool: "send_email" } }),
+    ];
     const entries = sharedEntries(conversation, slots, null);
     expect(entries).toEqual([
       { kind: "user", text: "Pick a drink" },
@@ -61,7 +64,10 @@ describe("the rows a share link shows", () => {
   it("an answered card shows its answer; one answered after a snapshot's time still waits there; a declined one says why", () => {
     const answered = slot({ status: "resolved", value: { choice: "tea" }, settled_at: "2026-01-01T10:05:00.000Z" });
     expect(sharedEntries(conversation, [answered], null)[2]).toMatchObject({ status: "answered", answer: "tea" });
-    expect(sharedEntries(conversation, [answered], new Date("2026-01-01T10:01:00.000Z"))[2]).toMatchObject({ status: "waiting", answer: null });
+    expect(sharedEntries(conversation, [answered], new Date("2026-01-01T10:01:00.000Z"))[2]).toMatchObject({
+      status: "waiting",
+      answer: null,
+    });
     const declined = slot({ status: "rejected", reason: "Not now", settled_at: "2026-01-01T10:05:00.000Z" });
     expect(sharedEntries(conversation, [declined], null)[2]).toMatchObject({ status: "declined", answer: "Not now" });
   });
