@@ -8,7 +8,7 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { Input } from "@/components/ui/input";
 import { apiFetch, errorMessage } from "@/lib/client/api";
 import type { ShareAudience, ShareCreated, ShareLinkView, ShareMode } from "@/lib/schemas/shares";
-import type { Member } from "@/lib/schemas/team";
+import type { MembersResponse } from "@/lib/schemas/team";
 
 const AUDIENCES: Record<ShareAudience, string> = {
   people: "People I pick (members)",
@@ -56,8 +56,9 @@ export default function ShareDialog({
     queryFn: () => apiFetch<{ shares: ShareLinkView[] }>(`/api/conversations/${conversationId}/shares`),
   });
   const members = useQuery({
-    queryKey: ["members", orgSlug],
-    queryFn: () => apiFetch<{ members: Member[]; you: { userId: string } }>(`/api/orgs/${orgSlug}/members`),
+    // The same key and shape as Settings → Members (use-org-api.ts): one cache entry.
+    queryKey: ["org", orgSlug, "members"],
+    queryFn: () => apiFetch<MembersResponse>(`/api/orgs/${orgSlug}/members`),
     enabled: audience === "people",
   });
   const create = useMutation({
