@@ -1,6 +1,7 @@
 import { AgentMarkdown } from "@/components/chat/agent-markdown";
 import type { SharedConversation, SharedEntry } from "@/lib/schemas/shares";
 import { CopyConversationButton } from "./copy-conversation-button";
+import { LiveRefresh } from "./live-refresh";
 
 const dateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
 
@@ -36,6 +37,7 @@ function Entry({ entry }: { entry: SharedEntry }) {
 /**
  * The read-only conversation a share link opens: the same markdown as the chat, cards as question
  * and answer, no composer and no card controls. Signed-in viewers may continue as their own copy.
+ * A live link reads the conversation again every few seconds.
  */
 export function SharedConversationView({ view, token }: { view: SharedConversation; token: string }) {
   return (
@@ -62,6 +64,7 @@ export function SharedConversationView({ view, token }: { view: SharedConversati
         ))}
       </ol>
       {view.entries.length === 0 && <p className="text-muted-foreground">This conversation has no messages yet.</p>}
+      {view.mode === "live" && <LiveRefresh />}
     </main>
   );
 }

@@ -77,6 +77,29 @@ describe.skipIf(skipBrowser)("share links in the browser", () => {
     expect(await viewer.getByText("Waiting for an answer").count()).toBe(0);
   });
 
+  it("a live link follows the conversation without a reload: the answer and the agent's reply appear", async () => {
+    const { page } = owner;
+    const conversationId = new URL(page.url()).pathname.split("/").pop()!;
+    const live = await page.evaluate(async (id) => {
+      const response = await fetch(`/api/conversations/${id}/shares`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ audience: "public", mode: "live", expiresInDays: 1 }),
+      });
+      return ((await response.json()) as { url: string }).url;
+    }, conversationId);
+    const viewer = await anonymous.newPage();
+    await viewer.goto(live);
+    await viewer.getByText("Waiting for an answer").waitFor();
+
+    const choice = card(page, "ask_preference", "pending");
+    await choice.getByRole("radio", { name: "coffee" }).check();
+    await choice.getByRole("button", { name: "Choose" }).click();
+    await seeInLog(page, "You chose coffee.");
+    await viewer.getByText("You chose coffee.").waitFor({ timeout: 20_000 });
+    expect(await viewer.getByText("Waiting for an answer").count()).toBe(0);
+  });
+
   it("a bad conversation link shows the not-found page inside the app, with the way back to the chats", async () => {
     const { page } = owner;
     await page.goto(`${appBaseURL()}/${owner.slug}/c/no-such-conversation`);
