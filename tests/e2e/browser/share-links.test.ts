@@ -3,13 +3,19 @@ import type { Browser, BrowserContext } from "playwright-core";
 import { appBaseURL } from "../support/env";
 import { launchBrowser, screenshot, skipBrowser } from "../support/browser";
 import { card, seeInLog, signUp, startConversation, type ChatUser } from "../support/chat";
+import { sql } from "../support/sql";
+import { expenseClaim, insertForm } from "../../support/form-submission-rows";
 
 let browser: Browser;
 let owner: ChatUser;
 let outsider: ChatUser;
 let anonymous: BrowserContext;
 let shareUrl: string;
+let formId: string;
+let foreignFormId: string;
 const ASKED = "help me choose between tea, coffee and water";
+const organizationId = async (slug: string) =>
+  (await sql<{ id: string }>(`SELECT "id" FROM "Organization" WHERE "slug" = $1`, [slug]))[0].id;
 
 beforeAll(async () => {
   if (skipBrowser) return;
@@ -17,6 +23,8 @@ beforeAll(async () => {
   owner = await signUp(browser, "Ada Lovelace");
   outsider = await signUp(browser, "Grace Hopper");
   anonymous = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  formId = await insertForm(sql, await organizationId(owner.slug), [expenseClaim()]);
+  foreignFormId = await insertForm(sql, await organizationId(outsider.slug), [expenseClaim()]);
 });
 afterAll(async () => browser?.close());
 
@@ -43,7 +51,7 @@ describe.skipIf(skipBrowser)("share links in the browser", () => {
     const page = await anonymous.newPage();
     await page.goto(shareUrl);
     const main = page.getByRole("main");
-    await main.getByText(ASKED).waitFor();
+    await main.getByRole("list", { name: "Messages" }).getByText(ASKED).waitFor();
     await main.getByText("Which one do you prefer?").waitFor();
     await main.getByText("Waiting for an answer").waitFor();
     expect(await main.getByRole("button").count()).toBe(0);
@@ -100,9 +108,14 @@ describe.skipIf(skipBrowser)("share links in the browser", () => {
     expect(await viewer.getByText("Waiting for an answer").count()).toBe(0);
   });
 
-  it("a bad conversation link shows the not-found page inside the app, with the way back to the chats", async () => {
+  it.each([
+    ["an unknown conversation", () => "/c/no-such-conversation"],
+    ["an unknown form", () => "/forms/no-such-form"],
+    ["another organization's form", () => `/forms/${foreignFormId}`],
+    ["an unknown submission", () => `/forms/${formId}/submissions/no-such-submission`],
+  ])("%s shows the not-found page inside the app, with the way back to the chats", async (_what, path) => {
     const { page } = owner;
-    await page.goto(`${appBaseURL()}/${owner.slug}/c/no-such-conversation`);
+    await page.goto(`${appBaseURL()}/${owner.slug}${path()}`);
     await page.getByRole("heading", { name: "We could not find that" }).waitFor();
     await page.getByRole("navigation", { name: "Conversations" }).waitFor();
     await page.getByRole("link", { name: "Back to the chats" }).click();
