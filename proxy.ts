@@ -9,9 +9,20 @@ import { newNonce, pageContentSecurityPolicy, withApiHeaders, withPageHeaders } 
 const { auth } = NextAuth(authConfig);
 
 // Reachable without a session. /api/v1 authenticates with API keys in its own handlers, /api/inbound/ senders by
-// their endpoint's secret; an inbox capability link (/api/inbox/links/<token>) is its own authority, checked by its route.
+// their endpoint's secret; an inbox capability link (/api/inbox/links/<token>) is its own authority, checked by its route;
+// so is a share link (/share/<token> and /api/shares/<token>), which checks its audience itself (docs/sharing.md).
 const PUBLIC_PAGES = new Set(["/", "/sign-in", "/sign-up", "/docs/api"]);
-const PUBLIC_PREFIXES = ["/invite/", "/api/auth/", "/api/v1/", "/api/inbound/", "/api/inbox/links/", "/api/signup", "/api/health"];
+const PUBLIC_PREFIXES = [
+  "/invite/",
+  "/api/auth/",
+  "/api/v1/",
+  "/api/inbound/",
+  "/api/inbox/links/",
+  "/api/signup",
+  "/api/health",
+  "/share/",
+  "/api/shares/",
+];
 
 export function isPublicPath(pathname: string): boolean {
   return PUBLIC_PAGES.has(pathname) || PUBLIC_PREFIXES.some((prefix) => pathname.startsWith(prefix));

@@ -1,11 +1,12 @@
 "use client";
 
 import { useState } from "react";
-import { FileDownIcon, PencilIcon, Trash2Icon } from "lucide-react";
+import { FileDownIcon, PencilIcon, Share2Icon, Trash2Icon } from "lucide-react";
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from "@/components/ui/dropdown-menu";
 import type { LoadedPopupProps } from "@/components/ui/lazy-popup";
 import type { ConversationSummary } from "@/lib/schemas/conversation";
 import { DeleteConversationDialog, RenameConversationDialog } from "./conversation-dialogs";
+import ShareDialog from "./share-dialog";
 
 /**
  * What the rows' menus do, made once by ConversationSidebar (one set of mutations for the whole
@@ -17,7 +18,7 @@ export interface ConversationRowActions {
   remove: (id: string, current: boolean) => Promise<void>;
 }
 
-/** A sidebar conversation's actions menu (rename, delete) and their dialogs, loaded by ConversationSidebar on intent. */
+/** A sidebar conversation's actions menu (rename, share, delete) and their dialogs, loaded by ConversationSidebar on intent. */
 export default function ConversationActions({
   actions,
   conversation,
@@ -30,7 +31,7 @@ export default function ConversationActions({
   current: boolean;
   trigger: React.ReactElement;
 } & LoadedPopupProps) {
-  const [dialog, setDialog] = useState<"rename" | "delete" | null>(null);
+  const [dialog, setDialog] = useState<"rename" | "share" | "delete" | null>(null);
   return (
     <>
       <DropdownMenu>
@@ -48,6 +49,10 @@ export default function ConversationActions({
               </a>
             </DropdownMenuItem>
           ))}
+
+          <DropdownMenuItem onSelect={() => setDialog("share")}>
+            <Share2Icon aria-hidden /> Share
+          </DropdownMenuItem>
           <DropdownMenuItem variant="destructive" onSelect={() => setDialog("delete")}>
             <Trash2Icon aria-hidden /> Delete
           </DropdownMenuItem>
@@ -61,6 +66,7 @@ export default function ConversationActions({
           onRename={(title) => actions.rename(conversation.id, title)}
         />
       ) : null}
+      {dialog === "share" ? <ShareDialog conversationId={conversation.id} open onOpenChange={(open) => !open && setDialog(null)} /> : null}
       {dialog === "delete" ? (
         <DeleteConversationDialog
           title={conversation.title}

@@ -24,6 +24,9 @@ const ACTION_LABEL: Record<string, string> = {
   // ── Conversations and the agent's settings (lib/db/conversations.ts, lib/db/agent-settings.ts) ──
   "conversation.renamed": "Renamed someone's conversation",
   "conversation.deleted": "Deleted a conversation",
+  "share.created": "Shared a conversation by link",
+  "share.revoked": "Revoked a share link",
+  "share.copied": "Copied a shared conversation",
   "agent_settings.updated": "Changed the agent's settings",
   "organization.export_started": "Started an export of the organization",
   "organization.export_downloaded": "Downloaded an export of the organization",

@@ -9,10 +9,16 @@ let intruder: TestAccount;
 let conversationId: string;
 let slotId: string;
 let messageId: string;
+let shareId: string;
 let before: unknown;
+let sharesBefore: unknown;
 
 const fill = (path: string) =>
-  path.replace("{conversationId}", conversationId).replace("{slotId}", slotId).replace("{messageId}", messageId);
+  path
+    .replace("{conversationId}", conversationId)
+    .replace("{slotId}", slotId)
+    .replace("{messageId}", messageId)
+    .replace("{shareId}", shareId);
 
 beforeAll(async () => {
   victim = await createAccount(appBaseURL(), "victim");
@@ -22,6 +28,11 @@ beforeAll(async () => {
   slotId = events.find((event) => event.type === "slot_push")!.data.slot.id;
   before = (await victim.client.json(`/api/conversations/${conversationId}`)).body;
   messageId = (before as { messages: { id: string; sender: string }[] }).messages.find((message) => message.sender === "agent")!.id;
+  const share = await victim.client.json<{ share: { id: string } }>(`/api/conversations/${conversationId}/shares`, {
+    json: { audience: "organization", mode: "live", expiresInDays: null },
+  });
+  shareId = share.body.share.id;
+  sharesBefore = (await victim.client.json(`/api/conversations/${conversationId}/shares`)).body;
 });
 
 describe("a member of organization A reaches no conversation or card of organization B", () => {
@@ -34,6 +45,7 @@ describe("a member of organization A reaches no conversation or card of organiza
   it("and nothing of B changed", async () => {
     expect((await victim.client.json(`/api/conversations/${conversationId}`)).body).toEqual(before);
     expect((await victim.client.json<{ feedback: unknown[] }>(`/api/conversations/${conversationId}/feedback`)).body.feedback).toEqual([]);
+    expect((await victim.client.json(`/api/conversations/${conversationId}/shares`)).body).toEqual(sharesBefore);
     const listed = await intruder.client.json<{ conversations: unknown[] }>("/api/conversations");
     expect(listed.body.conversations).toEqual([]);
     expect((await intruder.client.json(`/api/conversations?org=${victim.orgSlug}`)).status).toBe(404);

@@ -144,7 +144,7 @@ export const SHARED_API_ROUTES: TenantRoute[] = [
  * Routes that carry no organization: the tenant is the conversation's (or the card's). Asked by
  * conversations-isolation.test.ts as a member of another organization, each must answer 404 and
  * change nothing. Placeholders: {conversationId} a victim's conversation, {slotId} its pending card,
- * {messageId} its agent message.
+ * {messageId} its agent message, {shareId} one of its share links.
  */
 export const CONVERSATION_API_ROUTES: TenantRoute[] = [
   { method: "GET", path: "/api/conversations/{conversationId}" },
@@ -165,6 +165,10 @@ export const CONVERSATION_API_ROUTES: TenantRoute[] = [
     json: { rating: "down", comment: "Taken over" },
   },
   { method: "DELETE", path: "/api/conversations/{conversationId}/messages/{messageId}/feedback" },
+  // Share links of the victim's conversation ({shareId} a real one of them).
+  { method: "GET", path: "/api/conversations/{conversationId}/shares" },
+  { method: "POST", path: "/api/conversations/{conversationId}/shares", json: { audience: "public", mode: "live", expiresInDays: null } },
+  { method: "DELETE", path: "/api/conversations/{conversationId}/shares/{shareId}" },
   { method: "POST", path: "/api/slots/{slotId}/resolve", json: { value: { decision: "allow_once" } } },
   { method: "POST", path: "/api/slots/{slotId}/reject", json: { reason: "no" } },
 ];

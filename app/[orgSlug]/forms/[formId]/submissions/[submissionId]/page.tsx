@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { SubmissionDetailView } from "@/components/forms/submissions/submission-detail";
-import { loadSubmissionForm } from "@/lib/db/form-submissions";
+import { getSubmission, loadSubmissionForm } from "@/lib/db/form-submissions";
 import { AdminsOnly } from "@/components/shell/admins-only";
 import { isAdmin } from "@/lib/db/tenant-context";
 import { possibleId } from "@/lib/server/http/path-id";
@@ -23,6 +23,8 @@ export default async function FormSubmissionPage({
   }
   const form = possibleId(formId) ? await loadSubmissionForm(ctx, formId) : null;
   if (!form) notFound();
+  // An unknown submission is the in-app not-found page, not an error inside the frame.
+  if (!possibleId(submissionId) || !(await getSubmission(ctx, form, submissionId))) notFound();
   return (
     <div className="mx-auto grid w-full max-w-4xl gap-4 p-4 sm:p-6">
       <nav aria-label="Breadcrumb" className="text-sm text-muted-foreground">
