@@ -154,6 +154,12 @@ export const CONVERSATION_API_ROUTES: TenantRoute[] = [
     json: { rating: "down", comment: "Taken over" },
   },
   { method: "DELETE", path: "/api/conversations/{conversationId}/messages/{messageId}/feedback" },
+  // Branches, on the victim's real agent message: a new version, a switch, a copy into the outsider's team.
+  { method: "POST", path: "/api/conversations/{conversationId}/messages/{messageId}/edit", json: { text: "Taken over" } },
+  { method: "POST", path: "/api/conversations/{conversationId}/messages/{messageId}/regenerate", json: {} },
+  { method: "POST", path: "/api/conversations/{conversationId}/messages/{messageId}/branch-out", json: {} },
+  // The body is not filled in; the conversation is checked before it is read.
+  { method: "PUT", path: "/api/conversations/{conversationId}/branch", json: { message_id: "any-message" } },
   { method: "POST", path: "/api/slots/{slotId}/resolve", json: { value: { decision: "allow_once" } } },
   { method: "POST", path: "/api/slots/{slotId}/reject", json: { reason: "no" } },
 ];
