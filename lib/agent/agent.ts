@@ -243,7 +243,12 @@ export class Glove {
   async branch(options: BranchOptions): Promise<RunOutcome | { status: "busy"; runId: string | null }> {
     this.assertBuilt();
     const runId = options.runId ?? this.deps.newId();
-    const run = { id: runId, status: "running" as const, created_at: this.timestamp(), ...(options.startedBy && { started_by: options.startedBy }) };
+    const run = {
+      id: runId,
+      status: "running" as const,
+      created_at: this.timestamp(),
+      ...(options.startedBy && { started_by: options.startedBy }),
+    };
     if (!(await createRun(this.deps, run, { leaf: options.from }))) {
       return { status: "busy", runId: (await this.deps.store.getActiveRun())?.id ?? null };
     }

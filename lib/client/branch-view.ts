@@ -20,7 +20,11 @@ export function versionOf(branches: readonly BranchPointView[] | undefined, mess
 
 /** A message the person typed (what an edit changes and a regenerate answers again). */
 const isTyped = (message: Message) =>
-  message.sender === "user" && !message.tool_results?.length && !message.is_skill_injection && !message.is_inbox_injection && !message.is_compaction;
+  message.sender === "user" &&
+  !message.tool_results?.length &&
+  !message.is_skill_injection &&
+  !message.is_inbox_injection &&
+  !message.is_compaction;
 
 /**
  * The view while a new version streams in: the loaded messages up to `keep` (an index into all

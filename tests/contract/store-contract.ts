@@ -206,10 +206,14 @@ export function defineStoreContract(name: string, makeStore: () => Promise<Store
         const question = message("send it");
         const call = { id: uid("call"), tool_name: "send_email", input_args: { to: "a@example.com", subject: "Hi" } };
         await store.appendMessages([question, message("", { sender: "agent", tool_calls: [call] })]);
-        await store.saveToolCallState(callState({ call_id: call.id, tool_name: "send_email", status: "done", result: { status: "success", data: { sent: 1 } } }));
+        await store.saveToolCallState(
+          callState({ call_id: call.id, tool_name: "send_email", status: "done", result: { status: "success", data: { sent: 1 } } }),
+        );
         const failed = { id: uid("call"), tool_name: "send_email", input_args: { to: "b@example.com" } };
         await store.appendMessages([message("", { sender: "agent", tool_calls: [failed] })]);
-        await store.saveToolCallState(callState({ call_id: failed.id, tool_name: "send_email", status: "done", result: { status: "error", data: null } }));
+        await store.saveToolCallState(
+          callState({ call_id: failed.id, tool_name: "send_email", status: "done", result: { status: "error", data: null } }),
+        );
         const key = permissionInputKey({ subject: "Hi", to: "a@example.com" });
         expect(await store.findOffPathToolResult("send_email", key)).toBeNull();
         const regenerate = run();

@@ -16,7 +16,11 @@ const BUSY = "The agent is still answering. Wait for it, or stop it first, then 
 
 /** A message the person typed (not tool results, not words injected from a skill or the inbox). */
 const isTyped = (message: Message) =>
-  message.sender === "user" && !isToolResults(message) && !message.is_skill_injection && !message.is_inbox_injection && !message.is_compaction;
+  message.sender === "user" &&
+  !isToolResults(message) &&
+  !message.is_skill_injection &&
+  !message.is_inbox_injection &&
+  !message.is_compaction;
 
 /**
  * Edit: a new version of a message the person sent, as its sibling (the old one and what followed
@@ -52,7 +56,8 @@ export async function regenerateReply(
     if (path[at].sender !== "agent") throw new AppError(422, "not_regenerable", "Only the agent's replies can be regenerated.");
     const question = path.slice(0, at).findLastIndex(isTyped);
     const from = question === -1 ? undefined : path[question].id;
-    if (from === undefined) throw new AppError(422, "not_regenerable", "This reply answers no message of yours, so it cannot be regenerated.");
+    if (from === undefined)
+      throw new AppError(422, "not_regenerable", "This reply answers no message of yours, so it cannot be regenerated.");
     return { from };
   });
 }

@@ -32,7 +32,10 @@ describe("the message tree migration", () => {
   it("keeps a linear history as the active path", async () => {
     await migrate(database.url, { directory: before });
     await query(database.url, `INSERT INTO "Organization" (id, slug, name, "updatedAt") VALUES ('org-1', 'kept', 'Kept', now())`);
-    await query(database.url, `INSERT INTO "Conversation" (id, "organizationId", title, "updatedAt") VALUES ('c-1', 'org-1', 'Kept', now())`);
+    await query(
+      database.url,
+      `INSERT INTO "Conversation" (id, "organizationId", title, "updatedAt") VALUES ('c-1', 'org-1', 'Kept', now())`,
+    );
     await query(database.url, `INSERT INTO "AgentStore" (id, "organizationId", "conversationId") VALUES ('s-1', 'org-1', 'c-1')`);
     for (const [id, sender, text] of [
       ["m1", "user", "one"],

@@ -40,5 +40,4 @@ describe("versions in the view", () => {
     expect(rows()).toEqual(["a2"]);
     expect(rows([{ message_id: "a1", siblings: ["a0", "a1"] }])).toEqual(["a1", "a2"]);
   });
-
 });

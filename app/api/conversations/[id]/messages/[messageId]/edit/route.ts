@@ -10,9 +10,12 @@ import { messagesPerUser } from "@/lib/server/runs/message-rate-limit";
 const EDIT_BODY_MAX_BYTES = 96 * 1024;
 
 /** A new version of a message the person sent: answers `text/event-stream` with its run; 409 while a run is active. Counts as a message. */
-export const POST = conversationRoute({ body: editMessageSchema, maxBodyBytes: EDIT_BODY_MAX_BYTES }, async (ctx, { request, params, body }) => {
-  await enforce(messagesPerUser(), ctx.userId, "messages");
-  return editMessage(ctx, ctx.conversationId, messageIdParam(params), body.text, request.signal);
-});
+export const POST = conversationRoute(
+  { body: editMessageSchema, maxBodyBytes: EDIT_BODY_MAX_BYTES },
+  async (ctx, { request, params, body }) => {
+    await enforce(messagesPerUser(), ctx.userId, "messages");
+    return editMessage(ctx, ctx.conversationId, messageIdParam(params), body.text, request.signal);
+  },
+);
 
 export const { GET, PUT, PATCH, DELETE, OPTIONS } = methodNotAllowed("POST");
