@@ -173,14 +173,6 @@ export function defineStoreContract(name: string, makeStore: () => Promise<Store
         expect(await texts(store)).toEqual(["q", "a2"]);
       });
 
-      it("a replayed id is skipped and the leaf stays where it is", async () => {
-        const store = await makeStore();
-        const first = message("first");
-        await store.appendMessages([first, message("second")]);
-        await store.appendMessages([first]);
-        expect(await texts(store)).toEqual(["first", "second"]);
-      });
-
       it("refuses a switch while a run is active, and an unknown message", async () => {
         const store = await makeStore();
         const first = message("first");
