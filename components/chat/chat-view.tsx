@@ -23,6 +23,8 @@ import { stoppedAnswer } from "@/lib/client/stopped-answer";
 import { FailedRunBanner, QueuedMessages, RunNotices, StoppedAnswerActions, StreamStoppedBanner, WaitingOnCardNote } from "./run-banners";
 import { TaskList } from "./task-list";
 import { TimelineEntryView } from "./timeline-entry";
+import { BranchProvider } from "./branch-context";
+import { storedMessageId } from "./message-actions";
 import { TokenUsage } from "./token-usage";
 import { useStickToBottom } from "./use-stick-to-bottom";
 
@@ -90,6 +92,8 @@ export function ChatView({ orgSlug, conversationId, canAdmin, teamName, strategy
   const failed = glove.run?.status === "failed" ? glove.run : null;
   const waitingOnCard = glove.run?.status === "suspended";
   const stopped = glove.stoppable ? undefined : stoppedAnswer(glove.timeline);
+  const stoppedId = stopped && storedMessageId(stopped.answerKey);
+  const regenerateStopped = stoppedId ? () => glove.branches.regenerate(stoppedId) : undefined;
 
   return (
     <div className="flex h-full min-h-0 flex-col">
@@ -127,17 +131,19 @@ export function ChatView({ orgSlug, conversationId, canAdmin, teamName, strategy
               }
             />
           ) : (
-            <div role="log" aria-label="Conversation" aria-busy={glove.busy} className="grid grid-cols-1 gap-4">
-              <Render
-                glove={glove}
-                strategy={strategy}
-                renderEntry={renderEntry}
-                renderSlotFrame={(_slot, card) => <div className="pl-10">{card}</div>}
-              />
-            </div>
+            <BranchProvider versions={glove.versions} actions={glove.branches} idle={!glove.stoppable}>
+              <div role="log" aria-label="Conversation" aria-busy={glove.busy} className="grid grid-cols-1 gap-4">
+                <Render
+                  glove={glove}
+                  strategy={strategy}
+                  renderEntry={renderEntry}
+                  renderSlotFrame={(_slot, card) => <div className="pl-10">{card}</div>}
+                />
+              </div>
+            </BranchProvider>
           )}
           {failed ? <FailedRunBanner run={failed} onRetry={glove.retry} /> : null}
-          {stopped ? <StoppedAnswerActions question={stopped.question} onSend={sendMessage} /> : null}
+          {stopped ? <StoppedAnswerActions onContinue={() => sendMessage("Continue")} onRegenerate={regenerateStopped} /> : null}
         </div>
       </div>
 

@@ -2,10 +2,12 @@
 
 import { useState } from "react";
 import { useParams } from "next/navigation";
-import { ClipboardIcon, ClipboardTypeIcon, ThumbsDownIcon, ThumbsUpIcon } from "lucide-react";
+import { ClipboardIcon, ClipboardTypeIcon, GitBranchIcon, PencilIcon, RotateCcwIcon, ThumbsDownIcon, ThumbsUpIcon } from "lucide-react";
+import { errorMessage } from "@/lib/client/api";
 import { toast } from "@/components/ui/toast";
 import { markdownToText } from "@/lib/client/markdown-to-text";
 import { cn } from "@/lib/utils";
+import { useBranches } from "./branch-context";
 import { FeedbackDialog } from "./feedback-dialog";
 import { useMyFeedback, useSetFeedback } from "./feedback-queries";
 
@@ -13,12 +15,23 @@ const actionClass =
   "inline-flex size-7 items-center justify-center rounded-md text-muted-foreground hover:bg-accent hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring disabled:opacity-50 aria-pressed:text-foreground [&_svg]:size-3.5";
 
 /**
- * A message's actions: copy (the markdown source, or as plain text) on every message, thumbs up /
- * down on the agent's once the message is stored (`messageId`: its stored id). Drawn under the
- * message and shown while the row is hovered or anything in it has the focus, so a keyboard
- * reaches them as a mouse does. The row needs the `group` class.
+ * A message's actions: copy (the markdown source, or as plain text) on every message; once the
+ * message is stored (`messageId`: its stored id), thumbs up / down and Regenerate on the agent's,
+ * Edit on the person's, and "Branch into a new conversation" on both. Drawn under the message and
+ * shown while the row is hovered or anything in it has the focus, so a keyboard reaches them as a
+ * mouse does. The row needs the `group` class.
  */
-export function MessageActions({ text, messageId, align = "start" }: { text: string; messageId?: string; align?: "start" | "end" }) {
+export function MessageActions({
+  text,
+  messageId,
+  align = "start",
+  sender = "agent",
+}: {
+  text: string;
+  messageId?: string;
+  align?: "start" | "end";
+  sender?: "user" | "agent";
+}) {
   const { conversationId } = useParams<{ conversationId?: string }>();
   return (
     <div
@@ -41,8 +54,57 @@ export function MessageActions({ text, messageId, align = "start" }: { text: str
       >
         <ClipboardTypeIcon aria-hidden />
       </button>
-      {messageId && conversationId ? <FeedbackButtons conversationId={conversationId} messageId={messageId} /> : null}
+      {messageId && conversationId && sender === "agent" ? <FeedbackButtons conversationId={conversationId} messageId={messageId} /> : null}
+      {messageId ? <BranchButtons messageId={messageId} sender={sender} /> : null}
     </div>
+  );
+}
+
+/** Edit or Regenerate (a new version of this message, while no run is active), and branching out. */
+function BranchButtons({ messageId, sender }: { messageId: string; sender: "user" | "agent" }) {
+  const branches = useBranches();
+  const [pending, setPending] = useState(false);
+  if (!branches) return null;
+  const { actions, idle, setEditing } = branches;
+  async function run(action: () => Promise<unknown>, failed: string) {
+    setPending(true);
+    try {
+      await action();
+    } catch (error) {
+      toast.error(errorMessage(error, failed));
+    } finally {
+      setPending(false);
+    }
+  }
+  return (
+    <>
+      {sender === "agent" ? (
+        <button
+          type="button"
+          className={actionClass}
+          aria-label="Regenerate"
+          title="Regenerate (the current answer stays as a version)"
+          disabled={!idle || pending}
+          onClick={() => void run(() => actions.regenerate(messageId), "A new answer could not be started. Try again.")}
+        >
+          <RotateCcwIcon aria-hidden />
+        </button>
+      ) : (
+        <button type="button" className={actionClass} aria-label="Edit" title="Edit" disabled={!idle} onClick={() => setEditing(messageId)}>
+          <PencilIcon aria-hidden />
+        </button>
+      )}
+      <button
+        type="button"
+        className={actionClass}
+        aria-label="Branch into a new conversation"
+        title="Branch into a new conversation (up to here)"
+        disabled={pending}
+        onClick={() => void run(() => actions.branchOut(messageId), "The new conversation could not be made. Try again.")}
+      >
+        <GitBranchIcon aria-hidden />
+      </button>
+    </>
   );
 }
 

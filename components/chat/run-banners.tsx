@@ -128,15 +128,22 @@ export function StoppedMark() {
 }
 
 /**
- * After an answer was stopped: go on from there, or ask again. Both send a message (the stopped
- * text stays as it is); Regenerate sends the question again until conversations can branch.
+ * After an answer was stopped: go on from there, or ask again. Continue sends a follow-up message
+ * (the stopped text stays as it is); Regenerate makes a new version of the answer beside it.
  */
-export function StoppedAnswerActions({ question, onSend }: { question: string | null; onSend: (text: string) => Promise<void> }) {
+export function StoppedAnswerActions({
+  onContinue,
+  onRegenerate,
+}: {
+  onContinue: () => Promise<void>;
+  /** Absent while the stopped answer is not stored yet. */
+  onRegenerate?: () => Promise<void>;
+}) {
   const [sending, setSending] = useState(false);
-  async function send(text: string) {
+  async function act(action: () => Promise<void>) {
     setSending(true);
     try {
-      await onSend(text);
+      await action();
     } catch (error) {
       toast.error(errorMessage(error, "Your message was not sent. Try again."));
     } finally {
@@ -145,11 +152,11 @@ export function StoppedAnswerActions({ question, onSend }: { question: string | 
   }
   return (
     <div className="flex flex-wrap gap-2 pl-10" data-stopped-actions>
-      <Button size="sm" variant="outline" disabled={sending} onClick={() => void send("Continue")}>
+      <Button size="sm" variant="outline" disabled={sending} onClick={() => void act(onContinue)}>
         <PlayIcon aria-hidden /> Continue
       </Button>
-      {question ? (
-        <Button size="sm" variant="outline" disabled={sending} onClick={() => void send(question)}>
+      {onRegenerate ? (
+        <Button size="sm" variant="outline" disabled={sending} onClick={() => void act(onRegenerate)}>
           <RotateCcwIcon aria-hidden /> Regenerate
         </Button>
       ) : null}

@@ -9,7 +9,9 @@ import { AgentMarkdown } from "./agent-markdown";
 import { AnsweredBy } from "./answered-by";
 import { StoppedMark } from "./run-banners";
 
+import { BranchSwitcher } from "./branch-switcher";
 import { MessageActions, storedMessageId } from "./message-actions";
+import { MessageEditor } from "./message-editor";
 import { ToolCallRow } from "./tool-call-row";
 
 /**
@@ -28,16 +30,26 @@ export const TimelineEntryView = memo(function TimelineEntryView({
     case "user":
       return (
         <div className="group flex flex-col items-end" data-message="user" id={messageAnchorId(entry.key)}>
-          <div
-            className={cn(
-              "max-w-[85%] rounded-2xl rounded-br-sm bg-primary px-4 py-2 text-sm whitespace-pre-wrap break-words text-primary-foreground",
-              entry.pending && "opacity-80",
+          <MessageEditor messageId={storedMessageId(entry.key)} text={entry.message.pre_modified_text ?? entry.message.text}>
+            <div
+              className={cn(
+                "max-w-[85%] rounded-2xl rounded-br-sm bg-primary px-4 py-2 text-sm whitespace-pre-wrap break-words text-primary-foreground",
+                entry.pending && "opacity-80",
+              )}
+            >
+              <span className="sr-only">You: </span>
+              {entry.message.pre_modified_text ?? entry.message.text}
+            </div>
+            <BranchSwitcher messageId={storedMessageId(entry.key)} align="end" />
+            {entry.pending ? null : (
+              <MessageActions
+                text={entry.message.pre_modified_text ?? entry.message.text}
+                messageId={storedMessageId(entry.key)}
+                sender="user"
+                align="end"
+              />
             )}
-          >
-            <span className="sr-only">You: </span>
-            {entry.message.pre_modified_text ?? entry.message.text}
-          </div>
-          {entry.pending ? null : <MessageActions text={entry.message.pre_modified_text ?? entry.message.text} align="end" />}
+          </MessageEditor>
         </div>
       );
     case "agent":
@@ -56,6 +68,7 @@ export const TimelineEntryView = memo(function TimelineEntryView({
             <AgentMarkdown text={entry.text} streaming={entry.streaming} />
             {entry.stopped ? <StoppedMark /> : null}
             {entry.answeredBy ? <AnsweredBy answeredBy={entry.answeredBy} /> : null}
+            <BranchSwitcher messageId={storedMessageId(entry.key)} />
             {entry.streaming ? null : <MessageActions text={entry.text} messageId={storedMessageId(entry.key)} />}
           </div>
         </div>

@@ -91,6 +91,12 @@ export interface RequestOptions {
   startedBy?: string;
 }
 
+/** A new branch (see `Glove.branch`): its first message hangs under `from`; with `text`, that message is the person's. */
+export interface BranchOptions extends RequestOptions {
+  from: string | null;
+  text?: string;
+}
+
 export type RequestOutcome = RunOutcome | { status: "queued"; runId: string | null; queued: QueuedMessage };
 export type ContinueOutcome = RunOutcome | { status: "busy"; runId: string } | { status: "idle" };
 /** `signalled`: the run executes in this process and is stopping. `elsewhere`: another instance runs it; relay the abort there. */
@@ -223,6 +229,31 @@ export class Glove {
       const queued = await queueMessage(this.deps, text, options.startedBy);
       return { status: "queued", runId: (await store.getActiveRun())?.id ?? null, queued };
     }
+    return this.execute(runId, "request", options.signal, options.startedBy, (session, queued) =>
+      this.beginRequest(session, queued, text, options.images),
+    );
+  }
+
+  /**
+   * Edit and regenerate: starts a run whose messages begin a new branch under `from` (a stored
+   * message id; null: before the first message), the leaf moved atomically with the run's start.
+   * With `text` the branch begins with that user message (an edit); without, the model answers the
+   * path ending at `from` again (a regenerate). Never queues: `busy` while a run is active.
+   */
+  async branch(options: BranchOptions): Promise<RunOutcome | { status: "busy"; runId: string | null }> {
+    this.assertBuilt();
+    const runId = options.runId ?? this.deps.newId();
+    const run = {
+      id: runId,
+      status: "running" as const,
+      created_at: this.timestamp(),
+      ...(options.startedBy && { started_by: options.startedBy }),
+    };
+    if (!(await createRun(this.deps, run, { leaf: options.from }))) {
+      return { status: "busy", runId: (await this.deps.store.getActiveRun())?.id ?? null };
+    }
+    const { text } = options;
+    if (text === undefined) return this.execute(runId, "continuation", options.signal, options.startedBy);
     return this.execute(runId, "request", options.signal, options.startedBy, (session, queued) =>
       this.beginRequest(session, queued, text, options.images),
     );

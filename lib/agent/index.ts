@@ -1,5 +1,13 @@
 /** The public surface of the agent runtime. */
-export { Glove, type GloveConfig, type RequestOptions, type RequestOutcome, type ContinueOutcome, type AbortOutcome } from "./agent";
+export {
+  Glove,
+  type GloveConfig,
+  type RequestOptions,
+  type BranchOptions,
+  type RequestOutcome,
+  type ContinueOutcome,
+  type AbortOutcome,
+} from "./agent";
 export { resolveSlot, rejectSlot, type SlotAnswer, type SlotAnswerDeps } from "./slot-answer";
 export type { RunObserver } from "./run-observer";
 export type { InboxAdapter } from "./run-session";

@@ -1,7 +1,7 @@
 import type { AgentEventData, AgentEventType } from "./events";
 import type { Message } from "./messages";
 import type { RunSession } from "./run-session";
-import type { RunRecord, RunStatus, StoreAdapter } from "./store-adapter";
+import type { BranchStart, RunRecord, RunStatus, StoreAdapter } from "./store-adapter";
 
 /**
  * What the world outside the loop may watch of it: its events, and the few writes a server must
@@ -28,8 +28,8 @@ interface Observed {
 }
 
 /** `store.createRun`, told to the observers when it took. */
-export async function createRun(deps: Observed, run: RunRecord): Promise<boolean> {
-  const created = await deps.store.createRun(run);
+export async function createRun(deps: Observed, run: RunRecord, branch?: BranchStart): Promise<boolean> {
+  const created = await deps.store.createRun(run, branch);
   if (created) for (const observer of deps.observers) await observer.onRunning?.(run.id);
   return created;
 }

@@ -1,5 +1,6 @@
 import { currentRequest } from "./history";
 import type { Message, ToolCall, ToolResult, ToolResultPayload } from "./messages";
+import { permissionInputKey } from "./permissions";
 import type { RunSession } from "./run-session";
 import { SKIPPED_FOR_STEERING, steeringArrived } from "./steering";
 import type { SlotRecord, ToolCallState } from "./store-adapter";
@@ -27,8 +28,11 @@ export async function settleStep(session: RunSession, step: Message, options: { 
   let steered = false;
   for (const [index, call] of calls.entries()) {
     let state = states.get(call.id);
+    const reused = state || steered ? null : await resultOffPath(session, call);
     if (!state && steered) {
       state = await finishCall(session, call, failure(SKIPPED_FOR_STEERING));
+    } else if (reused) {
+      state = await finishCall(session, call, reused);
     } else if (state?.status !== "done") {
       const saveStatus = (status: "pending" | "waiting") =>
         session.deps.store.saveToolCallState({ call_id: call.id, run_id: session.runId, tool_name: call.tool_name, status });
@@ -67,6 +71,14 @@ export async function closeStep(session: RunSession, step: Message, reason: stri
   }
   await session.append(resultsMessage(session, step, results));
 }
+
+/**
+ * A regenerated reply that repeats a call of the branch it replaces (same tool, same canonical
+ * input) gets that call's stored result: what already ran, or was approved and ran, never runs
+ * again silently (no second execution, no second card). A changed input is a new call.
+ */
+const resultOffPath = (session: RunSession, call: ToolCall) =>
+  session.deps.store.findOffPathToolResult(call.tool_name, permissionInputKey(call.input_args));
 
 async function loadStates(session: RunSession, calls: ToolCall[]) {
   const states = await session.deps.store.getToolCallStates(calls.map((call) => call.id));

@@ -17,14 +17,30 @@ export interface StoreAdapter {
   /** Stable name of this store (e.g. the conversation id), used in logs. */
   readonly identifier: string;
 
-  // ── Messages (append-only) ──────────────────────────────────────────────
-  /** The full history, oldest first, compaction summaries included. */
+  // ── Messages (append-only, a tree) ──────────────────────────────────────
+  // Every message has a parent (the first of a branch none); one path, from the first message to
+  // the active leaf, is the history. Editing or regenerating starts a sibling branch; nothing is deleted.
+  /** The active path, oldest first, compaction summaries included (a summary stays on the path it was made on). */
   getMessages(): Promise<Message[]>;
   /**
-   * Appends in order. A message whose `id` is already stored is skipped, which makes replays
-   * after a crash harmless. Messages without an `id` are always appended.
+   * Appends in order, each as the child of the active leaf, which it then becomes. A message whose
+   * `id` is already stored is skipped (the leaf stays), which makes replays after a crash harmless.
+   * Messages without an `id` are always appended.
    */
   appendMessages(messages: Message[]): Promise<void>;
+  /**
+   * Conditional, like `createRun`: only while no run is active, makes the path through `messageId`
+   * the active one, down to its newest descendant (at each fork the newest child).
+   */
+  switchBranch(messageId: string): Promise<"switched" | "busy" | "not_found">;
+  /** The messages of the active path that have siblings: each with its siblings' ids (itself included), oldest first. */
+  getBranchPoints(): Promise<BranchPoint[]>;
+  /**
+   * The result of a finished, successful call of this tool with this input (`permissionInputKey`)
+   * in a message off the active path (an abandoned branch), so a regenerated reply reuses it
+   * instead of running the tool again. Null when there is none.
+   */
+  findOffPathToolResult(toolName: string, inputKey: string): Promise<ToolResultPayload | null>;
 
   // ── Counters (Glove) ────────────────────────────────────────────────────
   /** Sum of `tokens_in + tokens_out` added since the last reset. */
@@ -82,8 +98,11 @@ export interface StoreAdapter {
   /**
    * Conditional insert: stores the run (status `running`) only if no run of this store is
    * `running` or `suspended`. Returns false otherwise. This is the one-active-run lock.
+   * With `branch`, atomically with the insert and only when it took, the active leaf becomes
+   * `branch.leaf` (a stored message id; null: before the first message), so the run's messages start
+   * a new branch there. An unknown leaf stores nothing and throws NotFoundError.
    */
-  createRun(run: RunRecord): Promise<boolean>;
+  createRun(run: RunRecord, branch?: BranchStart): Promise<boolean>;
   getRun(runId: string): Promise<RunRecord | null>;
   /** The run that is `running` or `suspended`, if any (there is at most one). */
   getActiveRun(): Promise<RunRecord | null>;
@@ -147,6 +166,17 @@ export interface StoreAdapter {
   getQueuedMessages(): Promise<QueuedMessage[]>;
   /** Removes the given messages from the queue (unknown ids are ignored). */
   deleteQueuedMessages(messageIds: string[]): Promise<void>;
+}
+
+/** Where a run's new branch hangs: its first message becomes a child of `leaf`. */
+export interface BranchStart {
+  leaf: string | null;
+}
+
+/** A message of the active path with versions beside it (`siblings`, oldest first, the message itself among them). */
+export interface BranchPoint {
+  message_id: string;
+  siblings: string[];
 }
 
 export interface Task {

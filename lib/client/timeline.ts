@@ -16,7 +16,7 @@ export type TimelineEntry =
  * What every row but the streaming text depends on. A text delta changes none of these (it makes
  * a new `ChatState` around the same arrays and objects), so rows built from them can be kept.
  */
-export type TimelineParts = Pick<ChatState, "messages" | "earlier" | "slots" | "liveResults" | "run" | "streamingToolCalls">;
+export type TimelineParts = Pick<ChatState, "messages" | "earlier" | "slots" | "liveResults" | "run" | "streamingToolCalls" | "branches">;
 
 const INTERRUPTED: ToolResultPayload = { status: "error", data: null, message: "This tool call did not finish." };
 const STREAMING_KEY = "streaming";
@@ -37,6 +37,8 @@ export function buildSettledTimeline(parts: TimelineParts): TimelineEntry[] {
       : { kind: "tool", key: `tool:${call.id}`, call, status: "error", result: INTERRUPTED };
   };
 
+  // A reply that begins with tool calls alone still needs a row where its versions fork ("‹ 1 / 2 ›").
+  const forks = new Set(parts.branches?.map((branch) => branch.message_id));
   const entries: TimelineEntry[] = [];
   messages.forEach((message, position) => {
     const key = message.id ?? `at:${position}`;
@@ -55,7 +57,7 @@ export function buildSettledTimeline(parts: TimelineParts): TimelineEntry[] {
         pending: Boolean(message.id?.startsWith(LOCAL_ID_PREFIX) || message.id?.startsWith(SENT_ID_PREFIX)),
       });
     } else {
-      if (message.text.trim())
+      if (message.text.trim() || (message.id !== undefined && forks.has(message.id)))
         entries.push({
           kind: "agent",
           key,
@@ -139,7 +141,8 @@ const sameParts = (a: TimelineParts, b: TimelineParts) =>
   a.slots === b.slots &&
   a.liveResults === b.liveResults &&
   a.run === b.run &&
-  a.streamingToolCalls === b.streamingToolCalls;
+  a.streamingToolCalls === b.streamingToolCalls &&
+  a.branches === b.branches;
 
 /** Whether two rows draw the same: same kind and the same values (message, call and result by reference). */
 function sameEntry(a: TimelineEntry, b: TimelineEntry): boolean {
@@ -165,8 +168,8 @@ export function createTimelineBuilder(): (state: ChatState) => TimelineEntry[] {
         const before = previous.get(row.key);
         return before && sameEntry(before, row) ? before : row;
       });
-      const { messages, earlier, slots, liveResults, run, streamingToolCalls } = state;
-      last = { parts: { messages, earlier, slots, liveResults, run, streamingToolCalls }, rows };
+      const { messages, earlier, slots, liveResults, run, streamingToolCalls, branches } = state;
+      last = { parts: { messages, earlier, slots, liveResults, run, streamingToolCalls, branches }, rows };
     }
     return withStreamingText(last.rows, state.streamingText, state.streamingToolCalls.length, streaming);
   };

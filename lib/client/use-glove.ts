@@ -15,6 +15,7 @@ import { rebaseOnSnapshot } from "./rebase";
 import { tailEvents, type TailStatus } from "./sse-client";
 import { visibleSlots } from "./slot-visibility";
 import { createTimelineBuilder, type TimelineEntry } from "./timeline";
+import { useBranchActions, type BranchActions } from "./use-branch-actions";
 
 /** A card's answer functions, bound to its slot. */
 export interface SlotRenderContext {
@@ -74,6 +75,10 @@ export interface GloveHandle {
   renderToolResult: (entry: Extract<TimelineEntry, { kind: "tool" }>) => ReactNode;
   newConversation: () => Promise<string>;
   switchConversation: (conversationId: string) => void;
+  /** The loaded messages that have other versions ("‹ 2 / 3 ›"). */
+  versions: NonNullable<ConversationSnapshot["branches"]>;
+  /** Edit, regenerate, switch versions, branch into a new conversation. */
+  branches: BranchActions;
 }
 
 /** Events kept to rebase a refetched snapshot on; more than one long run needs. */
@@ -284,6 +289,14 @@ export function useGlove({ orgSlug, conversationId, renderers }: UseGloveOptions
     return created.id;
   }, [orgSlug, queryClient, router]);
   const switchConversation = useCallback((id: string) => router.push(`/${orgSlug}/c/${id}`), [orgSlug, router]);
+  const openBranched = useCallback(
+    (id: string) => {
+      void queryClient.invalidateQueries({ queryKey: chatKeys.conversations(orgSlug) });
+      router.push(`/${orgSlug}/c/${id}`);
+    },
+    [orgSlug, queryClient, router],
+  );
+  const branches = useBranchActions({ conversationId, queryClient, key, receive, update, open: openBranched });
 
   // Every text delta makes a new state; the builder keeps the other rows (same objects), so the
   // memoized row components draw only the streaming row again.
@@ -335,5 +348,9 @@ export function useGlove({ orgSlug, conversationId, renderers }: UseGloveOptions
     renderToolResult: renderers.toolResult,
     newConversation,
     switchConversation,
+    versions: state?.branches ?? NO_VERSIONS,
+    branches,
   };
 }
+
+const NO_VERSIONS: NonNullable<ConversationSnapshot["branches"]> = [];

@@ -2,7 +2,8 @@ import type { RunRecord } from "@/lib/agent";
 import type { ConversationSnapshot, ConversationStats, SnapshotEvent } from "@/lib/schemas/conversation";
 import { RESPONSE_BOUNDARY_EVENTS, RESPONSE_EVENTS } from "@/lib/schemas/response-events";
 import { NotFoundError } from "@/lib/agent/errors";
-import { prisma } from "./client";
+import { Prisma, prisma, type Message as MessageRow } from "./client";
+import { activePathCte, branchPointsSelect, MESSAGE_COLUMNS } from "./store/message-path";
 import { InvalidCursorError } from "./keyset-cursor";
 import { rowToInboxItem, rowToMessage, rowToQueuedMessage, rowToRun, rowToSlot, rowToTask } from "./store/records";
 import type { TenantContext } from "./tenant-context";
@@ -59,6 +60,7 @@ export async function readConversationSnapshot(
         usage: EMPTY_USAGE,
         run: null,
         responseEvents: [],
+        branches: [],
       };
       const store = await tx.agentStore.findFirst({
         where: { conversationId, organizationId: tenant.organizationId, namespace: "" },
@@ -67,13 +69,22 @@ export async function readConversationSnapshot(
       if (!store) return { ...empty, lastEventSeq: Number(conversation.lastEventSeq) };
       const own = { storeId: store.id, organizationId: tenant.organizationId };
 
-      const rows = await tx.message.findMany({
-        where: { ...own, ...(before !== undefined && { seq: { lt: before } }) },
-        orderBy: { seq: "desc" },
-        take: limit + 1,
-      });
+      // The active path only (the history the agent reads); the other branches are reached by switching.
+      const [rows, branchRows] = await Promise.all([
+        tx.$queryRaw<MessageRow[]>`
+          WITH RECURSIVE ${activePathCte(own)}
+          SELECT ${MESSAGE_COLUMNS} FROM "Message" m JOIN path p ON p."seq" = m."seq"
+          ${before === undefined ? Prisma.empty : Prisma.sql`WHERE m."seq" < ${before}`}
+          ORDER BY m."seq" DESC
+          LIMIT ${limit + 1}`,
+        tx.$queryRaw<{ messageId: string; siblings: string[] }[]>`WITH RECURSIVE ${activePathCte(own)} ${branchPointsSelect(own)}`,
+      ]);
       const page = rows.slice(0, limit).reverse();
       const messages = page.map(rowToMessage);
+      const onPage = new Set(messages.map((message) => message.id));
+      const branches = branchRows
+        .filter((row) => onPage.has(row.messageId))
+        .map((row) => ({ message_id: row.messageId, siblings: row.siblings }));
       const callIds = messages.flatMap((message) => message.tool_calls ?? []).map((call) => call.id);
       const [slots, tasks, inbox, queued, run, usage] = await Promise.all([
         tx.slot.findMany({ where: { ...own, OR: [{ status: "pending" }, { callId: { in: callIds } }] }, orderBy: { seq: "asc" } }),
@@ -105,6 +116,7 @@ export async function readConversationSnapshot(
         run: run ? rowToRun(run) : null,
         lastEventSeq,
         responseEvents,
+        branches,
       };
     },
     { isolationLevel: "RepeatableRead" },

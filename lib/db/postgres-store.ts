@@ -1,8 +1,11 @@
 import { randomUUID } from "node:crypto";
 import { NotFoundError } from "@/lib/agent/errors";
-import type { Message } from "@/lib/agent/messages";
+import type { Message, ToolResultPayload } from "@/lib/agent/messages";
+import { permissionInputKey } from "@/lib/agent/permissions";
 import type { TokenUsage } from "@/lib/agent/model-adapter";
 import type {
+  BranchPoint,
+  BranchStart,
   InboxItem,
   InboxItemStatus,
   PermissionDecisionRecord,
@@ -22,7 +25,7 @@ import type {
   ToolCallState,
 } from "@/lib/agent/store-adapter";
 import { recordAudit } from "@/lib/db/audit";
-import { Prisma, type PrismaClient, type ToolCallState as ToolCallStateRow } from "@/lib/db/client";
+import { Prisma, type Message as MessageRow, type PrismaClient, type ToolCallState as ToolCallStateRow } from "@/lib/db/client";
 import { permissionDecisionAudit } from "@/lib/db/permissions";
 import {
   ORGANIZATION_WIDE_USER_ID,
@@ -41,6 +44,7 @@ import {
   toDate,
   toDateOrNull,
 } from "@/lib/db/store/records";
+import { activePathCte, branchPointsSelect, MESSAGE_COLUMNS } from "@/lib/db/store/message-path";
 import { storableJson } from "@/lib/schemas/text";
 import { postInboxItem } from "./inbox-items";
 import { approvalRequestedEvent, approvalResolvedEvent, runFinishedEvent } from "./outbox";
@@ -127,31 +131,76 @@ export class PostgresStore implements StoreAdapter {
 
   // ── Messages ──────────────────────────────────────────────────────────
 
+  /** One statement: the path walked up from the store's leaf (activePath). */
   async getMessages(): Promise<Message[]> {
-    const rows = await this.db.message.findMany({ where: this.own, orderBy: { seq: "asc" } });
+    const rows = await this.db.$queryRaw<MessageRow[]>`
+      WITH RECURSIVE ${activePathCte(this.own)}
+      SELECT ${MESSAGE_COLUMNS} FROM "Message" m JOIN path p ON p."seq" = m."seq"
+      ORDER BY m."seq"`;
     return rows.map(rowToMessage);
   }
 
   /**
-   * One statement: inserts in order, skipping ids already stored (also within the batch: ON
-   * CONFLICT DO NOTHING on (storeId, messageId)), and writes the counters added since the last append.
+   * One statement: the migration's `handoff_append_messages` locks the store row, inserts in order,
+   * each the child of the leaf before it, skipping ids already stored (ON CONFLICT DO NOTHING on
+   * (storeId, messageId)), moves the leaf and writes the counters added since the last append.
    */
   async appendMessages(messages: Message[]): Promise<void> {
     if (messages.length === 0) return;
     // Model output may hold NUL or unpaired surrogates, which Postgres refuses in text and jsonb: cleaned, never lost.
     const rows = JSON.stringify(storableJson(messages.map(messageToJsonRow)));
     const { tokens, turns } = this.unwritten;
-    await this.db.$executeRaw`
-      WITH ${this.counterUpdate(tokens, turns)}
-      INSERT INTO "Message" ("storeId", "organizationId", "messageId", "sender", "text", "isCompaction",
-                             "toolCalls", "toolResults", "images", "extras", "createdAt")
-      SELECT ${this.storeId}, ${this.organizationId}, m->>'messageId', m->>'sender', m->>'text', (m->>'isCompaction')::boolean,
-             m->'toolCalls', m->'toolResults', m->'images', m->'extras', (m->>'createdAt')::timestamp(3)
-      FROM json_array_elements(${rows}::json) WITH ORDINALITY AS e(m, ord)
-      ORDER BY e.ord
-      ON CONFLICT ("storeId", "messageId") DO NOTHING`;
+    await this.db.$queryRaw`
+      SELECT "handoff_append_messages"(${this.storeId}, ${this.organizationId}, ${rows}::json, ${tokens}::int, ${turns}::int)::text AS "appended"`;
     this.unwritten.tokens -= tokens;
     this.unwritten.turns -= turns;
+  }
+
+  /** One transaction: the store row locked (createRun's lock), so no run can start while the leaf moves. */
+  async switchBranch(messageId: string): Promise<"switched" | "busy" | "not_found"> {
+    return this.db.$transaction(async (tx) => {
+      await tx.$queryRaw`SELECT 1 FROM "AgentStore" WHERE "id" = ${this.storeId} AND "organizationId" = ${this.organizationId} FOR UPDATE`;
+      const start = await this.messageSeq(tx, messageId);
+      if (start === null) return "not_found";
+      if (await tx.run.findFirst({ where: { ...this.own, status: { in: ACTIVE_RUN_STATUSES } }, select: { id: true } })) return "busy";
+      // Down from the message, always to the newest child; children have higher seqs, so the last one reached is the leaf.
+      await tx.$executeRaw`
+        WITH RECURSIVE down("seq") AS (
+          SELECT ${start}::bigint
+          UNION ALL
+          SELECT (SELECT c."seq" FROM "Message" c WHERE c."storeId" = ${this.storeId} AND c."parentSeq" = d."seq" ORDER BY c."seq" DESC LIMIT 1)
+          FROM down d WHERE d."seq" IS NOT NULL
+        )
+        UPDATE "AgentStore" SET "leafSeq" = (SELECT max("seq") FROM down)
+        WHERE "id" = ${this.storeId} AND "organizationId" = ${this.organizationId}`;
+      return "switched";
+    });
+  }
+
+  async getBranchPoints(): Promise<BranchPoint[]> {
+    const rows = await this.db.$queryRaw<{ messageId: string; siblings: string[] }[]>`
+      WITH RECURSIVE ${activePathCte(this.own)} ${branchPointsSelect(this.own)}`;
+    return rows.map((row) => ({ message_id: row.messageId, siblings: row.siblings }));
+  }
+
+  /** One statement; the input is compared canonically here (key order must not matter, which SQL json cannot tell). */
+  async findOffPathToolResult(toolName: string, inputKey: string): Promise<ToolResultPayload | null> {
+    const rows = await this.db.$queryRaw<{ input: unknown; result: ToolResultPayload }[]>`
+      WITH RECURSIVE ${activePathCte(this.own)}
+      SELECT c->'input_args' AS "input", t."result"
+      FROM "Message" m
+      CROSS JOIN LATERAL json_array_elements(m."toolCalls") AS c
+      JOIN "ToolCallState" t ON t."storeId" = m."storeId" AND t."callId" = c->>'id' AND t."status" = 'done'
+      WHERE m."storeId" = ${this.storeId} AND m."organizationId" = ${this.organizationId} AND m."sender" = 'agent'
+        AND json_typeof(m."toolCalls") = 'array' AND c->>'tool_name' = ${toolName} AND t."result"->>'status' = 'success'
+        AND m."seq" NOT IN (SELECT "seq" FROM path)
+      ORDER BY m."seq"`;
+    return rows.find((row) => permissionInputKey(row.input) === inputKey)?.result ?? null;
+  }
+
+  private async messageSeq(db: Prisma.TransactionClient, messageId: string): Promise<bigint | null> {
+    const row = await db.message.findFirst({ where: { ...this.own, messageId }, select: { seq: true } });
+    return row?.seq ?? null;
   }
 
   // ── Counters ──────────────────────────────────────────────────────────
@@ -332,11 +381,19 @@ export class PostgresStore implements StoreAdapter {
    * snapshot taken when it started, so two creators could both see no active run; the function's
    * INSERT, a statement of its own after the lock, sees every run committed before it was granted.
    */
-  async createRun(run: RunRecord): Promise<boolean> {
-    const [{ started }] = await this.db.$queryRaw<{ started: boolean }[]>`
+  async createRun(run: RunRecord, branch?: BranchStart): Promise<boolean> {
+    const start = (db: Prisma.TransactionClient | PrismaClient) => db.$queryRaw<{ started: boolean }[]>`
       SELECT "handoff_start_run"(${this.storeId}, ${this.organizationId}, ${run.id}, ${run.error ?? null}::text,
                                  ${toDate(run.created_at)}::timestamp(3), ${new Date()}::timestamp(3), ${run.started_by ?? null}::text) AS started`;
-    return started;
+    if (!branch) return (await start(this.db))[0].started;
+    // A branch: the leaf moves in the run's transaction, under the lock `handoff_start_run` takes.
+    return this.db.$transaction(async (tx) => {
+      const leaf = branch.leaf === null ? null : await this.messageSeq(tx, branch.leaf);
+      if (branch.leaf !== null && leaf === null) throw new NotFoundError("The message");
+      const [{ started }] = await start(tx);
+      if (started) await tx.agentStore.updateMany({ where: this.self, data: { leafSeq: leaf } });
+      return started;
+    });
   }
 
   async getRun(runId: string): Promise<RunRecord | null> {

@@ -130,6 +130,15 @@ export type RunView = z.infer<typeof runViewSchema>;
 export const snapshotEventSchema = z.looseObject({ seq: z.number().int(), type: z.string() });
 export type SnapshotEvent = z.infer<typeof snapshotEventSchema>;
 
+/** A message with versions beside it (lib/agent/store-adapter.ts `BranchPoint`). */
+export const branchPointSchema = z.object({ message_id: z.string(), siblings: z.array(z.string()).min(2) });
+export type BranchPointView = z.infer<typeof branchPointSchema>;
+
+/** `PUT /api/conversations/{id}/branch`: show (and let the agent read) the path through this message. */
+export const switchBranchSchema = z.object({ message_id: z.string().min(1).max(200) });
+/** `POST .../messages/{messageId}/edit`: the new version of a message the person sent. */
+export const editMessageSchema = sendMessageSchema.pick({ text: true });
+
 /** Everything the chat page needs to draw a conversation, as of event `lastEventSeq`. */
 export const conversationSnapshotSchema = z.object({
   conversation: z.object({ id: z.string(), title: z.string(), createdAt: isoDate, lastActivityAt: isoDate }),
@@ -157,6 +166,11 @@ export const conversationSnapshotSchema = z.object({
   responseEvents: z.array(snapshotEventSchema),
   /** True when the offline demo model answers (no provider key configured). */
   usingDemoModel: z.boolean(),
+  /**
+   * The loaded messages that have other versions (an edit or a regenerate made siblings): each
+   * with every version's id, oldest first, itself among them ("‹ 2 / 3 ›"). Absent: none.
+   */
+  branches: z.array(branchPointSchema).optional(),
 });
 /**
  * The route does not parse the snapshot (a 1,000-message page would be walked on every GET): its

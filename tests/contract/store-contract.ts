@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Message } from "@/lib/agent/messages";
+import { permissionInputKey } from "@/lib/agent/permissions";
 import type { InboxItem, QueuedMessage, RunRecord, SlotRecord, StoreAdapter, Task, ToolCallState } from "@/lib/agent/store-adapter";
 
 /**
@@ -117,6 +118,102 @@ export function defineStoreContract(name: string, makeStore: () => Promise<Store
         const read = await store.getMessages();
         read[0].text = "mutated after read";
         expect((await store.getMessages())[0].text).toBe("original");
+      });
+    });
+
+    describe("branches", () => {
+      const texts = async (store: StoreAdapter) => (await store.getMessages()).map((item) => item.text);
+      const finish = async (store: StoreAdapter, runId: string) => {
+        expect(await store.transitionRun(runId, ["running"], "completed")).toBe(true);
+      };
+
+      it("a run started with a branch makes its messages siblings; the active path is the history", async () => {
+        const store = await makeStore();
+        const [question, answer] = [message("question"), message("answer", { sender: "agent" })];
+        await store.appendMessages([question, answer]);
+        const regenerate = run();
+        expect(await store.createRun(regenerate, { leaf: question.id! })).toBe(true);
+        expect(await texts(store)).toEqual(["question"]);
+        const second = message("second answer", { sender: "agent" });
+        await store.appendMessages([second]);
+        expect(await texts(store)).toEqual(["question", "second answer"]);
+        expect(await store.getBranchPoints()).toEqual([{ message_id: second.id, siblings: [answer.id, second.id] }]);
+        await finish(store, regenerate.id);
+      });
+
+      it("a branch before the first message (an edit of it) leaves the old path whole", async () => {
+        const store = await makeStore();
+        const [first, reply] = [message("first"), message("reply", { sender: "agent" })];
+        await store.appendMessages([first, reply]);
+        const edit = run();
+        expect(await store.createRun(edit, { leaf: null })).toBe(true);
+        const edited = message("first, edited");
+        await store.appendMessages([edited]);
+        expect(await texts(store)).toEqual(["first, edited"]);
+        await finish(store, edit.id);
+        expect(await store.switchBranch(first.id!)).toBe("switched");
+        expect(await texts(store)).toEqual(["first", "reply"]);
+        expect(await store.getBranchPoints()).toEqual([{ message_id: first.id, siblings: [first.id, edited.id] }]);
+      });
+
+      it("switching goes down to the newest descendant, and appends after a switch continue that path", async () => {
+        const store = await makeStore();
+        const [question, answer, followUp] = [message("q"), message("a1", { sender: "agent" }), message("follow-up")];
+        await store.appendMessages([question, answer, followUp]);
+        const regenerate = run();
+        await store.createRun(regenerate, { leaf: question.id! });
+        const second = message("a2", { sender: "agent" });
+        await store.appendMessages([second]);
+        await finish(store, regenerate.id);
+        expect(await store.switchBranch(answer.id!)).toBe("switched");
+        expect(await texts(store)).toEqual(["q", "a1", "follow-up"]);
+        await store.appendMessages([message("more")]);
+        expect(await texts(store)).toEqual(["q", "a1", "follow-up", "more"]);
+        expect(await store.switchBranch(question.id!)).toBe("switched");
+        expect(await texts(store)).toEqual(["q", "a2"]);
+      });
+
+      it("refuses a switch while a run is active, and an unknown message", async () => {
+        const store = await makeStore();
+        const first = message("first");
+        await store.appendMessages([first]);
+        expect(await store.switchBranch("no-such-message")).toBe("not_found");
+        const active = run();
+        await store.createRun(active);
+        expect(await store.switchBranch(first.id!)).toBe("busy");
+      });
+
+      it("a branch is not started while a run is active (the leaf stays), nor at an unknown message", async () => {
+        const store = await makeStore();
+        const [first, second] = [message("first"), message("second")];
+        await store.appendMessages([first, second]);
+        await store.createRun(run());
+        expect(await store.createRun(run(), { leaf: first.id! })).toBe(false);
+        expect(await texts(store)).toEqual(["first", "second"]);
+        await expect(store.createRun(run(), { leaf: "no-such-message" })).rejects.toThrow(/not found/);
+      });
+
+      it("finds a finished, successful call's result only off the active path, by canonical input", async () => {
+        const store = await makeStore();
+        const question = message("send it");
+        const call = { id: uid("call"), tool_name: "send_email", input_args: { to: "a@example.com", subject: "Hi" } };
+        await store.appendMessages([question, message("", { sender: "agent", tool_calls: [call] })]);
+        await store.saveToolCallState(
+          callState({ call_id: call.id, tool_name: "send_email", status: "done", result: { status: "success", data: { sent: 1 } } }),
+        );
+        const failed = { id: uid("call"), tool_name: "send_email", input_args: { to: "b@example.com" } };
+        await store.appendMessages([message("", { sender: "agent", tool_calls: [failed] })]);
+        await store.saveToolCallState(
+          callState({ call_id: failed.id, tool_name: "send_email", status: "done", result: { status: "error", data: null } }),
+        );
+        const key = permissionInputKey({ subject: "Hi", to: "a@example.com" });
+        expect(await store.findOffPathToolResult("send_email", key)).toBeNull();
+        const regenerate = run();
+        await store.createRun(regenerate, { leaf: question.id! });
+        expect(await store.findOffPathToolResult("send_email", key)).toEqual({ status: "success", data: { sent: 1 } });
+        expect(await store.findOffPathToolResult("send_email", permissionInputKey({ to: "a@example.com", subject: "Hello" }))).toBeNull();
+        expect(await store.findOffPathToolResult("send_email", permissionInputKey({ to: "b@example.com" }))).toBeNull();
+        expect(await store.findOffPathToolResult("other_tool", key)).toBeNull();
       });
     });
 

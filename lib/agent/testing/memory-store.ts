@@ -1,6 +1,9 @@
-import type { Message } from "../messages";
+import { NotFoundError } from "../errors";
+import type { Message, ToolResultPayload } from "../messages";
+import { permissionInputKey } from "../permissions";
 import type { TokenUsage } from "../model-adapter";
 import type {
+  BranchStart,
   InboxItem,
   InboxItemStatus,
   PermissionDecisionRecord,
@@ -28,8 +31,10 @@ const isActive = (run: RunRecord) => run.status === "running" || run.status === 
  * writes without an `await` in between, which is what makes it atomic on one event loop.
  */
 export class MemoryStore implements StoreAdapter {
-  private messages: Message[] = [];
-  private messageIds = new Set<string>();
+  /** The message tree: each node's parent is an index into this list (null: a first message). */
+  private nodes: { message: Message; parent: number | null }[] = [];
+  private messageIds = new Map<string, number>();
+  private leaf: number | null = null;
   private tokens = 0;
   private turns = 0;
   private tasks: Task[] = [];
@@ -50,17 +55,64 @@ export class MemoryStore implements StoreAdapter {
   ) {}
 
   async getMessages() {
-    return clone(this.messages);
+    return clone(this.activePath().map((index) => this.nodes[index].message));
   }
 
   async appendMessages(messages: Message[]) {
     for (const message of messages) {
       if (message.id !== undefined) {
         if (this.messageIds.has(message.id)) continue;
-        this.messageIds.add(message.id);
+        this.messageIds.set(message.id, this.nodes.length);
       }
-      this.messages.push(clone(message));
+      this.nodes.push({ message: clone(message), parent: this.leaf });
+      this.leaf = this.nodes.length - 1;
     }
+  }
+
+  async switchBranch(messageId: string) {
+    const start = this.messageIds.get(messageId);
+    if (start === undefined) return "not_found" as const;
+    if ([...this.runs.values()].some(isActive)) return "busy" as const;
+    let leaf = start;
+    for (let child = this.newestChild(leaf); child !== null; child = this.newestChild(leaf)) leaf = child;
+    this.leaf = leaf;
+    return "switched" as const;
+  }
+
+  async getBranchPoints() {
+    return this.activePath().flatMap((index) => {
+      const { message, parent } = this.nodes[index];
+      const siblings = this.children(parent).flatMap((sibling) => this.nodes[sibling].message.id ?? []);
+      return message.id !== undefined && siblings.length > 1 ? [{ message_id: message.id, siblings }] : [];
+    });
+  }
+
+  async findOffPathToolResult(toolName: string, inputKey: string): Promise<ToolResultPayload | null> {
+    const onPath = new Set(this.activePath());
+    for (const [index, { message }] of this.nodes.entries()) {
+      if (onPath.has(index)) continue;
+      for (const call of message.tool_calls ?? []) {
+        if (call.tool_name !== toolName || permissionInputKey(call.input_args) !== inputKey) continue;
+        const state = this.toolCalls.get(call.id);
+        if (state?.status === "done" && state.result?.status === "success") return clone(state.result);
+      }
+    }
+    return null;
+  }
+
+  /** Node indexes from the first message to the active leaf. */
+  private activePath(): number[] {
+    const path: number[] = [];
+    for (let at = this.leaf; at !== null; at = this.nodes[at].parent) path.unshift(at);
+    return path;
+  }
+
+  private children(parent: number | null): number[] {
+    return this.nodes.flatMap((node, index) => (node.parent === parent ? [index] : []));
+  }
+
+  private newestChild(parent: number): number | null {
+    return this.children(parent).at(-1) ?? null;
   }
 
   async getTokenCount() {
@@ -166,8 +218,11 @@ export class MemoryStore implements StoreAdapter {
     return child;
   }
 
-  async createRun(run: RunRecord) {
+  async createRun(run: RunRecord, branch?: BranchStart) {
+    const leaf = branch?.leaf == null ? null : this.messageIds.get(branch.leaf);
+    if (leaf === undefined) throw new NotFoundError("The message");
     if ([...this.runs.values()].some(isActive) || this.runs.has(run.id)) return false;
+    if (branch) this.leaf = leaf;
     this.runs.set(
       run.id,
       clone({ ...run, status: "running", model_steps: run.model_steps ?? 0, effective_tokens: run.effective_tokens ?? 0 }),

@@ -60,5 +60,6 @@ export function snapshotFrom(
     lastEventSeq: rows.lastEventSeq,
     responseEvents: rows.responseEvents,
     usingDemoModel,
+    ...(rows.branches && rows.branches.length > 0 && { branches: rows.branches }),
   };
 }

@@ -50,7 +50,7 @@ describe.skipIf(skipBrowser)("stopping the agent", () => {
     expect(partial.endsWith("Stopped")).toBe(true);
     expect(partial.length - atClick.length - "Stopped".length).toBeLessThan(20);
     await expect(page.getByRole("button", { name: "Continue" }).isVisible()).resolves.toBe(true);
-    await expect(page.getByRole("button", { name: "Regenerate" }).isVisible()).resolves.toBe(true);
+    await expect(page.locator("[data-stopped-actions]").getByRole("button", { name: "Regenerate" }).isVisible()).resolves.toBe(true);
 
     // What the server stored is what was shown, marked stopped, and the conversation is usable again.
     await page.reload();

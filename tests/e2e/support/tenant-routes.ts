@@ -169,6 +169,13 @@ export const CONVERSATION_API_ROUTES: TenantRoute[] = [
   { method: "GET", path: "/api/conversations/{conversationId}/shares" },
   { method: "POST", path: "/api/conversations/{conversationId}/shares", json: { audience: "public", mode: "live", expiresInDays: null } },
   { method: "DELETE", path: "/api/conversations/{conversationId}/shares/{shareId}" },
+
+  // Branches, on the victim's real agent message: a new version, a switch, a copy into the outsider's team.
+  { method: "POST", path: "/api/conversations/{conversationId}/messages/{messageId}/edit", json: { text: "Taken over" } },
+  { method: "POST", path: "/api/conversations/{conversationId}/messages/{messageId}/regenerate", json: {} },
+  { method: "POST", path: "/api/conversations/{conversationId}/messages/{messageId}/branch-out", json: {} },
+  // The body is not filled in; the conversation is checked before it is read.
+  { method: "PUT", path: "/api/conversations/{conversationId}/branch", json: { message_id: "any-message" } },
   { method: "POST", path: "/api/slots/{slotId}/resolve", json: { value: { decision: "allow_once" } } },
   { method: "POST", path: "/api/slots/{slotId}/reject", json: { reason: "no" } },
 ];

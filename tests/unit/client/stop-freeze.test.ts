@@ -63,7 +63,7 @@ describe("stoppedAnswer", () => {
       { id: "u1", sender: "user" as const, text: "Tell me about the sea" },
       { id: "a1", sender: "agent" as const, text: "The sea is", stopped: true },
     ];
-    expect(stoppedAnswer(buildTimeline(state({ messages })))).toEqual({ question: "Tell me about the sea" });
+    expect(stoppedAnswer(buildTimeline(state({ messages })))).toEqual({ question: "Tell me about the sea", answerKey: "a1" });
     expect(
       stoppedAnswer(buildTimeline(state({ messages: [...messages, { id: "u2", sender: "user", text: "Continue" }] }))),
     ).toBeUndefined();
