@@ -5,7 +5,8 @@ import {
   type ExportCard,
   type ExportMessage,
 } from "@/lib/schemas/conversation-export";
-import { prisma } from "./client";
+import { prisma, type Message as MessageRow } from "./client";
+import { activePathCte, MESSAGE_COLUMNS } from "./store/message-path";
 import { rowToMessage } from "./store/records";
 import type { TenantContext } from "./tenant-context";
 
@@ -13,8 +14,8 @@ type Tenant = Pick<TenantContext, "organizationId">;
 
 /**
  * Conversations in the v1 export shape (lib/schemas/conversation-export.ts), read from the stored
- * messages and slots of their main store: one read per table for any number of conversations, so
- * the organization export pages by conversation and the single export is a page of one.
+ * messages (the active path of each, one read per conversation) and slots of their main store (one read
+ * per table), so the organization export pages by conversation and the single export is a page of one.
  * What the model saw but people did not (compaction summaries, skill injections) is left out.
  */
 export async function readConversationExports(tenant: Tenant, conversationIds: string[]): Promise<ConversationExport[]> {
@@ -28,10 +29,16 @@ export async function readConversationExports(tenant: Tenant, conversationIds: s
     prisma.agentStore.findMany({ where: { ...where, namespace: "" }, select: { id: true, conversationId: true } }),
     prisma.slot.findMany({ where, orderBy: { seq: "asc" } }),
   ]);
-  const messages = await prisma.message.findMany({
-    where: { organizationId: tenant.organizationId, storeId: { in: stores.map((store) => store.id) } },
-    orderBy: { seq: "asc" },
-  });
+  // Each conversation's shown version (the active path of the message tree), as the agent reads it.
+  const paths = await Promise.all(
+    stores.map(
+      (store) => prisma.$queryRaw<MessageRow[]>`
+        WITH RECURSIVE ${activePathCte({ storeId: store.id, organizationId: tenant.organizationId })}
+        SELECT ${MESSAGE_COLUMNS} FROM "Message" m JOIN path p ON p."seq" = m."seq"
+        ORDER BY m."seq"`,
+    ),
+  );
+  const messages = paths.flat();
   const conversationOfStore = new Map(stores.map((store) => [store.id, store.conversationId]));
   const messagesOf = groupBy(messages, (row) => conversationOfStore.get(row.storeId) ?? "");
   const cardsOf = groupBy(slots, (row) => row.conversationId);

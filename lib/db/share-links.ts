@@ -1,7 +1,8 @@
 import type { Message } from "@/lib/agent/messages";
 import type { SlotRecord } from "@/lib/agent/store-adapter";
 import type { ShareAudience, ShareMode } from "@/lib/schemas/shares";
-import { prisma } from "./client";
+import { Prisma, prisma, type Message as MessageRow } from "./client";
+import { activePathCte, MESSAGE_COLUMNS } from "./store/message-path";
 import { recordAudit } from "./audit";
 import { rowToMessage, rowToSlot } from "./store/records";
 import { isAdmin, type TenantContext } from "./tenant-context";
@@ -78,11 +79,12 @@ export async function createShareLink(
       const strangers = peopleIds.filter((id) => !known.has(id));
       if (strangers.length > 0) throw new ShareNotMemberError(strangers);
     }
-    const last =
+    // A snapshot pins the shown version's last message (the leaf): later messages and later switches never show.
+    const store =
       input.mode === "snapshot"
-        ? await tx.message.aggregate({
-            where: { organizationId: ctx.organizationId, store: { conversationId, namespace: "" } },
-            _max: { seq: true },
+        ? await tx.agentStore.findFirst({
+            where: { organizationId: ctx.organizationId, conversationId, namespace: "" },
+            select: { leafSeq: true },
           })
         : null;
     const row = await tx.shareLink.create({
@@ -94,7 +96,7 @@ export async function createShareLink(
         audience: input.audience,
         peopleIds,
         mode: input.mode,
-        snapshotSeq: input.mode === "snapshot" ? (last?._max.seq ?? 0n) : null,
+        snapshotSeq: input.mode === "snapshot" ? (store?.leafSeq ?? 0n) : null,
         expiresAt: input.expiresAt,
         createdById: ctx.userId,
       },
@@ -217,11 +219,12 @@ export async function readSharedConversation(
       });
       if (!store) return { messages: [], slots: [], truncated: false };
       const own = { storeId: store.id, organizationId: share.organizationId };
-      const rows = await tx.message.findMany({
-        where: { ...own, ...(share.snapshotSeq !== null && { seq: { lte: share.snapshotSeq } }) },
-        orderBy: { seq: "desc" },
-        take: SHARED_MESSAGE_LIMIT + 1,
-      });
+      // The path the agent read (live) or the one pinned when the link was made (snapshot), never other versions.
+      const rows = await tx.$queryRaw<MessageRow[]>`
+        WITH RECURSIVE ${activePathCte(own, share.snapshotSeq ?? undefined)}
+        SELECT ${MESSAGE_COLUMNS} FROM "Message" m JOIN path p ON p."seq" = m."seq"
+        ORDER BY m."seq" DESC
+        LIMIT ${SHARED_MESSAGE_LIMIT + 1}`;
       const messages = rows.slice(0, SHARED_MESSAGE_LIMIT).reverse().map(rowToMessage);
       const callIds = messages.flatMap((message) => message.tool_calls ?? []).map((call) => call.id);
       const slots =

@@ -9,12 +9,14 @@ export interface PathStore {
 }
 
 /**
- * A recursive CTE `path(seq, parentSeq)` for a `WITH RECURSIVE`: the messages from the store's leaf
+ * A recursive CTE `path(seq, parentSeq)` for a `WITH RECURSIVE`: the messages from the store's leaf (or `fromSeq`)
  * up through their parents (a parent that was deleted ends the walk, so the path starts after it).
  */
-export function activePathCte({ storeId, organizationId }: PathStore) {
+export function activePathCte({ storeId, organizationId }: PathStore, fromSeq?: bigint) {
+  // A snapshot (a share link) walks up from the leaf it pinned; everything else from the store's current leaf.
+  const start = fromSeq === undefined ? Prisma.sql`s."leafSeq"` : Prisma.sql`${fromSeq}`;
   return Prisma.sql`path("seq", "parentSeq") AS (
-    SELECT m."seq", m."parentSeq" FROM "AgentStore" s JOIN "Message" m ON m."storeId" = s."id" AND m."seq" = s."leafSeq"
+    SELECT m."seq", m."parentSeq" FROM "AgentStore" s JOIN "Message" m ON m."storeId" = s."id" AND m."seq" = ${start}
     WHERE s."id" = ${storeId} AND s."organizationId" = ${organizationId}
     UNION ALL
     SELECT m."seq", m."parentSeq" FROM path p JOIN "Message" m ON m."seq" = p."parentSeq" AND m."storeId" = ${storeId}
