@@ -6,6 +6,7 @@ import { attemptDelivery } from "@/lib/server/webhooks/outbound/attempt";
 import { startDispatcher } from "@/lib/server/webhooks/outbound/dispatcher";
 import { deliverySettings, type DeliverySettings } from "@/lib/server/webhooks/outbound/settings";
 import { DELIVERY_QUEUE, enqueueAttempts, startQueue } from "./queue";
+import { registerPurgeJob } from "./purge-conversations";
 import { startWorkerHeartbeat } from "./worker-heartbeat";
 
 /**
@@ -13,7 +14,8 @@ import { startWorkerHeartbeat } from "./worker-heartbeat";
  * dispatcher, and the delivery handler. Several pg-boss workers each fetch a batch and send its
  * attempts concurrently, so one process keeps many receivers busy; a slow receiver holds only
  * its own attempt (bounded by WEBHOOK_TIMEOUT_MS). A heartbeat line every minute says it lives
- * and what it did; a heartbeat row every few seconds tells /api/health the same.
+ * and what it did; a heartbeat row every few seconds tells /api/health the same. It also runs the
+ * retention purge (purge-conversations.ts).
  */
 
 const WORKERS = 4;
@@ -72,6 +74,7 @@ export async function startWorker(options: WorkerOptions = {}): Promise<WebhookW
   for (let index = 0; index < WORKERS; index++) {
     workerIds.push(await boss.work<DueDelivery>(DELIVERY_QUEUE, { batchSize: BATCH_SIZE, pollingIntervalSeconds: 0.5 }, handle));
   }
+  await registerPurgeJob(boss);
   const dispatcher = startDispatcher({ databaseUrl, pollMs: env.WEBHOOK_DISPATCH_POLL_MS, enqueue });
   const beating = startWorkerHeartbeat(databaseUrl);
   const heartbeat = setInterval(() => {
