@@ -55,7 +55,7 @@ export function ConversationSidebar({ orgSlug }: { orgSlug: string }) {
 
   async function startNew() {
     try {
-      const created = await create.mutateAsync(undefined);
+      const created = await create.mutateAsync({});
       router.push(`/${orgSlug}/c/${created.id}`);
     } catch (error) {
       failed("start a conversation")(error);

@@ -20,6 +20,19 @@ export async function conversationContext(userId: string, conversationId: string
   return row ? { userId, organizationId: row.organizationId, orgSlug: row.orgSlug, role: row.role as RoleName } : null;
 }
 
+/** As `conversationContext`, for a conversation that is deleted (not yet purged): the restore route's. */
+export async function deletedConversationContext(userId: string, conversationId: string): Promise<TenantContext | null> {
+  const rows = await prisma.$queryRaw<{ role: string; organizationId: string; orgSlug: string }[]>`
+    SELECT m."role"::text AS "role", o."id" AS "organizationId", o."slug" AS "orgSlug"
+    FROM "Conversation" c
+    JOIN "Organization" o ON o."id" = c."organizationId"
+    JOIN "Membership" m ON m."organizationId" = o."id" AND m."userId" = ${userId}
+    WHERE c."id" = ${conversationId} AND c."deletedAt" IS NOT NULL
+    LIMIT 1`;
+  const row = rows[0];
+  return row ? { userId, organizationId: row.organizationId, orgSlug: row.orgSlug, role: row.role as RoleName } : null;
+}
+
 /** The tenant and conversation of a card, for a member of its organization; one statement, like `conversationContext`. */
 export async function slotContext(userId: string, slotId: string): Promise<{ ctx: TenantContext; conversationId: string } | null> {
   const rows = await prisma.$queryRaw<{ role: string; organizationId: string; orgSlug: string; conversationId: string }[]>`
