@@ -12,7 +12,11 @@ export async function readRetentionDays(ctx: Pick<TenantContext, "organizationId
 export async function setRetentionDays(ctx: TenantContext, retentionDays: number | null, ip?: string | null): Promise<number | null> {
   return prisma.$transaction(async (tx) => {
     const before = await tx.organization.findUniqueOrThrow({ where: { id: ctx.organizationId }, select: { retentionDays: true } });
-    const after = await tx.organization.update({ where: { id: ctx.organizationId }, data: { retentionDays }, select: { retentionDays: true } });
+    const after = await tx.organization.update({
+      where: { id: ctx.organizationId },
+      data: { retentionDays },
+      select: { retentionDays: true },
+    });
     await recordAudit(
       {
         organizationId: ctx.organizationId,
