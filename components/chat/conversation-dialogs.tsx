@@ -90,8 +90,8 @@ export function DeleteConversationDialog({
         <DialogHeader>
           <DialogTitle>Delete “{title}”?</DialogTitle>
           <DialogDescription>
-            It disappears for everyone in your organization. You can undo this right after; a little later its messages,
-            cards, tasks and inbox items are deleted for good.
+            It disappears for everyone in your organization. You can undo this right after; a little later its messages, cards, tasks and
+            inbox items are deleted for good.
           </DialogDescription>
         </DialogHeader>
         <DialogFooter>

@@ -10,8 +10,7 @@ export function showDeletedToast(restore: () => Promise<void>) {
     duration: UNDO_TOAST_MS,
     action: {
       label: "Undo",
-      onClick: () =>
-        void restore().then(() => toast.success("Conversation restored."), failed("restore the conversation")),
+      onClick: () => void restore().then(() => toast.success("Conversation restored."), failed("restore the conversation")),
     },
   });
 }

@@ -89,7 +89,8 @@ function entryDetails(action: string, metadata: unknown): string | null {
   }
   if (action === "conversation.deleted" && typeof data.title === "string") return `“${data.title}”`;
   if (action === "conversation.restored" && typeof data.title === "string") return `“${data.title}”`;
-  if (action === "conversations.purged" && typeof data.count === "number") return `${data.count} conversation${data.count === 1 ? "" : "s"}`;
+  if (action === "conversations.purged" && typeof data.count === "number")
+    return `${data.count} conversation${data.count === 1 ? "" : "s"}`;
   if (action === "organization.retention_changed") {
     const days = (value: unknown) => (typeof value === "number" ? `${value} days` : "forever");
     return `${days(data.from)} → ${days(data.to)}`;

@@ -97,7 +97,10 @@ export async function createConversation(
 
 /** Null when the conversation does not exist in this tenant (also when it exists in another, or was deleted). */
 export async function getConversation(ctx: Tenant, conversationId: string): Promise<ConversationSummary | null> {
-  const row = await prisma.conversation.findFirst({ where: { id: conversationId, organizationId: ctx.organizationId, deletedAt: null }, select });
+  const row = await prisma.conversation.findFirst({
+    where: { id: conversationId, organizationId: ctx.organizationId, deletedAt: null },
+    select,
+  });
   return row ? summary(row) : null;
 }
 
@@ -218,7 +221,14 @@ export async function restoreConversation(
     if (!mayManageConversation(ctx, row.createdById)) throw new ConversationForbiddenError("restore");
     const restored = await tx.conversation.update({ where: { id: conversationId }, data: { deletedAt: null }, select });
     await recordAudit(
-      { organizationId: ctx.organizationId, actorId: ctx.userId, action: "conversation.restored", target: conversationId, metadata: { title: row.title }, ip },
+      {
+        organizationId: ctx.organizationId,
+        actorId: ctx.userId,
+        action: "conversation.restored",
+        target: conversationId,
+        metadata: { title: row.title },
+        ip,
+      },
       tx,
     );
     return summary(restored);

@@ -21,7 +21,7 @@ type Tx = Prisma.TransactionClient;
  * Deletes the conversations `ids` of the organization and everything under them. Most rows go by
  * the foreign keys' cascade (stores, messages, runs, cards, run events, inbox items, demo emails,
  * feedback and whatever references Conversation with onDelete Cascade); the rows below are the
- * ones that only set their reference null or hold none (a conversation id by value).
+ * ones that hold a conversation id by value, with no foreign key.
  * tests/integration/db/retention-coverage.test.ts fails when a new table with a conversationId is in neither group.
  */
 export async function purgeConversations(tx: Tx, organizationId: string, ids: string[]): Promise<number> {
@@ -38,9 +38,8 @@ export async function purgeConversations(tx: Tx, organizationId: string, ids: st
       AND d."organizationId" = ${organizationId} AND d."eventId" = o."id"`;
   await tx.outboxEvent.deleteMany({ where: { organizationId, conversationId: { in: ids } } });
   await tx.permissionRequest.deleteMany({ where: { organizationId, conversationId: { in: ids } } });
-  // Submissions first: they reference their instance.
-  await tx.formSubmission.deleteMany({ where: { organizationId, conversationId: { in: ids } } });
-  await tx.formInstance.deleteMany({ where: { organizationId, conversationId: { in: ids } } });
+  // Form instances and submissions stay, their conversation set null: they are the organization's
+  // records of the form (Forms → Submissions), not the conversation's content (schema.prisma).
   const { count } = await tx.conversation.deleteMany({ where: { organizationId, id: { in: ids } } });
   return count;
 }

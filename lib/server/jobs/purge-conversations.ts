@@ -13,7 +13,13 @@ export const PURGE_QUEUE = "conversation-purge";
 export const PURGE_CRON = "*/10 * * * *";
 
 export async function registerPurgeJob(boss: PgBoss): Promise<string> {
-  await boss.createQueue(PURGE_QUEUE, { name: PURGE_QUEUE, policy: "singleton", retryLimit: 0, expireInSeconds: 15 * 60, retentionMinutes: 60 });
+  await boss.createQueue(PURGE_QUEUE, {
+    name: PURGE_QUEUE,
+    policy: "singleton",
+    retryLimit: 0,
+    expireInSeconds: 15 * 60,
+    retentionMinutes: 60,
+  });
   await boss.schedule(PURGE_QUEUE, PURGE_CRON, {}, { tz: "UTC" });
   const workerId = await boss.work(PURGE_QUEUE, async () => {
     const result = await purgeDueConversations();

@@ -41,6 +41,10 @@ describe("the retention purge", () => {
     expect(await rowsOf(expired)).toEqual(allZero(before));
     expect(await rowsOf(fresh)).toEqual(freshBefore);
     expect(await rowsOf(othersOld)).toEqual(othersBefore);
+    // The form's submission is the organization's record (Forms → Submissions): it stays, without its conversation.
+    expect(await getTestPrisma().formSubmission.findFirst({ where: { instanceId: `fi-${expired.conversationId}` } })).toMatchObject({
+      conversationId: null,
+    });
     const audit = await getTestPrisma().auditLog.findMany({ where: { organizationId: a.organizationId, action: "conversations.purged" } });
     expect(audit.map((entry) => entry.metadata)).toEqual([{ count: 1, reasons: { retention: 1 } }]);
     expect(await getTestPrisma().auditLog.count({ where: { organizationId: b.organizationId, action: "conversations.purged" } })).toBe(0);

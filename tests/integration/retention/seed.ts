@@ -6,7 +6,7 @@ import { ScriptedModel } from "@/lib/models/testing";
 import { getTestPrisma } from "@/tests/integration/support/databases";
 import { openNewConversationStore } from "../store/support";
 
-/** Tables whose rows name their conversation by a conversationId column (what the purge must leave empty). */
+/** Tables whose rows name their conversation by a conversationId column: after the purge none names it (deleted, or set null). */
 export const CONVERSATION_TABLES = [
   "AgentStore",
   "RunEvent",

@@ -23,7 +23,9 @@ export default async function ConversationPage({ params }: { params: Promise<{ o
   // key: switching conversations starts a fresh view (composer draft, scroll position, stream).
   // The permission card names the team an admin's "always" covers.
   const teamName = (await organizationName(user, ctx.orgSlug)) ?? ctx.orgSlug;
-  const chat = <ChatView key={conversationId} orgSlug={ctx.orgSlug} conversationId={conversationId} canAdmin={isAdmin(ctx)} teamName={teamName} />;
+  const chat = (
+    <ChatView key={conversationId} orgSlug={ctx.orgSlug} conversationId={conversationId} canAdmin={isAdmin(ctx)} teamName={teamName} />
+  );
   // JumpToMessage: a search result's `?m=` scrolls to its message; a temporary chat has its banner above.
   return (
     <>
