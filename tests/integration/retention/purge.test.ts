@@ -3,8 +3,11 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { conversationContext } from "@/lib/db/conversation-access";
 import { deleteConversation, getConversation, listConversations, restoreConversation } from "@/lib/db/conversations";
+import { findInboxItem } from "@/lib/db/inbox-items";
+import { findInboxItemForLink } from "@/lib/db/inbox-links";
 import { purgeDueConversations, RESTORE_WINDOW_MS, TEMPORARY_LIFETIME_MS } from "@/lib/db/retention";
 import { searchMessages } from "@/lib/db/search";
+import { listInboxItems } from "@/lib/db/v1-inbox";
 import type { TenantContext } from "@/lib/db/tenant-context";
 import { getTestPrisma } from "@/tests/integration/support/databases";
 import { createTenant } from "../store/support";
@@ -103,6 +106,10 @@ describe("deleting a conversation (undo)", () => {
     expect(await found()).not.toContain(id);
     expect(await getConversation(b, id)).toBeNull();
     expect(await conversationContext(b.userId, id)).toBeNull();
+    const { publicId } = await getTestPrisma().inboxItem.findFirstOrThrow({ where: { conversationId: id } });
+    expect(await findInboxItem(b, publicId)).toBeNull();
+    expect(await findInboxItemForLink(publicId)).toBeNull();
+    expect((await listInboxItems(b, { limit: 100 })).items.map((item) => item.id)).not.toContain(publicId);
     // Deleting it again finds nothing: it is gone for everyone.
     expect(await deleteConversation(b, id)).toBe(false);
 
@@ -110,6 +117,8 @@ describe("deleting a conversation (undo)", () => {
     expect(await listed()).toContain(id);
     expect(await found()).toContain(id);
     expect(await conversationContext(b.userId, id)).not.toBeNull();
+    expect(await findInboxItemForLink(publicId)).not.toBeNull();
+    expect((await listInboxItems(b, { limit: 100 })).items.map((item) => item.id)).toContain(publicId);
   });
 
   it("cannot be restored after the window, and the purge then deletes it for good", async () => {
