@@ -45,12 +45,12 @@ export function TemporaryBanner({ orgSlug, conversationId }: { orgSlug: string; 
   }
 
   return (
-    <div role="status" className="flex shrink-0 items-center gap-3 border-b bg-muted px-4 py-2 text-sm">
+    <section aria-label="Temporary chat" className="flex shrink-0 items-center gap-3 border-b bg-muted px-4 py-2 text-sm">
       <p className="min-w-0 flex-1">Temporary chat: deleted when you leave it or after 24 hours</p>
       <Button size="sm" variant="outline" onClick={end}>
         End
       </Button>
-    </div>
+    </section>
   );
 }
 
