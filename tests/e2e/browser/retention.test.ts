@@ -20,14 +20,14 @@ describe.skipIf(skipBrowser)("undo delete and temporary chats in the browser", (
   it("deletes a conversation, and Undo in the toast brings it back to the sidebar", async () => {
     const { page } = user;
     await page.goto(`${appBaseURL()}/${user.slug}`);
-    await composer(page).fill("Plan the offsite");
+    await composer(page).fill("hello from the offsite");
     await composer(page).press("Enter");
     await page.waitForURL(/\/c\/[^/]+$/);
     await seeInLog(page, "I heard");
-    const row = sidebar(user).getByRole("link", { name: "Plan the offsite" });
+    const row = sidebar(user).getByRole("link", { name: "hello from the offsite" });
     await row.waitFor();
 
-    await sidebar(user).getByRole("button", { name: "Actions for Plan the offsite" }).click();
+    await sidebar(user).getByRole("button", { name: "Actions for hello from the offsite" }).click();
     await page.getByRole("menuitem", { name: "Delete" }).click();
     await page.getByRole("dialog").getByRole("button", { name: "Delete" }).click();
     await expect.poll(() => row.count()).toBe(0);
@@ -47,17 +47,17 @@ describe.skipIf(skipBrowser)("undo delete and temporary chats in the browser", (
     await page.goto(`${appBaseURL()}/${user.slug}`);
     await page.getByRole("switch", { name: "Temporary" }).click();
     await expect.poll(() => page.getByRole("switch", { name: "Temporary" }).getAttribute("aria-checked")).toBe("true");
-    await composer(page).fill("Off the record question");
+    await composer(page).fill("hello off the record");
     await composer(page).press("Enter");
     await page.waitForURL(/\/c\/[^/]+$/);
     const id = new URL(page.url()).pathname.split("/").pop()!;
     await page.getByText("Temporary chat: deleted when you leave it or after 24 hours").waitFor();
     await seeInLog(page, "I heard");
     // The sidebar has loaded (the earlier conversation is there) and does not list this one.
-    await sidebar(user).getByRole("link", { name: "Plan the offsite" }).waitFor();
-    expect(await sidebar(user).getByRole("link", { name: "Off the record question" }).count()).toBe(0);
+    await sidebar(user).getByRole("link", { name: "hello from the offsite" }).waitFor();
+    expect(await sidebar(user).getByRole("link", { name: "hello off the record" }).count()).toBe(0);
 
-    await page.getByRole("button", { name: "End" }).click();
+    await page.getByRole("region", { name: "Temporary chat" }).getByRole("button", { name: "End" }).click();
     await page.waitForURL(new RegExp(`/${user.slug}$`));
     const reply = await page.evaluate(async (path) => (await fetch(path)).status, `/api/conversations/${id}`);
     expect(reply).toBe(404);
