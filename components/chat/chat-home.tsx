@@ -1,5 +1,6 @@
 "use client";
 
+import { useState } from "react";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { MessageSquareIcon } from "lucide-react";
@@ -13,6 +14,7 @@ import { useConversationList, useConversationMutations } from "@/lib/client/use-
 import { handOffFirstMessage } from "@/lib/client/use-draft";
 import { Composer } from "./composer";
 import { EmptyChat } from "./empty-chat";
+import { TemporaryToggle } from "./temporary-toggle";
 
 /** The organization's home is the chat's front door: start a conversation, or go back to a recent one. */
 export function ChatHome({ orgSlug, orgName }: { orgSlug: string; orgName: string }) {
@@ -21,9 +23,10 @@ export function ChatHome({ orgSlug, orgName }: { orgSlug: string; orgName: strin
   const recent = useConversationList(orgSlug, "");
   const settings = useAgentSettings(orgSlug);
   const conversations = recent.data?.pages[0]?.conversations.slice(0, 5) ?? [];
+  const [temporary, setTemporary] = useState(false);
 
   async function start(text: string) {
-    const created = await create.mutateAsync(titleFromMessage(text));
+    const created = await create.mutateAsync({ title: titleFromMessage(text), temporary });
     handOffFirstMessage(created.id, text);
     router.push(`/${orgSlug}/c/${created.id}`);
   }
@@ -40,6 +43,7 @@ export function ChatHome({ orgSlug, orgName }: { orgSlug: string; orgName: strin
         </p>
       </div>
       <Composer draftScope={`new:${orgSlug}`} onSend={start} placeholder="What should the agent do?" />
+      <TemporaryToggle checked={temporary} onChange={setTemporary} />
       {/* The suggestions depend on the model: drawn once the settings say which (without them, the general ones). */}
       {settings.isPending ? (
         <Skeleton className="mx-auto h-48 w-full max-w-xl" />

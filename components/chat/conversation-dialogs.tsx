@@ -90,7 +90,8 @@ export function DeleteConversationDialog({
         <DialogHeader>
           <DialogTitle>Delete “{title}”?</DialogTitle>
           <DialogDescription>
-            Its messages, cards, tasks and inbox items are deleted for everyone in your organization. This cannot be undone.
+            It disappears for everyone in your organization. You can undo this right after; a little later its messages, cards, tasks and
+            inbox items are deleted for good.
           </DialogDescription>
         </DialogHeader>
         <DialogFooter>

@@ -18,6 +18,7 @@ import type { ConversationSummary } from "@/lib/schemas/conversation";
 import { cn } from "@/lib/utils";
 import type { ConversationRowActions } from "./conversation-actions";
 import { failed } from "./failed-toast";
+import { showDeletedToast } from "./undo-delete-toast";
 
 // The actions menu and its rename and delete dialogs load on intent (see lazy-popup.tsx).
 const ConversationActions = lazyPopup("menu", () => import("./conversation-actions"));
@@ -29,9 +30,10 @@ export function ConversationSidebar({ orgSlug }: { orgSlug: string }) {
   const [search, setSearch] = useState("");
   const q = useDeferredValue(search.trim());
   const list = useConversationList(orgSlug, q);
-  const { create, rename, remove } = useConversationMutations(orgSlug);
+  const { create, rename, remove, restore } = useConversationMutations(orgSlug);
   const { mutateAsync: renameAsync } = rename;
   const { mutateAsync: removeAsync } = remove;
+  const { mutateAsync: restoreAsync } = restore;
   // One set of mutations for every row's menu (the menus receive these once their code is loaded).
   const actions = useMemo<ConversationRowActions>(
     () => ({
@@ -42,20 +44,23 @@ export function ConversationSidebar({ orgSlug }: { orgSlug: string }) {
       remove: async (id, current) => {
         try {
           await removeAsync(id);
-          toast.success("Conversation deleted.");
+          showDeletedToast(async () => {
+            await restoreAsync(id);
+            if (current) router.push(`/${orgSlug}/c/${id}`);
+          });
           if (current) router.push(`/${orgSlug}`);
         } catch (error) {
           failed("delete the conversation")(error);
         }
       },
     }),
-    [renameAsync, removeAsync, router, orgSlug],
+    [renameAsync, removeAsync, restoreAsync, router, orgSlug],
   );
   const conversations = list.data?.pages.flatMap((page) => page.conversations) ?? [];
 
   async function startNew() {
     try {
-      const created = await create.mutateAsync(undefined);
+      const created = await create.mutateAsync({});
       router.push(`/${orgSlug}/c/${created.id}`);
     } catch (error) {
       failed("start a conversation")(error);

@@ -31,6 +31,11 @@ const ACTION_LABEL: Record<string, string> = {
   "organization.export_started": "Started an export of the organization",
   "organization.export_downloaded": "Downloaded an export of the organization",
   // ── end of conversations and agent settings ──
+  // ── Retention and undo delete (lib/db/retention.ts, lib/db/retention-settings.ts) ──
+  "conversation.restored": "Restored a deleted conversation",
+  "conversations.purged": "Deleted conversations for good (retention)",
+  "organization.retention_changed": "Changed how long conversations are kept",
+  // ── end of retention ──
   "permission.allowed_once": "Allowed a tool once",
   "permission.allowed_input_always": "Always allowed a tool input",
   "permission.allowed_tool_always": "Always allowed a tool (every input)",
@@ -88,6 +93,13 @@ function entryDetails(action: string, metadata: unknown): string | null {
     return parts.join("; ");
   }
   if (action === "conversation.deleted" && typeof data.title === "string") return `“${data.title}”`;
+  if (action === "conversation.restored" && typeof data.title === "string") return `“${data.title}”`;
+  if (action === "conversations.purged" && typeof data.count === "number")
+    return `${data.count} conversation${data.count === 1 ? "" : "s"}`;
+  if (action === "organization.retention_changed") {
+    const days = (value: unknown) => (typeof value === "number" ? `${value} days` : "forever");
+    return `${days(data.from)} → ${days(data.to)}`;
+  }
   if (action === "conversation.renamed" && typeof data.to === "string") return `“${String(data.from)}” → “${data.to}”`;
   return null;
 }

@@ -19,10 +19,15 @@ export const chatApi = {
     const extra = query.size > 0 ? `&${query}` : "";
     return apiFetch<ConversationPage>(`${conversationsPath(orgSlug)}${extra}`, { signal });
   },
-  createConversation: async (orgSlug: string, title?: string) =>
-    (await apiFetch<ConversationResponse>(conversationsPath(orgSlug), { body: title ? { title } : {} })).conversation,
+  createConversation: async (orgSlug: string, title?: string, options: { temporary?: boolean } = {}) =>
+    (
+      await apiFetch<ConversationResponse>(conversationsPath(orgSlug), {
+        body: { ...(title && { title }), ...(options.temporary && { temporary: true }) },
+      })
+    ).conversation,
   renameConversation: (id: string, title: string) => apiFetch(conversationPath(id), { method: "PATCH", body: { title } }),
   deleteConversation: (id: string) => apiFetch(conversationPath(id), { method: "DELETE" }),
+  restoreConversation: (id: string) => apiFetch<ConversationResponse>(`${conversationPath(id)}/restore`, { body: {} }),
   /** The newest page, or with `before` (an `earlierCursor`) the page before it. */
   snapshot: (id: string, signal?: AbortSignal, before?: string) =>
     apiFetch<ConversationSnapshot>(`${conversationPath(id)}${before ? `?before=${encodeURIComponent(before)}` : ""}`, { signal }),

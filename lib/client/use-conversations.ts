@@ -18,7 +18,11 @@ export function useConversationMutations(orgSlug: string) {
   const queryClient = useQueryClient();
   const refreshList = () => queryClient.invalidateQueries({ queryKey: chatKeys.conversations(orgSlug) });
   return {
-    create: useMutation({ mutationFn: (title?: string) => chatApi.createConversation(orgSlug, title), onSuccess: refreshList }),
+    create: useMutation({
+      mutationFn: (input: { title?: string; temporary?: boolean } = {}) =>
+        chatApi.createConversation(orgSlug, input.title, { temporary: input.temporary }),
+      onSuccess: refreshList,
+    }),
     rename: useMutation({
       mutationFn: (input: { id: string; title: string }) => chatApi.renameConversation(input.id, input.title),
       onSuccess: (_result, input) => {
@@ -33,5 +37,6 @@ export function useConversationMutations(orgSlug: string) {
         return refreshList();
       },
     }),
+    restore: useMutation({ mutationFn: (id: string) => chatApi.restoreConversation(id), onSuccess: refreshList }),
   };
 }

@@ -5,7 +5,7 @@ import type { RoleName } from "@/lib/schemas/account";
 /**
  * Conversation and slot routes carry no organization slug: the tenant comes from the row itself,
  * and the user must be a member of it. Null means "not found" for the caller (also when the row
- * exists in an organization the user does not belong to), so routes answer 404 either way.
+ * exists in an organization the user does not belong to, or is deleted), so routes answer 404 either way.
  */
 export async function conversationContext(userId: string, conversationId: string): Promise<TenantContext | null> {
   // One statement (Prisma's nested select would be two): the membership of the user in the organization owning the conversation.
@@ -14,7 +14,20 @@ export async function conversationContext(userId: string, conversationId: string
     FROM "Conversation" c
     JOIN "Organization" o ON o."id" = c."organizationId"
     JOIN "Membership" m ON m."organizationId" = o."id" AND m."userId" = ${userId}
-    WHERE c."id" = ${conversationId}
+    WHERE c."id" = ${conversationId} AND c."deletedAt" IS NULL
+    LIMIT 1`;
+  const row = rows[0];
+  return row ? { userId, organizationId: row.organizationId, orgSlug: row.orgSlug, role: row.role as RoleName } : null;
+}
+
+/** As `conversationContext`, for a conversation that is deleted (not yet purged): the restore route's. */
+export async function deletedConversationContext(userId: string, conversationId: string): Promise<TenantContext | null> {
+  const rows = await prisma.$queryRaw<{ role: string; organizationId: string; orgSlug: string }[]>`
+    SELECT m."role"::text AS "role", o."id" AS "organizationId", o."slug" AS "orgSlug"
+    FROM "Conversation" c
+    JOIN "Organization" o ON o."id" = c."organizationId"
+    JOIN "Membership" m ON m."organizationId" = o."id" AND m."userId" = ${userId}
+    WHERE c."id" = ${conversationId} AND c."deletedAt" IS NOT NULL
     LIMIT 1`;
   const row = rows[0];
   return row ? { userId, organizationId: row.organizationId, orgSlug: row.orgSlug, role: row.role as RoleName } : null;
@@ -25,7 +38,7 @@ export async function slotContext(userId: string, slotId: string): Promise<{ ctx
   const rows = await prisma.$queryRaw<{ role: string; organizationId: string; orgSlug: string; conversationId: string }[]>`
     SELECT m."role"::text AS "role", o."id" AS "organizationId", o."slug" AS "orgSlug", c."id" AS "conversationId"
     FROM "Slot" s
-    JOIN "Conversation" c ON c."id" = s."conversationId" AND c."organizationId" = s."organizationId"
+    JOIN "Conversation" c ON c."id" = s."conversationId" AND c."organizationId" = s."organizationId" AND c."deletedAt" IS NULL
     JOIN "Organization" o ON o."id" = c."organizationId"
     JOIN "Membership" m ON m."organizationId" = o."id" AND m."userId" = ${userId}
     WHERE s."id" = ${slotId}

@@ -12,6 +12,9 @@ import type { TenantContext } from "./tenant-context";
 
 type Tenant = Pick<TenantContext, "organizationId">;
 
+/** What an export holds: kept conversations only (not temporary ones, not ones deleted and waiting for the purge). */
+const KEPT = { temporary: false, deletedAt: null } as const;
+
 /**
  * Conversations in the v1 export shape (lib/schemas/conversation-export.ts), read from the stored
  * messages (the active path of each, one read per conversation) and slots of their main store (one read
@@ -23,7 +26,7 @@ export async function readConversationExports(tenant: Tenant, conversationIds: s
   const where = { organizationId: tenant.organizationId, conversationId: { in: conversationIds } };
   const [conversations, stores, slots] = await Promise.all([
     prisma.conversation.findMany({
-      where: { organizationId: tenant.organizationId, id: { in: conversationIds } },
+      where: { organizationId: tenant.organizationId, id: { in: conversationIds }, ...KEPT },
       select: { id: true, title: true, createdAt: true },
     }),
     prisma.agentStore.findMany({ where: { ...where, namespace: "" }, select: { id: true, conversationId: true } }),
@@ -67,15 +70,13 @@ export async function readConversationExport(tenant: Tenant, conversationId: str
 /** The next page of the organization's conversation ids after `after`, by id (a keyset that new rows cannot shift). */
 export async function pageConversationIds(tenant: Tenant, after: string | null, limit: number): Promise<string[]> {
   const rows = await prisma.conversation.findMany({
-    where: { organizationId: tenant.organizationId, ...(after !== null && { id: { gt: after } }) },
+    where: { organizationId: tenant.organizationId, ...KEPT, ...(after !== null && { id: { gt: after } }) },
     orderBy: { id: "asc" },
     take: limit,
     select: { id: true },
   });
   return rows.map((row) => row.id);
 }
-
-export const countConversations = (tenant: Tenant) => prisma.conversation.count({ where: { organizationId: tenant.organizationId } });
 
 const shownToPeople = (message: Message) => !message.is_compaction && !message.is_skill_injection;
 

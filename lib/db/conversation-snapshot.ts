@@ -39,7 +39,7 @@ export async function readConversationSnapshot(
   return prisma.$transaction(
     async (tx) => {
       const conversation = await tx.conversation.findFirst({
-        where: { id: conversationId, organizationId: tenant.organizationId },
+        where: { id: conversationId, organizationId: tenant.organizationId, deletedAt: null },
         select: { id: true, title: true, createdAt: true, lastActivityAt: true, lastEventSeq: true },
       });
       if (!conversation) return null;
@@ -150,7 +150,7 @@ function parseCursor(cursor: string): bigint {
 /** Where a stream that should show everything from now on starts: the conversation's last event number. */
 export async function readLastEventSeq(tenant: Pick<TenantContext, "organizationId">, conversationId: string): Promise<number> {
   const row = await prisma.conversation.findFirst({
-    where: { id: conversationId, organizationId: tenant.organizationId },
+    where: { id: conversationId, organizationId: tenant.organizationId, deletedAt: null },
     select: { lastEventSeq: true },
   });
   if (!row) throw new NotFoundError("The conversation");

@@ -3,6 +3,7 @@ import { prisma } from "./client";
 import { recordAudit } from "./audit";
 import { isAdmin, type TenantContext } from "./tenant-context";
 import { decodeCursor, encodeCursor, escapeLike } from "./keyset-cursor";
+import { purgeConversations, RESTORE_WINDOW_MS } from "./retention";
 
 /** Reading and changing conversations needs only the tenant; creating one also records who. */
 type Tenant = Pick<TenantContext, "organizationId">;
@@ -14,6 +15,8 @@ export interface ConversationSummary {
   createdAt: string;
   updatedAt: string;
   lastActivityAt: string;
+  /** Never listed or searched; deleted for good when ended or after 24 hours (docs/retention.md). */
+  temporary: boolean;
 }
 
 export interface ConversationPage {
@@ -28,7 +31,7 @@ export const DEFAULT_CONVERSATION_TITLE = "New conversation";
 
 /** A member asked to rename or delete a conversation they did not start. */
 export class ConversationForbiddenError extends Error {
-  constructor(action: "rename" | "delete") {
+  constructor(action: "rename" | "delete" | "restore") {
     super(`Only the person who started this conversation, or an admin, can ${action} it.`);
     this.name = "ConversationForbiddenError";
   }
@@ -48,6 +51,7 @@ interface ConversationRow {
   createdAt: Date;
   updatedAt: Date;
   lastActivityAt: Date;
+  temporary: boolean;
 }
 
 const summary = (row: ConversationRow): ConversationSummary => ({
@@ -57,16 +61,25 @@ const summary = (row: ConversationRow): ConversationSummary => ({
   createdAt: row.createdAt.toISOString(),
   updatedAt: row.updatedAt.toISOString(),
   lastActivityAt: row.lastActivityAt.toISOString(),
+  temporary: row.temporary,
 });
 
-const select = { id: true, title: true, createdById: true, createdAt: true, updatedAt: true, lastActivityAt: true } as const;
+const select = {
+  id: true,
+  title: true,
+  createdById: true,
+  createdAt: true,
+  updatedAt: true,
+  lastActivityAt: true,
+  temporary: true,
+} as const;
 
 const titleOrDefault = (title: string | undefined) => title?.trim() || DEFAULT_CONVERSATION_TITLE;
 
 /** `userId` null: started by no person (an API key of /api/v1 is not a user; createdById references User). */
 export async function createConversation(
   ctx: Pick<TenantContext, "organizationId"> & { userId: string | null },
-  input: { title?: string } = {},
+  input: { title?: string; temporary?: boolean } = {},
 ): Promise<ConversationSummary> {
   // With its agent's store, so the first message only reads it (PostgresStore.open).
   const row = await prisma.conversation.create({
@@ -74,6 +87,7 @@ export async function createConversation(
       organizationId: ctx.organizationId,
       createdById: ctx.userId,
       title: titleOrDefault(input.title),
+      temporary: input.temporary ?? false,
       stores: { create: { namespace: "" } },
     },
     select,
@@ -81,15 +95,19 @@ export async function createConversation(
   return summary(row);
 }
 
-/** Null when the conversation does not exist in this tenant (also when it exists in another). */
+/** Null when the conversation does not exist in this tenant (also when it exists in another, or was deleted). */
 export async function getConversation(ctx: Tenant, conversationId: string): Promise<ConversationSummary | null> {
-  const row = await prisma.conversation.findFirst({ where: { id: conversationId, organizationId: ctx.organizationId }, select });
+  const row = await prisma.conversation.findFirst({
+    where: { id: conversationId, organizationId: ctx.organizationId, deletedAt: null },
+    select,
+  });
   return row ? summary(row) : null;
 }
 
 /**
  * Most recent activity first, keyset-paginated on (lastActivityAt, id), so pages stay stable
  * while conversations are added. `query` matches titles case-insensitively, literally (% and _ too).
+ * Deleted and temporary conversations are not listed.
  */
 export async function listConversations(
   ctx: Tenant,
@@ -99,9 +117,9 @@ export async function listConversations(
   const query = options.query?.trim();
   const after = options.cursor ? decodeCursor(options.cursor) : null;
   const rows = await prisma.$queryRaw<ConversationRow[]>`
-    SELECT "id", "title", "createdById", "createdAt", "updatedAt", "lastActivityAt"
+    SELECT "id", "title", "createdById", "createdAt", "updatedAt", "lastActivityAt", "temporary"
     FROM "Conversation"
-    WHERE "organizationId" = ${ctx.organizationId}
+    WHERE "organizationId" = ${ctx.organizationId} AND "deletedAt" IS NULL AND NOT "temporary"
       ${query ? Prisma.sql`AND "title" ILIKE ${`%${escapeLike(query)}%`} ESCAPE '\\'` : Prisma.empty}
       ${after ? Prisma.sql`AND ("lastActivityAt", "id") < (${after.at}::timestamp(3), ${after.id})` : Prisma.empty}
     ORDER BY "lastActivityAt" DESC, "id" DESC
@@ -113,11 +131,11 @@ export async function listConversations(
 
 type Actor = Pick<TenantContext, "organizationId" | "userId" | "role">;
 
-/** Locks the row, so the creator check and the change see the same conversation. */
+/** Locks the row, so the creator check and the change see the same conversation. A deleted one is not found. */
 async function lockForChange(tx: Prisma.TransactionClient, ctx: Actor, conversationId: string, action: "rename" | "delete") {
-  const [row] = await tx.$queryRaw<{ title: string; createdById: string | null }[]>`
-    SELECT "title", "createdById" FROM "Conversation"
-    WHERE "id" = ${conversationId} AND "organizationId" = ${ctx.organizationId}
+  const [row] = await tx.$queryRaw<{ title: string; createdById: string | null; temporary: boolean }[]>`
+    SELECT "title", "createdById", "temporary" FROM "Conversation"
+    WHERE "id" = ${conversationId} AND "organizationId" = ${ctx.organizationId} AND "deletedAt" IS NULL
     FOR UPDATE`;
   if (row && !mayManageConversation(ctx, row.createdById)) throw new ConversationForbiddenError(action);
   return row ?? null;
@@ -156,21 +174,24 @@ export async function renameConversation(
 }
 
 /**
- * Deletes the conversation and, by cascade, everything the agent stored for it; audited (with its
- * title) in the same transaction. False when not in this tenant; only its creator or an admin may.
+ * Deletes the conversation: a soft delete (`deletedAt`), restorable for RESTORE_WINDOW_MS and then
+ * purged for good (lib/db/retention.ts); a temporary conversation is purged at once (it has no undo).
+ * Audited (with its title) in the same transaction. False when not in this tenant (or deleted
+ * already); only its creator or an admin may.
  */
-export async function deleteConversation(ctx: Actor, conversationId: string, ip?: string | null): Promise<boolean> {
+export async function deleteConversation(ctx: Actor, conversationId: string, ip?: string | null, now = new Date()): Promise<boolean> {
   return prisma.$transaction(async (tx) => {
     const before = await lockForChange(tx, ctx, conversationId, "delete");
     if (!before) return false;
-    await tx.conversation.delete({ where: { id: conversationId } });
+    if (before.temporary) await purgeConversations(tx, ctx.organizationId, [conversationId]);
+    else await tx.conversation.update({ where: { id: conversationId }, data: { deletedAt: now } });
     await recordAudit(
       {
         organizationId: ctx.organizationId,
         actorId: ctx.userId,
         action: "conversation.deleted",
         target: conversationId,
-        metadata: { title: before.title, createdById: before.createdById },
+        metadata: { title: before.title, createdById: before.createdById, temporary: before.temporary },
         ip,
       },
       tx,
@@ -179,10 +200,45 @@ export async function deleteConversation(ctx: Actor, conversationId: string, ip?
   });
 }
 
+/**
+ * Undoes a delete within RESTORE_WINDOW_MS: the conversation is back where it was. Null when there
+ * is no deleted conversation of this tenant to restore (never deleted, past the window, purged);
+ * the same people as for deleting may (ConversationForbiddenError). Audited.
+ */
+export async function restoreConversation(
+  ctx: Actor,
+  conversationId: string,
+  ip?: string | null,
+  now = new Date(),
+): Promise<ConversationSummary | null> {
+  return prisma.$transaction(async (tx) => {
+    const [row] = await tx.$queryRaw<{ title: string; createdById: string | null }[]>`
+      SELECT "title", "createdById" FROM "Conversation"
+      WHERE "id" = ${conversationId} AND "organizationId" = ${ctx.organizationId}
+        AND "deletedAt" > ${new Date(now.getTime() - RESTORE_WINDOW_MS)}::timestamp(3)
+      FOR UPDATE`;
+    if (!row) return null;
+    if (!mayManageConversation(ctx, row.createdById)) throw new ConversationForbiddenError("restore");
+    const restored = await tx.conversation.update({ where: { id: conversationId }, data: { deletedAt: null }, select });
+    await recordAudit(
+      {
+        organizationId: ctx.organizationId,
+        actorId: ctx.userId,
+        action: "conversation.restored",
+        target: conversationId,
+        metadata: { title: row.title },
+        ip,
+      },
+      tx,
+    );
+    return summary(restored);
+  });
+}
+
 /** Who started the conversation (null: not recorded); null when it is not in this tenant. */
 export async function conversationCreator(ctx: Tenant, conversationId: string): Promise<{ createdById: string | null } | null> {
   return prisma.conversation.findFirst({
-    where: { id: conversationId, organizationId: ctx.organizationId },
+    where: { id: conversationId, organizationId: ctx.organizationId, deletedAt: null },
     select: { createdById: true },
   });
 }

@@ -170,7 +170,7 @@ export async function getSubmission(ctx: Tenant, form: SubmissionForm, submissio
     }),
     row.conversationId
       ? prisma.conversation.findFirst({
-          where: { id: row.conversationId, organizationId: ctx.organizationId },
+          where: { id: row.conversationId, organizationId: ctx.organizationId, deletedAt: null },
           select: { id: true, title: true },
         })
       : null,

@@ -177,9 +177,9 @@ async function writeAnswer(row: InboxItemRow, answer: unknown, resolver: InboxRe
   return written ?? null;
 }
 
-/** One item of the organization by its public id, or null (another organization's alike). */
+/** One item of the organization by its public id, or null (another organization's alike, and a deleted conversation's). */
 export async function findInboxItem(tenant: { organizationId: string }, publicId: string): Promise<InboxItemRow | null> {
-  return prisma.inboxItem.findFirst({ where: { publicId, organizationId: tenant.organizationId } });
+  return prisma.inboxItem.findFirst({ where: { publicId, organizationId: tenant.organizationId, conversation: { deletedAt: null } } });
 }
 
 /** Pending items past their expiry, oldest first: marked expired, each returned once (the sweep's). */
@@ -202,6 +202,7 @@ export async function untoldBlockingItems(settledBefore: Date, limit = 50): Prom
   return prisma.$queryRaw<InboxItemRow[]>`
     SELECT i.* FROM "InboxItem" i
     JOIN "AgentStore" s ON s."id" = i."storeId" AND s."organizationId" = i."organizationId" AND s."namespace" = ''
+    JOIN "Conversation" c ON c."id" = i."conversationId" AND c."organizationId" = i."organizationId" AND c."deletedAt" IS NULL
     WHERE i."blocking" AND (i."status" = 'resolved' OR (i."status" IN ('expired', 'cancelled') AND i."consumedAt" IS NULL))
       AND COALESCE(i."resolvedAt", i."expiresAt", i."createdAt") < ${settledBefore}::timestamp(3)
       AND NOT EXISTS (SELECT 1 FROM "Run" r WHERE r."storeId" = i."storeId" AND r."status" IN ('running', 'suspended'))

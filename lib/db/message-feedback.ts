@@ -120,7 +120,7 @@ export async function listFeedback(
               WHERE s."conversationId" = f."conversationId" AND s."namespace" = '' AND m."messageId" = f."messageId"
               LIMIT 1) AS "excerpt"
     FROM "MessageFeedback" f
-    JOIN "Conversation" c ON c."id" = f."conversationId" AND c."organizationId" = f."organizationId"
+    JOIN "Conversation" c ON c."id" = f."conversationId" AND c."organizationId" = f."organizationId" AND c."deletedAt" IS NULL
     JOIN "User" u ON u."id" = f."userId"
     WHERE ${Prisma.join(conditions, " AND ")}
     ORDER BY f."createdAt" DESC, f."id" DESC

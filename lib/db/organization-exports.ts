@@ -74,7 +74,9 @@ export async function createOrganizationExport(ctx: Actor, ip: string | null, no
       where: { organizationId: ctx.organizationId, status: { in: ["queued", "running"] } },
     });
     if (busy > 0) throw new ExportInProgressError();
-    const conversationsTotal = await tx.conversation.count({ where: { organizationId: ctx.organizationId } });
+    const conversationsTotal = await tx.conversation.count({
+      where: { organizationId: ctx.organizationId, temporary: false, deletedAt: null },
+    });
     const row = await tx.organizationExport.create({
       data: {
         organizationId: ctx.organizationId,
@@ -145,7 +147,9 @@ export async function readExportChunks(ctx: Tenant, exportId: string, afterIndex
 /** Starts (or starts over) the export: running, progress zero, earlier chunks gone. False when the row is gone. */
 export async function beginExportRun(ctx: Tenant, exportId: string): Promise<boolean> {
   return prisma.$transaction(async (tx) => {
-    const conversationsTotal = await tx.conversation.count({ where: { organizationId: ctx.organizationId } });
+    const conversationsTotal = await tx.conversation.count({
+      where: { organizationId: ctx.organizationId, temporary: false, deletedAt: null },
+    });
     const updated = await tx.organizationExport.updateMany({
       where: { id: exportId, organizationId: ctx.organizationId },
       data: { status: "running", conversationsDone: 0, conversationsTotal, byteSize: 0, error: null, finishedAt: null },

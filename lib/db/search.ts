@@ -50,7 +50,7 @@ export async function searchMessages(ctx: Tenant, { q, offset }: SearchQuery): P
   const rows = await prisma.$queryRaw<HitRow[]>`
     WITH titled AS (
       SELECT c."id" FROM "Conversation" c
-      WHERE c."organizationId" = ${ctx.organizationId} AND to_tsvector('english', c."title") @@ ${tsq}
+      WHERE c."organizationId" = ${ctx.organizationId} AND c."deletedAt" IS NULL AND NOT c."temporary" AND to_tsvector('english', c."title") @@ ${tsq}
     ),
     candidates AS (
       SELECT m."seq", m."storeId", m."organizationId", m."searchVector"
@@ -78,6 +78,7 @@ export async function searchMessages(ctx: Tenant, { q, offset }: SearchQuery): P
     FROM (SELECT ranked.*, ts_filter(ranked."searchVector", '{a}') @@ ${tsq} AS "inText" FROM ranked) r
     JOIN "Message" m ON m."seq" = r."seq" AND m."organizationId" = ${ctx.organizationId}
     JOIN "Conversation" c ON c."id" = r."conversationId" AND c."organizationId" = ${ctx.organizationId}
+      AND c."deletedAt" IS NULL AND NOT c."temporary"
     ORDER BY r."rank" DESC, r."seq" DESC`;
   const page = rows.slice(0, SEARCH_PAGE_SIZE);
   return {

@@ -46,7 +46,7 @@ export async function readTurnStart(userId: string, conversationId: string, leas
     JOIN "Organization" o ON o."id" = c."organizationId"
     JOIN "Membership" m ON m."organizationId" = o."id" AND m."userId" = ${userId}
     LEFT JOIN "AgentSettings" st ON st."organizationId" = o."id"
-    WHERE c."id" = ${conversationId}
+    WHERE c."id" = ${conversationId} AND c."deletedAt" IS NULL
     LIMIT 1`;
   const row = rows[0];
   if (!row) return null;

@@ -21,13 +21,16 @@ export async function listInboxItems(ctx: Pick<TenantContext, "organizationId">,
   if (after && !/^\d{1,19}$/.test(after.id)) throw new InvalidCursorError();
   // A conversation the organization does not have is a 404, as every other tenant object is (not an empty page).
   if (filter.conversationId !== undefined) {
-    const known = await prisma.conversation.count({ where: { id: filter.conversationId, organizationId: ctx.organizationId } });
+    const known = await prisma.conversation.count({
+      where: { id: filter.conversationId, organizationId: ctx.organizationId, deletedAt: null },
+    });
     if (known === 0) throw new NotFoundError("This conversation");
   }
   const createdBefore = filter.olderThanMinutes === undefined ? undefined : new Date(now.getTime() - filter.olderThanMinutes * 60_000);
   const rows = await prisma.inboxItem.findMany({
     where: {
       organizationId: ctx.organizationId,
+      conversation: { deletedAt: null },
       ...(filter.status !== undefined && { status: filter.status }),
       ...(filter.tag !== undefined && { tag: filter.tag }),
       ...(filter.conversationId !== undefined && { conversationId: filter.conversationId }),

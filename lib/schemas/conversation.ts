@@ -18,7 +18,8 @@ export const MESSAGE_BODY_MAX_BYTES = 10 * 1024 * 1024;
 /** A title is a short field (one line in the sidebar): control characters are refused, not stripped. */
 export const conversationTitleSchema = trimmedText().min(1, "Enter a title.").max(200, "Use at most 200 characters for the title.");
 
-export const createConversationSchema = z.object({ title: conversationTitleSchema.optional() });
+/** `temporary`: never listed or searched, deleted when ended or after 24 hours (docs/retention.md). */
+export const createConversationSchema = z.object({ title: conversationTitleSchema.optional(), temporary: z.boolean().optional() });
 export const renameConversationSchema = z.object({ title: conversationTitleSchema });
 /**
  * Stop. `shown_chars`: how much of the streaming answer this client showed when Stop was clicked

@@ -1,6 +1,8 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { RenameOrganizationForm } from "@/components/settings/rename-organization-form";
+import { RetentionForm } from "@/components/settings/retention-form";
+import { readRetentionDays } from "@/lib/db/retention-settings";
 import { isAdmin } from "@/lib/db/tenant-context";
 import { currentUser } from "@/lib/server/auth/session";
 import { tenantFor } from "@/lib/server/tenant";
@@ -22,6 +24,7 @@ export default async function GeneralSettings({ params }: { params: Promise<{ or
       <p className="text-sm text-muted-foreground">
         Address: <code>/{ctx.orgSlug}</code>
       </p>
+      <RetentionForm slug={ctx.orgSlug} retentionDays={await readRetentionDays(ctx)} canEdit={isAdmin(ctx)} />
     </section>
   );
 }

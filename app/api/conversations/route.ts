@@ -24,7 +24,10 @@ export const GET = userRoute({}, async (user, { request }) => {
 export const POST = userRoute({ body: createConversationSchema }, async (user, { request, body }) => {
   const ctx = await organizationOf(user, orgParam(request));
   return json(
-    conversationResponseSchema.parse({ organization: { slug: ctx.orgSlug }, conversation: await startConversation(ctx, body.title) }),
+    conversationResponseSchema.parse({
+      organization: { slug: ctx.orgSlug },
+      conversation: await startConversation(ctx, body.title, body.temporary),
+    }),
     201,
   );
 });

@@ -7,6 +7,7 @@ import {
   listConversations,
   mayManageConversation,
   renameConversation,
+  restoreConversation,
   type ConversationSummary as StoredSummary,
 } from "@/lib/db/conversations";
 import { listOrganizationsForUser } from "@/lib/db/organizations";
@@ -46,8 +47,8 @@ const view = (ctx: TenantContext, summary: StoredSummary, activity = { busy: fal
   ...activity,
 });
 
-export async function startConversation(ctx: TenantContext, title?: string): Promise<ConversationSummary> {
-  return view(ctx, await createConversation(ctx, { title }));
+export async function startConversation(ctx: TenantContext, title?: string, temporary?: boolean): Promise<ConversationSummary> {
+  return view(ctx, await createConversation(ctx, { title, temporary }));
 }
 
 export async function conversationList(ctx: TenantContext, options: { q?: string; cursor?: string; limit: number }) {
@@ -74,7 +75,8 @@ export async function retitleConversation(
 }
 
 /**
- * Stops its run first (without waiting for another instance), then deletes it and everything it owns.
+ * Stops its run first (without waiting for another instance), then deletes it: restorable for a
+ * while (`restoreDeletedConversation`), then purged with everything it owns; a temporary one at once.
  * The rule is checked before the stop too: a member may not stop a run by asking for a delete they may not make.
  */
 export async function removeConversation(ctx: TenantContext & PublicContext, conversationId: string): Promise<void> {
@@ -83,4 +85,12 @@ export async function removeConversation(ctx: TenantContext & PublicContext, con
   if (!mayManageConversation(ctx, found.createdById)) throw new ConversationForbiddenError("delete");
   await abortConversation(ctx, conversationId, { wait: false });
   if (!(await deleteConversation(ctx, conversationId, ctx.ip))) throw notFound("This conversation");
+}
+
+/** Undoes a delete within its window (lib/db/retention.ts RESTORE_WINDOW_MS); 404 after it or once purged. */
+export async function restoreDeletedConversation(ctx: TenantContext & PublicContext, conversationId: string): Promise<ConversationSummary> {
+  const restored = await restoreConversation(ctx, conversationId, ctx.ip);
+  if (!restored) throw notFound("This deleted conversation");
+  const activity = await readConversationActivity(ctx, [conversationId]);
+  return view(ctx, restored, activity.get(conversationId));
 }

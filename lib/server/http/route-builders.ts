@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { conversationContext, slotContext } from "@/lib/db/conversation-access";
+import { conversationContext, deletedConversationContext, slotContext } from "@/lib/db/conversation-access";
 import { resolveTenantContext } from "@/lib/db/organizations";
 import type { TenantContext } from "@/lib/db/tenant-context";
 import type { RoleName } from "@/lib/schemas/account";
@@ -141,6 +141,12 @@ export function tenantRowRoute<T extends { ctx: TenantContext }>(what: string, l
 /** A conversation's member, in the conversation's own organization. */
 export const conversationRoute = tenantRowRoute("This conversation", async (userId, conversationId) => {
   const ctx = await conversationContext(userId, conversationId);
+  return ctx && { ctx, conversationId };
+});
+
+/** A deleted conversation's member (the restore route): a conversation that is not deleted is not found here. */
+export const deletedConversationRoute = tenantRowRoute("This deleted conversation", async (userId, conversationId) => {
+  const ctx = await deletedConversationContext(userId, conversationId);
   return ctx && { ctx, conversationId };
 });
 

@@ -8,6 +8,7 @@ import { deliverySettings, type DeliverySettings } from "@/lib/server/webhooks/o
 import { createExportQueue, EXPORT_QUEUE, type ExportJob } from "@/lib/server/exports/export-queue";
 import { runOrganizationExport } from "@/lib/server/exports/organization-export-job";
 import { DELIVERY_QUEUE, enqueueAttempts, startQueue } from "./queue";
+import { registerPurgeJob } from "./purge-conversations";
 import { startWorkerHeartbeat } from "./worker-heartbeat";
 
 /**
@@ -15,7 +16,8 @@ import { startWorkerHeartbeat } from "./worker-heartbeat";
  * dispatcher, and the delivery handler. Several pg-boss workers each fetch a batch and send its
  * attempts concurrently, so one process keeps many receivers busy; a slow receiver holds only
  * its own attempt (bounded by WEBHOOK_TIMEOUT_MS). A heartbeat line every minute says it lives
- * and what it did; a heartbeat row every few seconds tells /api/health the same.
+ * and what it did; a heartbeat row every few seconds tells /api/health the same. It also runs the
+ * retention purge (purge-conversations.ts).
  */
 
 const WORKERS = 4;
@@ -77,6 +79,7 @@ export async function startWorker(options: WorkerOptions = {}): Promise<WebhookW
   // Organization exports (docs/export.md): one at a time per worker; a thrown job is retried by pg-boss.
   await createExportQueue(boss);
   await boss.work<ExportJob>(EXPORT_QUEUE, { batchSize: 1, pollingIntervalSeconds: 1 }, ([job]) => runOrganizationExport(job.data));
+  await registerPurgeJob(boss);
   const dispatcher = startDispatcher({ databaseUrl, pollMs: env.WEBHOOK_DISPATCH_POLL_MS, enqueue });
   const beating = startWorkerHeartbeat(databaseUrl);
   const heartbeat = setInterval(() => {

@@ -49,6 +49,8 @@ export const TENANT_API_ROUTES: TenantRoute[] = [
   { method: "DELETE", path: "/api/orgs/{org}/invites/{inviteId}" },
   { method: "GET", path: "/api/orgs/{org}/audit" },
   { method: "GET", path: "/api/orgs/{org}/feedback" },
+  { method: "GET", path: "/api/orgs/{org}/retention" },
+  { method: "PUT", path: "/api/orgs/{org}/retention", json: { retentionDays: 1 } },
   { method: "GET", path: "/api/orgs/{org}/search?q=budget" },
   // Organization exports and imports (docs/export.md).
   { method: "GET", path: "/api/orgs/{org}/exports" },
@@ -150,6 +152,7 @@ export const CONVERSATION_API_ROUTES: TenantRoute[] = [
   { method: "GET", path: "/api/conversations/{conversationId}" },
   { method: "PATCH", path: "/api/conversations/{conversationId}", json: { title: "Taken over" } },
   { method: "DELETE", path: "/api/conversations/{conversationId}" },
+  { method: "POST", path: "/api/conversations/{conversationId}/restore", json: {} },
   { method: "POST", path: "/api/conversations/{conversationId}/messages", json: { text: "hello from outside" } },
   { method: "GET", path: "/api/conversations/{conversationId}/events?after=0" },
   { method: "POST", path: "/api/conversations/{conversationId}/abort", json: {} },

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Pool } from "pg";
 import { NotFoundError } from "@/lib/agent/errors";
 import { createConversation, deleteConversation } from "@/lib/db/conversations";
+import { purgeConversations } from "@/lib/db/retention";
 import { PostgresFormAdapter } from "@/lib/db/postgres-form-adapter";
 import type { TenantContext } from "@/lib/db/tenant-context";
 import { FormConflictError, FormError } from "@/lib/forms/errors";
@@ -179,6 +180,8 @@ describe("PostgresFormAdapter", () => {
     });
 
     await deleteConversation(tenant, conversation.id);
+    // Deleted for good (the purge after the undo window, or retention): the form's records stay.
+    await getTestPrisma().$transaction((tx) => purgeConversations(tx, tenant.organizationId, [conversation.id]));
 
     const prisma = getTestPrisma();
     const instance = await prisma.formInstance.findUniqueOrThrow({

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { createConversation, deleteConversation, getConversation, listConversations, renameConversation } from "@/lib/db/conversations";
+import { purgeConversations } from "@/lib/db/retention";
 import { InvalidCursorError } from "@/lib/db/keyset-cursor";
 import { PostgresStore } from "@/lib/db/postgres-store";
 import { listRunEventsAfter } from "@/lib/db/run-events";
@@ -112,6 +113,8 @@ describe("conversations", () => {
     expect(await deleteConversation(tenant, created.id)).toBe(true);
     expect(await getConversation(tenant, created.id)).toBeNull();
     const db = getTestPrisma();
+    // A delete is soft (restorable for a while: tests/integration/retention); the purge deletes everything below it.
+    await db.$transaction((tx) => purgeConversations(tx, tenant.organizationId, [created.id]));
     const where = { organizationId: tenant.organizationId };
     const counts = await Promise.all([
       db.agentStore.count({ where: { conversationId: created.id } }),

@@ -3,6 +3,7 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { organizationName } from "@/app/_lib/shell";
 import { ChatView } from "@/components/chat/chat-view";
+import { TemporaryBanner } from "@/components/chat/temporary-banner";
 import { JumpToMessage } from "@/components/search/jump-to-message";
 import { getConversation } from "@/lib/db/conversations";
 import { isAdmin } from "@/lib/db/tenant-context";
@@ -17,14 +18,25 @@ export default async function ConversationPage({ params }: { params: Promise<{ o
   const [ctx, user] = await Promise.all([tenantFor(orgSlug), currentUser()]);
   if (!ctx || !user) notFound();
   // A conversation of another organization (even one this person also belongs to) is not shown in this one's shell.
-  if (!possibleId(conversationId) || !(await getConversation(ctx, conversationId))) notFound();
+  const conversation = possibleId(conversationId) ? await getConversation(ctx, conversationId) : null;
+  if (!conversation) notFound();
   // key: switching conversations starts a fresh view (composer draft, scroll position, stream).
   // The permission card names the team an admin's "always" covers.
   const teamName = (await organizationName(user, ctx.orgSlug)) ?? ctx.orgSlug;
-  // JumpToMessage: a search result's `?m=` scrolls to its message.
+  const chat = (
+    <ChatView key={conversationId} orgSlug={ctx.orgSlug} conversationId={conversationId} canAdmin={isAdmin(ctx)} teamName={teamName} />
+  );
+  // JumpToMessage: a search result's `?m=` scrolls to its message; a temporary chat has its banner above.
   return (
     <>
-      <ChatView key={conversationId} orgSlug={ctx.orgSlug} conversationId={conversationId} canAdmin={isAdmin(ctx)} teamName={teamName} />
+      {conversation.temporary ? (
+        <div className="flex h-full min-h-0 flex-col">
+          <TemporaryBanner key={conversationId} orgSlug={ctx.orgSlug} conversationId={conversationId} />
+          <div className="min-h-0 flex-1">{chat}</div>
+        </div>
+      ) : (
+        chat
+      )}
       <Suspense>
         <JumpToMessage />
       </Suspense>

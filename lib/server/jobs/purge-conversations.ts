@@ -1,0 +1,30 @@
+import type PgBoss from "pg-boss";
+import { purgeDueConversations } from "@/lib/db/retention";
+import { logger } from "@/lib/server/logger";
+
+/**
+ * The retention purge on the worker's job queue (docs/retention.md): scheduled every ten minutes
+ * with pg-boss's cron (one job per slot, whichever worker process takes it) and once when a worker
+ * starts. The queue's `singleton` policy keeps one purge active at a time; the purge itself is
+ * safe to overlap anyway (it locks what it deletes, SKIP LOCKED).
+ */
+
+export const PURGE_QUEUE = "conversation-purge";
+export const PURGE_CRON = "*/10 * * * *";
+
+export async function registerPurgeJob(boss: PgBoss): Promise<string> {
+  await boss.createQueue(PURGE_QUEUE, {
+    name: PURGE_QUEUE,
+    policy: "singleton",
+    retryLimit: 0,
+    expireInSeconds: 15 * 60,
+    retentionMinutes: 60,
+  });
+  await boss.schedule(PURGE_QUEUE, PURGE_CRON, {}, { tz: "UTC" });
+  const workerId = await boss.work(PURGE_QUEUE, async () => {
+    const result = await purgeDueConversations();
+    if (result.purged > 0) logger.info("conversations purged", { ...result });
+  });
+  await boss.send(PURGE_QUEUE, {}, { singletonKey: "start", retryLimit: 0 });
+  return workerId;
+}
