@@ -144,7 +144,7 @@ export function useAttachmentDrafts(conversationId: string | undefined) {
 export function AttachmentDrafts({ drafts, onRemove }: { drafts: AttachmentDraft[]; onRemove: (key: string) => void }) {
   if (drafts.length === 0) return null;
   return (
-    <ul className="flex flex-wrap gap-2 px-1" aria-label="Attached files">
+    <ul className="flex flex-wrap gap-2 px-1" aria-label="Files to send">
       {drafts.map((draft) => (
         <li
           key={draft.key}

@@ -9,15 +9,24 @@ let intruder: TestAccount;
 let conversationId: string;
 let slotId: string;
 let messageId: string;
+let attachmentId: string;
 let before: unknown;
 
 const fill = (path: string) =>
-  path.replace("{conversationId}", conversationId).replace("{slotId}", slotId).replace("{messageId}", messageId);
+  path
+    .replace("{conversationId}", conversationId)
+    .replace("{slotId}", slotId)
+    .replace("{messageId}", messageId)
+    .replace("{attachmentId}", attachmentId);
 
 beforeAll(async () => {
   victim = await createAccount(appBaseURL(), "victim");
   intruder = await createAccount(appBaseURL(), "intruder");
   conversationId = await createConversation(victim.client, "Secret plans");
+  const file = await victim.client.json<{ id: string }>(`/api/conversations/${conversationId}/attachments?name=plans.txt`, {
+    body: "Secret plans, in a file",
+  });
+  attachmentId = file.body.id;
   const events = await say(victim.client, conversationId, "send an email to ada@example.com about the launch");
   slotId = events.find((event) => event.type === "slot_push")!.data.slot.id;
   before = (await victim.client.json(`/api/conversations/${conversationId}`)).body;
@@ -34,6 +43,7 @@ describe("a member of organization A reaches no conversation or card of organiza
   it("and nothing of B changed", async () => {
     expect((await victim.client.json(`/api/conversations/${conversationId}`)).body).toEqual(before);
     expect((await victim.client.json<{ feedback: unknown[] }>(`/api/conversations/${conversationId}/feedback`)).body.feedback).toEqual([]);
+    expect(await (await victim.client.request(`/api/conversations/${conversationId}/attachments/${attachmentId}`)).text()).toBe("Secret plans, in a file");
     const listed = await intruder.client.json<{ conversations: unknown[] }>("/api/conversations");
     expect(listed.body.conversations).toEqual([]);
     expect((await intruder.client.json(`/api/conversations?org=${victim.orgSlug}`)).status).toBe(404);
