@@ -34,7 +34,8 @@ export interface AttachmentDraft {
  * fails at once); the server decides from the bytes and may still refuse it.
  */
 function refusalBeforeUpload(file: File): string | null {
-  const claimed = file.type.startsWith("image/") || file.type === "application/pdf" || file.type.startsWith("text/") ? attachmentKind(file.type) : null;
+  const claimed =
+    file.type.startsWith("image/") || file.type === "application/pdf" || file.type.startsWith("text/") ? attachmentKind(file.type) : null;
   const max = claimed ? ATTACHMENT_MAX_BYTES[claimed] : ATTACHMENT_UPLOAD_MAX_BYTES;
   if (file.size <= max) return null;
   return `${claimed ? ATTACHMENT_KIND_WORDS[claimed] : "A file"} may be at most ${formatBytes(max)}; this one is ${formatBytes(file.size)}.`;
@@ -87,7 +88,8 @@ export function useAttachmentDrafts(conversationId: string | undefined) {
         uploadAttachment(conversationId, file, controller.signal).then(
           (view) => patch(key, { status: "ready", view }),
           (error) => {
-            if (!controller.signal.aborted) patch(key, { status: "failed", error: errorMessage(error, "This file could not be attached. Try again.") });
+            if (!controller.signal.aborted)
+              patch(key, { status: "failed", error: errorMessage(error, "This file could not be attached. Try again.") });
           },
         );
       }
@@ -175,7 +177,14 @@ export function AttachmentDrafts({ drafts, onRemove }: { drafts: AttachmentDraft
               </span>
             )}
           </div>
-          <Button type="button" variant="ghost" size="icon" className="size-7 shrink-0" aria-label={`Remove ${draft.name}`} onClick={() => onRemove(draft.key)}>
+          <Button
+            type="button"
+            variant="ghost"
+            size="icon"
+            className="size-7 shrink-0"
+            aria-label={`Remove ${draft.name}`}
+            onClick={() => onRemove(draft.key)}
+          >
             <XIcon aria-hidden />
           </Button>
         </li>

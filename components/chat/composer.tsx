@@ -33,7 +33,16 @@ export interface ComposerProps {
 /** Files of a paste or a drop (a drag of text has none). */
 const filesOf = (transfer: DataTransfer | null) => [...(transfer?.files ?? [])];
 
-export function Composer({ draftScope, onSend, attachTo, busy = false, stoppable = busy, onStop, disabled = false, placeholder }: ComposerProps) {
+export function Composer({
+  draftScope,
+  onSend,
+  attachTo,
+  busy = false,
+  stoppable = busy,
+  onStop,
+  disabled = false,
+  placeholder,
+}: ComposerProps) {
   const id = useId();
   const [text, setText] = useDraft(draftScope);
   const [sending, setSending] = useState(false);

@@ -2,9 +2,14 @@ import { formatBytes } from "@/lib/schemas/attachment-limits";
 import { AppError } from "@/lib/server/http/app-error";
 
 const tooLarge = (maxBytes: number) =>
-  new AppError(413, "file_too_large", `The file is larger than ${formatBytes(maxBytes)}, the most any attachment may be. Attach a smaller file.`, {
-    max_bytes: maxBytes,
-  });
+  new AppError(
+    413,
+    "file_too_large",
+    `The file is larger than ${formatBytes(maxBytes)}, the most any attachment may be. Attach a smaller file.`,
+    {
+      max_bytes: maxBytes,
+    },
+  );
 
 /** The raw body, read as it streams and abandoned at `maxBytes` (413): a huge upload is never held whole. */
 export async function readUpload(request: Request, maxBytes: number): Promise<Uint8Array<ArrayBuffer>> {

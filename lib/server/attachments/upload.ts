@@ -35,7 +35,11 @@ export async function uploadAttachment(
   const sniffed = sniff(bytes, name);
   if (!sniffed.ok) {
     throw sniffed.reason === "executable"
-      ? new AppError(422, "executable_file", `${name} is ${sniffed.what}, not a document or a picture, whatever its name says. ${SUPPORTED}`)
+      ? new AppError(
+          422,
+          "executable_file",
+          `${name} is ${sniffed.what}, not a document or a picture, whatever its name says. ${SUPPORTED}`,
+        )
       : new AppError(422, "unsupported_file_type", `${name} is not a file type the agent can read. ${SUPPORTED}`);
   }
   const kind = attachmentKind(sniffed.mediaType);

@@ -36,7 +36,13 @@ const upload = (account: TestAccount, conversationId: string, bytes: Buffer, nam
 async function useModel(model: Record<string, unknown>, providerApiKey?: string) {
   const { status, body } = await owner.client.json(`/api/orgs/${owner.orgSlug}/agent`, {
     method: "PUT",
-    json: { name: "Agent", systemPrompt: "Be brief.", enabledTools: [], model: { maxAttempts: 1, ...model }, ...(providerApiKey && { providerApiKey }) },
+    json: {
+      name: "Agent",
+      systemPrompt: "Be brief.",
+      enabledTools: [],
+      model: { maxAttempts: 1, ...model },
+      ...(providerApiKey && { providerApiKey }),
+    },
   });
   expect(status, JSON.stringify(body)).toBe(200);
 }
@@ -75,7 +81,10 @@ describe("uploading a file", () => {
 
     const program = await upload(owner, id, ELF, "photo.png");
     expect(program.status).toBe(422);
-    expect(program.body.error).toMatchObject({ code: "executable_file", message: expect.stringContaining("photo.png is a Linux program (ELF)") });
+    expect(program.body.error).toMatchObject({
+      code: "executable_file",
+      message: expect.stringContaining("photo.png is a Linux program (ELF)"),
+    });
     const unknown = await upload(owner, id, Buffer.from([0x50, 0x4b, 0x03, 0x04, 0, 0, 0, 0]), "archive.zip");
     expect(unknown.status).toBe(422);
     expect(unknown.body.error.code).toBe("unsupported_file_type");
@@ -117,7 +126,10 @@ describe("sending files", () => {
     const refused = await postMessage(owner.client, id, "Summarize this", { attachment_ids: [pdf.id] });
     expect(refused.status).toBe(422);
     const body = (await refused.json()) as ErrorBody;
-    expect(body.error).toMatchObject({ code: "model_cannot_read_pdfs", message: expect.stringContaining("openai-compatible:llama3.2 cannot read PDFs") });
+    expect(body.error).toMatchObject({
+      code: "model_cannot_read_pdfs",
+      message: expect.stringContaining("openai-compatible:llama3.2 cannot read PDFs"),
+    });
     expect(compatible.requests).toHaveLength(0);
     expect((await owner.client.json<{ messages: unknown[] }>(`/api/conversations/${id}`)).body.messages).toEqual([]);
   });

@@ -43,7 +43,9 @@ describe("a member of organization A reaches no conversation or card of organiza
   it("and nothing of B changed", async () => {
     expect((await victim.client.json(`/api/conversations/${conversationId}`)).body).toEqual(before);
     expect((await victim.client.json<{ feedback: unknown[] }>(`/api/conversations/${conversationId}/feedback`)).body.feedback).toEqual([]);
-    expect(await (await victim.client.request(`/api/conversations/${conversationId}/attachments/${attachmentId}`)).text()).toBe("Secret plans, in a file");
+    expect(await (await victim.client.request(`/api/conversations/${conversationId}/attachments/${attachmentId}`)).text()).toBe(
+      "Secret plans, in a file",
+    );
     const listed = await intruder.client.json<{ conversations: unknown[] }>("/api/conversations");
     expect(listed.body.conversations).toEqual([]);
     expect((await intruder.client.json(`/api/conversations?org=${victim.orgSlug}`)).status).toBe(404);

@@ -4,7 +4,11 @@ import { toModelMessages } from "@/lib/models/ai-sdk-messages";
 import { toAnthropicMessages } from "@/lib/models/anthropic-messages";
 import { capabilitiesFor } from "@/lib/models/capabilities";
 
-const message: Message = { sender: "user", text: "Summarize this", documents: [{ media_type: "application/pdf", data: "JVBERi0=", name: "report.pdf" }] };
+const message: Message = {
+  sender: "user",
+  text: "Summarize this",
+  documents: [{ media_type: "application/pdf", data: "JVBERi0=", name: "report.pdf" }],
+};
 
 describe("a PDF in the adapters", () => {
   it("is an Anthropic document block, before the text", () => {

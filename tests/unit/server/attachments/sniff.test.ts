@@ -30,7 +30,11 @@ describe("the type of a file, from its bytes", () => {
       reason: "executable",
       what: "a Linux program (ELF)",
     });
-    expect(sniff(bytes("MZ", [0x90, 0, 3, 0, 0, 0]), "photo.png")).toMatchObject({ ok: false, reason: "executable", what: "a Windows program (MZ)" });
+    expect(sniff(bytes("MZ", [0x90, 0, 3, 0, 0, 0]), "photo.png")).toMatchObject({
+      ok: false,
+      reason: "executable",
+      what: "a Windows program (MZ)",
+    });
     expect(sniff(bytes([0xcf, 0xfa, 0xed, 0xfe, 7, 0, 0, 1]), "notes.txt")).toMatchObject({ ok: false, reason: "executable" });
   });
 
