@@ -29,10 +29,13 @@ export interface ComposerProps {
   placeholder?: string;
 }
 
-/** Enter sends, Shift+Enter breaks the line; the draft survives reloads. While busy, a message is queued for the agent. */
 /** Files of a paste or a drop (a drag of text has none). */
 const filesOf = (transfer: DataTransfer | null) => [...(transfer?.files ?? [])];
 
+/**
+ * Enter sends, Shift+Enter breaks the line; the draft survives reloads. While busy, a message is queued for the agent.
+ * With `attachTo`, files are pasted, dropped anywhere on the page or picked, and upload at once.
+ */
 export function Composer({
   draftScope,
   onSend,

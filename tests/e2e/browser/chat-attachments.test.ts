@@ -73,7 +73,7 @@ describe.skipIf(skipBrowser)("attachments in the browser", () => {
     await expect.poll(() => shown.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBe(1);
   });
 
-  it("a program renamed photo.png is refused with a sentence, and Send waits until it is removed", async () => {
+  it("a program renamed photo.png is refused with a sentence, and Send waits until it is removed; a dropped file attaches", async () => {
     const { page } = user;
     const elf = [0x7f, 0x45, 0x4c, 0x46, 2, 1, 1, 0, ...new Array(56).fill(0)];
     await page.getByLabel("Files to attach").setInputFiles({ name: "photo.png", mimeType: "image/png", buffer: Buffer.from(elf) });
@@ -84,5 +84,15 @@ describe.skipIf(skipBrowser)("attachments in the browser", () => {
     await screenshot(page, "attachment-refused");
     await refused.getByRole("button", { name: "Remove photo.png" }).click();
     await expect.poll(() => page.getByRole("button", { name: "Send message" }).isEnabled()).toBe(true);
+
+    // Dropped onto the conversation, not the box.
+    await page.evaluate(() => {
+      const transfer = new DataTransfer();
+      transfer.items.add(new File(["# Plan\n- ship it"], "notes.md", { type: "text/markdown" }));
+      const target = document.querySelector('[role="log"]')!;
+      target.dispatchEvent(new DragEvent("dragover", { dataTransfer: transfer, bubbles: true, cancelable: true }));
+      target.dispatchEvent(new DragEvent("drop", { dataTransfer: transfer, bubbles: true, cancelable: true }));
+    });
+    await drafts(user).locator('[data-attachment-draft="ready"]', { hasText: "notes.md" }).waitFor();
   });
 });
