@@ -9,8 +9,9 @@ function contentDisposition(disposition: "inline" | "attachment", name: string):
 
 /**
  * A stored file as the browser gets it: the type detected at upload (never sniffed again:
- * nosniff), images inline for previews and everything else as a download, and a sandbox CSP so a
- * file opened on its own can run nothing in our origin.
+ * nosniff), images inline for previews and everything else as a download. Its CSP is the proxy's
+ * for every API answer (`sandbox; default-src 'none'`, security-headers.ts), which replaces any a
+ * route sets.
  */
 export function fileResponse(file: StoredAttachment): Response {
   const kind = attachmentKind(file.media_type);
@@ -21,7 +22,6 @@ export function fileResponse(file: StoredAttachment): Response {
       "content-length": String(file.bytes.byteLength),
       "content-disposition": contentDisposition(kind === "image" ? "inline" : "attachment", file.name),
       "x-content-type-options": "nosniff",
-      "content-security-policy": "sandbox; default-src 'none'",
       // The id names these bytes forever; only this person's browser may keep them.
       "cache-control": "private, max-age=3600",
     },

@@ -59,7 +59,7 @@ describe("uploading a file", () => {
     expect(file.headers.get("content-type")).toBe("image/png");
     expect(file.headers.get("x-content-type-options")).toBe("nosniff");
     expect(file.headers.get("content-disposition")).toMatch(/^inline; /);
-    expect(file.headers.get("content-security-policy")).toContain("default-src 'none'");
+    expect(file.headers.get("content-security-policy")).toBe("default-src 'none'; frame-ancestors 'none'; sandbox");
     expect(Buffer.from(await file.arrayBuffer()).equals(PNG)).toBe(true);
 
     const text = await upload(owner, id, Buffer.from("<script>alert(1)</script>"), "notes.html");
