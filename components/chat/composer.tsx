@@ -1,7 +1,7 @@
 "use client";
 
-import { useId, useRef, useState } from "react";
-import { ArrowUpIcon, SquareIcon } from "lucide-react";
+import { useEffect, useId, useRef, useState } from "react";
+import { ArrowUpIcon, PaperclipIcon, SquareIcon } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Kbd } from "@/components/ui/kbd";
 import { Spinner } from "@/components/ui/spinner";
@@ -9,12 +9,17 @@ import { toast } from "@/components/ui/toast";
 import { ApiError, errorMessage } from "@/lib/client/api";
 import { useDraft } from "@/lib/client/use-draft";
 import { MESSAGE_TEXT_MAX } from "@/lib/client/limits";
+import { ATTACHMENT_ACCEPT } from "@/lib/schemas/attachment-limits";
+import type { AttachmentView } from "@/lib/schemas/attachments";
 import { cn } from "@/lib/utils";
+import { AttachmentDrafts, useAttachmentDrafts } from "./attachment-drafts";
 
 export interface ComposerProps {
   /** Where the draft is kept (a conversation id, or "new" on the org home). */
   draftScope: string;
-  onSend: (text: string) => Promise<void>;
+  onSend: (text: string, attachments: AttachmentView[]) => Promise<void>;
+  /** The conversation files are uploaded to; without one (a chat not created yet) nothing can be attached. */
+  attachTo?: string;
   /** The model works: a message is queued for its next step. */
   busy?: boolean;
   /** Shows Stop: while the model works, and while its run waits on a card (default: busy). */
@@ -24,26 +29,78 @@ export interface ComposerProps {
   placeholder?: string;
 }
 
-/** Enter sends, Shift+Enter breaks the line; the draft survives reloads. While busy, a message is queued for the agent. */
-export function Composer({ draftScope, onSend, busy = false, stoppable = busy, onStop, disabled = false, placeholder }: ComposerProps) {
+/** Files of a paste or a drop (a drag of text has none). */
+const filesOf = (transfer: DataTransfer | null) => [...(transfer?.files ?? [])];
+
+/**
+ * Enter sends, Shift+Enter breaks the line; the draft survives reloads. While busy, a message is queued for the agent.
+ * With `attachTo`, files are pasted, dropped anywhere on the page or picked, and upload at once.
+ */
+export function Composer({
+  draftScope,
+  onSend,
+  attachTo,
+  busy = false,
+  stoppable = busy,
+  onStop,
+  disabled = false,
+  placeholder,
+}: ComposerProps) {
   const id = useId();
   const [text, setText] = useDraft(draftScope);
   const [sending, setSending] = useState(false);
   const [stopping, setStopping] = useState(false);
   const ref = useRef<HTMLTextAreaElement>(null);
+  const picker = useRef<HTMLInputElement>(null);
+  const files = useAttachmentDrafts(attachTo);
+  const [dragging, setDragging] = useState(false);
   const tooLong = text.length > MESSAGE_TEXT_MAX;
   const empty = text.trim().length === 0;
+  // A queued message carries only its words, so files wait for the agent to finish.
+  const filesBlocked = files.uploading || files.failed || (busy && files.drafts.length > 0);
+  const { add } = files;
+
+  // A file dropped anywhere on the chat is attached (and the browser does not navigate to it).
+  useEffect(() => {
+    if (!attachTo) return;
+    const hasFiles = (event: DragEvent) => event.dataTransfer?.types.includes("Files") ?? false;
+    const over = (event: DragEvent) => {
+      if (!hasFiles(event)) return;
+      event.preventDefault();
+      setDragging(true);
+    };
+    const leave = (event: DragEvent) => {
+      if (event.relatedTarget === null) setDragging(false);
+    };
+    const drop = (event: DragEvent) => {
+      if (!hasFiles(event)) return;
+      event.preventDefault();
+      setDragging(false);
+      if (!disabled) add(filesOf(event.dataTransfer));
+    };
+    window.addEventListener("dragover", over);
+    window.addEventListener("dragleave", leave);
+    window.addEventListener("drop", drop);
+    return () => {
+      window.removeEventListener("dragover", over);
+      window.removeEventListener("dragleave", leave);
+      window.removeEventListener("drop", drop);
+    };
+  }, [attachTo, add, disabled]);
 
   async function send() {
-    if (empty || tooLong || sending || disabled) return;
+    if (empty || tooLong || sending || disabled || filesBlocked) return;
     const message = text.trim();
+    const attached = files.ready;
     setSending(true);
     setText("");
+    files.clear();
     try {
-      await onSend(message);
+      await onSend(message, attached);
     } catch (error) {
-      // Give the words back, so nothing typed is lost.
+      // Give the words and the files back, so nothing is lost.
       setText(message);
+      files.restore(attached);
       toast.error(errorMessage(error, "Your message was not sent. Try again."), {
         description: error instanceof ApiError && error.status === 0 ? undefined : "Your message is back in the box: send it again.",
       });
@@ -76,7 +133,41 @@ export function Composer({ draftScope, onSend, busy = false, stoppable = busy, o
         void send();
       }}
     >
-      <div className="flex items-end gap-2 rounded-lg border bg-background p-2 shadow-sm focus-within:outline-2 focus-within:outline-ring">
+      <AttachmentDrafts drafts={files.drafts} onRemove={files.remove} />
+      <div
+        className={cn(
+          "flex items-end gap-2 rounded-lg border bg-background p-2 shadow-sm focus-within:outline-2 focus-within:outline-ring",
+          dragging && "outline-2 outline-dashed outline-ring",
+        )}
+      >
+        {attachTo ? (
+          <>
+            <input
+              ref={picker}
+              type="file"
+              multiple
+              accept={ATTACHMENT_ACCEPT}
+              className="sr-only"
+              tabIndex={-1}
+              aria-label="Files to attach"
+              onChange={(event) => {
+                add([...(event.target.files ?? [])]);
+                event.target.value = "";
+              }}
+            />
+            <Button
+              type="button"
+              variant="ghost"
+              size="icon"
+              disabled={disabled}
+              aria-label="Attach files"
+              title="Attach images, PDFs or text files"
+              onClick={() => picker.current?.click()}
+            >
+              <PaperclipIcon aria-hidden />
+            </Button>
+          </>
+        ) : null}
         <label htmlFor={`${id}-text`} className="sr-only">
           Message
         </label>
@@ -91,6 +182,12 @@ export function Composer({ draftScope, onSend, busy = false, stoppable = busy, o
           aria-invalid={tooLong || undefined}
           aria-describedby={`${id}-hint`}
           onChange={(event) => setText(event.target.value)}
+          onPaste={(event) => {
+            const pasted = filesOf(event.clipboardData);
+            if (!attachTo || pasted.length === 0) return;
+            event.preventDefault();
+            add(pasted);
+          }}
           onKeyDown={(event) => {
             if (event.key === "Enter" && !event.shiftKey && !event.nativeEvent.isComposing) {
               event.preventDefault();
@@ -108,7 +205,7 @@ export function Composer({ draftScope, onSend, busy = false, stoppable = busy, o
         <Button
           type="submit"
           size="icon"
-          disabled={disabled || empty || tooLong || sending}
+          disabled={disabled || empty || tooLong || sending || filesBlocked}
           aria-label={busy ? "Queue message" : "Send message"}
         >
           {sending ? <Spinner label={null} /> : <ArrowUpIcon aria-hidden />}
@@ -116,8 +213,18 @@ export function Composer({ draftScope, onSend, busy = false, stoppable = busy, o
       </div>
       <div className="flex items-center justify-between gap-2 px-1 text-xs text-muted-foreground">
         <p id={`${id}-hint`}>
-          <Kbd>Enter</Kbd> to send, <Kbd>Shift</Kbd>+<Kbd>Enter</Kbd> for a new line
-          {busy ? ". The agent reads what you send at its next step." : "."}
+          {files.uploading ? (
+            "Uploading files…"
+          ) : files.failed ? (
+            "Remove the files that could not be attached to send."
+          ) : busy && files.drafts.length > 0 ? (
+            "Files can be sent when the agent is done."
+          ) : (
+            <>
+              <Kbd>Enter</Kbd> to send, <Kbd>Shift</Kbd>+<Kbd>Enter</Kbd> for a new line
+              {busy ? ". The agent reads what you send at its next step." : "."}
+            </>
+          )}
         </p>
         <p className={cn(tooLong && "font-medium text-destructive", text.length < MESSAGE_TEXT_MAX * 0.8 && "sr-only")} aria-live="polite">
           {text.length.toLocaleString()} / {MESSAGE_TEXT_MAX.toLocaleString()}

@@ -7,6 +7,7 @@ import { messageAnchorId } from "@/lib/client/message-anchor";
 import { cn } from "@/lib/utils";
 import { AgentMarkdown } from "./agent-markdown";
 import { AnsweredBy } from "./answered-by";
+import { AttachmentChips } from "./attachment-chips";
 import { StoppedMark } from "./run-banners";
 
 import { BranchSwitcher } from "./branch-switcher";
@@ -31,6 +32,7 @@ export const TimelineEntryView = memo(function TimelineEntryView({
       return (
         <div className="group flex flex-col items-end" data-message="user" id={messageAnchorId(entry.key)}>
           <MessageEditor messageId={storedMessageId(entry.key)} text={entry.message.pre_modified_text ?? entry.message.text}>
+            <AttachmentChips attachments={entry.message.attachments} />
             <div
               className={cn(
                 "max-w-[85%] rounded-2xl rounded-br-sm bg-primary px-4 py-2 text-sm whitespace-pre-wrap break-words text-primary-foreground",

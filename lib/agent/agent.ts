@@ -14,7 +14,7 @@ import { skillMessage, type DefineSkillArgs } from "./extensions/skills";
 import type { DefineSubAgentArgs } from "./extensions/subagents";
 import { awaitsReply, unfinishedStep } from "./history";
 import { resolveInboxItem } from "./inbox";
-import type { ImagePart, Message } from "./messages";
+import type { AttachmentRef, ImagePart, Message } from "./messages";
 import type { ModelAdapter } from "./model-adapter";
 import type { PermissionAnswerer, PermissionPolicy } from "./permissions";
 import { composeSystemPrompt, type PromptContributor } from "./prompt-contributors";
@@ -87,6 +87,8 @@ export interface RequestOptions {
   /** The server may choose the run id (e.g. its own Run row's). */
   runId?: string;
   images?: ImagePart[];
+  /** Files attached in the browser, stored by the server; the message keeps these references. */
+  attachments?: AttachmentRef[];
   /** The person who sent the message: grants that cover only them apply in this run. */
   startedBy?: string;
 }
@@ -230,7 +232,7 @@ export class Glove {
       return { status: "queued", runId: (await store.getActiveRun())?.id ?? null, queued };
     }
     return this.execute(runId, "request", options.signal, options.startedBy, (session, queued) =>
-      this.beginRequest(session, queued, text, options.images),
+      this.beginRequest(session, queued, text, options),
     );
   }
 
@@ -255,7 +257,7 @@ export class Glove {
     const { text } = options;
     if (text === undefined) return this.execute(runId, "continuation", options.signal, options.startedBy);
     return this.execute(runId, "request", options.signal, options.startedBy, (session, queued) =>
-      this.beginRequest(session, queued, text, options.images),
+      this.beginRequest(session, queued, text, options),
     );
   }
 
@@ -408,7 +410,7 @@ export class Glove {
     session: RunSession,
     queued: QueuedMessage[],
     text: string,
-    images: ImagePart[] | undefined,
+    files: Pick<RequestOptions, "images" | "attachments">,
   ): Promise<boolean> {
     // A run that died without closing its step must not leave calls without results.
     const interrupted = unfinishedStep(session.history);
@@ -430,7 +432,7 @@ export class Glove {
           text: result.shortCircuit.message,
           created_at: session.timestamp(),
         };
-        await session.append(this.userMessage(session, text, modelText, images), reply);
+        await session.append(this.userMessage(session, text, modelText, files), reply);
         await this.emit("text_delta", { text: reply.text });
         return false;
       }
@@ -444,7 +446,7 @@ export class Glove {
       const content = await this.skills.get(name)!.handler({ name, parsedText: modelText, source: "user", controls });
       injected.push(skillMessage(name, content, this.deps.newId(), session.timestamp()));
     }
-    await session.append(...injected, this.userMessage(session, text, modelText, images));
+    await session.append(...injected, this.userMessage(session, text, modelText, files));
     for (const message of injected) await this.emit("message_injected", { message });
     return true;
   }
@@ -453,13 +455,19 @@ export class Glove {
     return withLiveModel({ forceCompaction, setModel: (model: ModelAdapter) => void this.setModel(model) }, () => this.currentModel);
   }
 
-  private userMessage(session: RunSession, rawText: string, modelText: string, images: ImagePart[] | undefined): Message {
+  private userMessage(
+    session: RunSession,
+    rawText: string,
+    modelText: string,
+    { images, attachments }: { images?: ImagePart[]; attachments?: AttachmentRef[] },
+  ): Message {
     return {
       id: this.deps.newId(),
       sender: "user",
       text: modelText,
       ...(modelText !== rawText && { pre_modified_text: rawText }),
       ...(images?.length && { images }),
+      ...(attachments?.length && { attachments }),
       created_at: session.timestamp(),
     };
   }

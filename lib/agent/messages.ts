@@ -26,6 +26,24 @@ export interface ImagePart {
   data: string;
 }
 
+/** A file the person attached (stored apart, by the server): the message keeps this, never the bytes. */
+export interface AttachmentRef {
+  id: string;
+  /** Detected from the bytes: an image type, application/pdf, text/plain or text/markdown. */
+  media_type: string;
+  /** The original file name, sanitized; for display only. */
+  name: string;
+  size: number;
+}
+
+/** A PDF for the model: filled in from an attachment just before a model call, never stored. */
+export interface DocumentPart {
+  media_type: "application/pdf";
+  /** base64 without the data: prefix */
+  data: string;
+  name: string;
+}
+
 /**
  * Anthropic extended-thinking output, kept verbatim (signature included): with thinking on, the
  * API requires an agent message's thinking blocks to be sent back ahead of its tool calls.
@@ -60,6 +78,10 @@ export interface Message {
   tool_calls?: ToolCall[];
   tool_results?: ToolResult[];
   images?: ImagePart[];
+  /** Files attached in the browser, by id; the server turns them into images, documents and text for the model. */
+  attachments?: AttachmentRef[];
+  /** PDFs for the model (from `attachments`, only in what a model call is given). */
+  documents?: DocumentPart[];
   /** Set by the Anthropic adapter when extended thinking is on; other adapters ignore it. */
   thinking_blocks?: ThinkingBlock[];
   /** Set by the AI SDK adapter when the model reasoned; sent back ahead of the message's tool calls. */

@@ -48,6 +48,8 @@ export interface ModelCapabilities {
   /** The most tokens one answer may have. */
   max_output_tokens: number;
   images: boolean;
+  /** Reads PDF documents. Absent: it does not (a PDF is refused before the call, not failed upstream). */
+  pdfs?: boolean;
   tools: boolean;
   reasoning: boolean;
 }

@@ -1,4 +1,4 @@
-import type { Message, ToolCall } from "@/lib/agent/messages";
+import type { AttachmentRef, Message, ToolCall } from "@/lib/agent/messages";
 import type { SlotRecord } from "@/lib/agent/store-adapter";
 import type { FormView } from "@/lib/forms/view";
 import type { ChatEvent } from "./chat-event";
@@ -214,11 +214,9 @@ function endRun(state: ChatState, runId: string, status: "suspended" | "complete
 }
 
 /** The message a person just sent, shown before the server confirms it. */
-export function withOptimisticMessage(state: ChatState, id: string, text: string): ChatState {
-  return {
-    ...state,
-    messages: [...state.messages, { id: `${LOCAL_ID_PREFIX}${id}`, sender: "user", text, created_at: new Date().toISOString() }],
-  };
+export function withOptimisticMessage(state: ChatState, id: string, text: string, attachments: AttachmentRef[] = []): ChatState {
+  const message: Message = { id: `${LOCAL_ID_PREFIX}${id}`, sender: "user", text, created_at: new Date().toISOString() };
+  return { ...state, messages: [...state.messages, attachments.length ? { ...message, attachments } : message] };
 }
 
 /**

@@ -32,8 +32,12 @@ export const chatApi = {
   snapshot: (id: string, signal?: AbortSignal, before?: string) =>
     apiFetch<ConversationSnapshot>(`${conversationPath(id)}${before ? `?before=${encodeURIComponent(before)}` : ""}`, { signal }),
   eventsPath: (id: string) => `${conversationPath(id)}/events`,
-  sendMessage: (id: string, text: string, onEvent: (event: ChatEvent) => void) =>
-    postMaybeStreaming(`${conversationPath(id)}/messages`, { text }, onEvent),
+  sendMessage: (id: string, text: string, onEvent: (event: ChatEvent) => void, attachmentIds: string[] = []) =>
+    postMaybeStreaming(
+      `${conversationPath(id)}/messages`,
+      attachmentIds.length ? { text, attachment_ids: attachmentIds } : { text },
+      onEvent,
+    ),
   abort: (id: string, shownChars?: number) =>
     apiFetch(`${conversationPath(id)}/abort`, { body: shownChars === undefined ? {} : { shown_chars: shownChars } }),
   retry: (id: string, onEvent: (event: ChatEvent) => void) => postMaybeStreaming(`${conversationPath(id)}/retry`, {}, onEvent),

@@ -4,6 +4,7 @@ import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } fro
 import { useRouter } from "next/navigation";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import type { InboxItem, QueuedMessage, SlotRecord, Task } from "@/lib/agent/store-adapter";
+import type { AttachmentRef } from "@/lib/agent/messages";
 import type { ConversationSnapshot, ConversationStats, RunView } from "@/lib/schemas/conversation";
 import { ApiError } from "./api";
 import { applyEvent, applyUnstoredVerdict, LOCAL_ID_PREFIX, upsertSlot, withOptimisticMessage, withStopRequested } from "./apply-event";
@@ -63,7 +64,8 @@ export interface GloveHandle {
   connection: TailStatus;
   /** Why the event stream stopped for good (signed out, no access, gone): the page needs a sign-in or a reload. */
   connectionError: ApiError | null;
-  sendMessage: (text: string) => Promise<void>;
+  /** `attachments`: files uploaded to this conversation first (lib/client/attachments-api.ts). */
+  sendMessage: (text: string, attachments?: AttachmentRef[]) => Promise<void>;
   abort: () => Promise<void>;
   retry: () => Promise<void>;
   /** Whether older messages exist than those loaded, and how to load the previous page. */
@@ -224,13 +226,18 @@ export function useGlove({ orgSlug, conversationId, renderers }: UseGloveOptions
   );
 
   const sendMessage = useCallback(
-    async (text: string) => {
+    async (text: string, attachments: AttachmentRef[] = []) => {
       const localId = crypto.randomUUID();
       const before = queryClient.getQueryData<ChatState>(key);
-      update((current) => withOptimisticMessage(current, localId, text));
+      update((current) => withOptimisticMessage(current, localId, text, attachments));
       if (before && before.messages.length === 0 && before.conversation.title === DEFAULT_TITLE) nameAfter(text);
       try {
-        await chatApi.sendMessage(conversationId, text, receive);
+        await chatApi.sendMessage(
+          conversationId,
+          text,
+          receive,
+          attachments.map((attachment) => attachment.id),
+        );
       } catch (error) {
         update((current) => ({ ...current, messages: current.messages.filter((m) => m.id !== `${LOCAL_ID_PREFIX}${localId}`) }));
         throw error;

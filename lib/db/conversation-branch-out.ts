@@ -1,7 +1,6 @@
 import type { Message } from "@/lib/agent/messages";
-import { storableJson } from "@/lib/schemas/text";
 import { prisma } from "./client";
-import { messageToJsonRow } from "./store/records";
+import { writeHistory } from "./store/write-history";
 import type { TenantContext } from "./tenant-context";
 
 /** Conversation titles are at most 200 characters (lib/schemas/conversation.ts). */
@@ -20,14 +19,12 @@ export async function createBranchedConversation(
   history: Message[],
 ): Promise<{ id: string }> {
   const title = `${sourceTitle.slice(0, TITLE_MAX - SUFFIX.length)}${SUFFIX}`;
-  const rows = JSON.stringify(storableJson(history.map(messageToJsonRow)));
   return prisma.$transaction(async (tx) => {
     const conversation = await tx.conversation.create({
       data: { organizationId: ctx.organizationId, createdById: ctx.userId, title, stores: { create: { namespace: "" } } },
       select: { id: true, stores: { select: { id: true } } },
     });
-    await tx.$queryRaw`
-      SELECT "handoff_append_messages"(${conversation.stores[0].id}, ${ctx.organizationId}, ${rows}::json, 0, 0)::text AS "appended"`;
+    await writeHistory(tx, { storeId: conversation.stores[0].id, organizationId: ctx.organizationId }, history);
     return { id: conversation.id };
   });
 }

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { prisma } from "./client";
+import { writeHistory } from "./store/write-history";
 import type { TenantContext } from "./tenant-context";
 
 export interface ImportedConversationInput {
@@ -33,16 +34,16 @@ export async function createImportedConversation(
       },
       select: { id: true, title: true, stores: { select: { id: true } } },
     });
-    await tx.message.createMany({
-      data: input.messages.map((message) => ({
-        storeId: conversation.stores[0].id,
-        organizationId: ctx.organizationId,
-        messageId: randomUUID(),
+    await writeHistory(
+      tx,
+      { storeId: conversation.stores[0].id, organizationId: ctx.organizationId },
+      input.messages.map((message) => ({
+        id: randomUUID(),
         sender: message.sender,
         text: message.text,
-        createdAt: message.createdAt,
+        ...(message.createdAt && { created_at: message.createdAt.toISOString() }),
       })),
-    });
+    );
     return { id: conversation.id, title: conversation.title, messages: input.messages.length };
   });
 }

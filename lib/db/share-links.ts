@@ -1,8 +1,9 @@
 import type { Message } from "@/lib/agent/messages";
 import type { SlotRecord } from "@/lib/agent/store-adapter";
 import type { ShareAudience, ShareMode } from "@/lib/schemas/shares";
-import { Prisma, prisma, type Message as MessageRow } from "./client";
+import { prisma, type Message as MessageRow } from "./client";
 import { activePathCte, MESSAGE_COLUMNS } from "./store/message-path";
+import { writeHistory } from "./store/write-history";
 import { recordAudit } from "./audit";
 import { rowToMessage, rowToSlot } from "./store/records";
 import { isAdmin, type TenantContext } from "./tenant-context";
@@ -251,17 +252,17 @@ export async function createConversationCopy(
       select: { id: true, stores: { select: { id: true } } },
     });
     const now = Date.now();
-    await tx.message.createMany({
-      data: input.messages.map((message, index) => ({
-        storeId: conversation.stores[0].id,
-        organizationId: ctx.organizationId,
-        messageId: crypto.randomUUID(),
+    await writeHistory(
+      tx,
+      { storeId: conversation.stores[0].id, organizationId: ctx.organizationId },
+      input.messages.map((message, index) => ({
+        id: crypto.randomUUID(),
         sender: message.sender,
         text: message.text,
         // One millisecond apart, so their order survives a sort by time.
-        createdAt: new Date(now + index),
+        created_at: new Date(now + index).toISOString(),
       })),
-    });
+    );
     await recordAudit(
       {
         organizationId: ctx.organizationId,

@@ -47,8 +47,17 @@ export function toModelMessages(messages: Message[]): ModelMessage[] {
       });
     }
     const images = (message.images ?? []).map((image) => ({ type: "image" as const, image: image.data, mediaType: image.media_type }));
-    if (images.length > 0) {
-      converted.push({ role: "user", content: [...images, ...(message.text ? [{ type: "text" as const, text: message.text }] : [])] });
+    const documents = (message.documents ?? []).map((document) => ({
+      type: "file" as const,
+      data: document.data,
+      mediaType: document.media_type,
+      filename: document.name,
+    }));
+    if (images.length > 0 || documents.length > 0) {
+      converted.push({
+        role: "user",
+        content: [...images, ...documents, ...(message.text ? [{ type: "text" as const, text: message.text }] : [])],
+      });
     } else if (message.text) {
       converted.push({ role: "user", content: message.text });
     }

@@ -20,6 +20,13 @@ function userBlocks(message: Message): ContentBlock[] {
   for (const image of message.images ?? []) {
     blocks.push({ type: "image", source: { type: "base64", media_type: image.media_type, data: image.data } });
   }
+  for (const document of message.documents ?? []) {
+    blocks.push({
+      type: "document",
+      source: { type: "base64", media_type: document.media_type, data: document.data },
+      title: document.name,
+    });
+  }
   // Anthropic rejects empty text blocks.
   if (message.text) blocks.push({ type: "text", text: message.text });
   return blocks;

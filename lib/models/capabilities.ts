@@ -11,6 +11,7 @@ const claude = (context_window: number, max_output_tokens: number, reasoning = t
   context_window,
   max_output_tokens,
   images: true,
+  pdfs: true,
   tools: true,
   reasoning,
 });
@@ -18,6 +19,8 @@ const vision = (context_window: number, max_output_tokens: number, reasoning: bo
   context_window,
   max_output_tokens,
   images: true,
+  // OpenAI's and Google's vision models read PDFs as file parts (the AI SDK's `file`).
+  pdfs: true,
   tools: true,
   reasoning,
 });
@@ -66,11 +69,12 @@ export const KNOWN_MODELS: Partial<Record<ModelProvider, Record<string, ModelCap
   google: GOOGLE,
 };
 
-/** The offline demo model: it takes images (and says it cannot see them) and has compaction's old window. */
+/** The offline demo model: it takes images and PDFs (and says it cannot see them) and has compaction's old window. */
 export const DEMO_CAPABILITIES: ModelCapabilities = {
   context_window: 100_000,
   max_output_tokens: 8_192,
   images: true,
+  pdfs: true,
   tools: true,
   reasoning: false,
 };

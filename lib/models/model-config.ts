@@ -18,6 +18,7 @@ export const DEFAULT_CAPABILITIES: ModelCapabilities = {
   context_window: 32_768,
   max_output_tokens: 4_096,
   images: false,
+  pdfs: false,
   tools: true,
   reasoning: false,
 };
@@ -83,6 +84,7 @@ export const statedCapabilitiesSchema = z.object({
   context_window: z.number().int().min(1024).max(10_000_000).optional(),
   max_output_tokens: z.number().int().min(1).max(1_000_000).optional(),
   images: z.boolean().optional(),
+  pdfs: z.boolean().optional(),
   tools: z.boolean().optional(),
   reasoning: z.boolean().optional(),
 });

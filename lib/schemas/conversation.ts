@@ -2,6 +2,7 @@ import { z } from "zod";
 import { freeText, shortText, storableJson, trimmedText } from "./text";
 import type { InboxItem, Message, QueuedMessage, RunStatus, SlotRecord, Task } from "@/lib/agent";
 import { formViewSchema } from "@/lib/forms/view";
+import { attachmentIdsSchema } from "./attachments";
 
 /** Request and response shapes of the chat routes: the routes validate with them, the browser's hooks type with them. */
 
@@ -47,7 +48,10 @@ export const sendMessageSchema = z.object({
   text: freeText().pipe(
     z.string().trim().min(1, "Type a message.").max(MESSAGE_TEXT_MAX, `A message may be at most ${MESSAGE_TEXT_MAX} characters.`),
   ),
+  /** Inline base64 images (the v1 API's way, and the first one). */
   attachments: z.array(attachmentSchema).max(ATTACHMENTS_MAX).optional(),
+  /** Files uploaded to this conversation first (`POST /api/conversations/:id/attachments`). */
+  attachment_ids: attachmentIdsSchema.optional(),
 });
 
 // An answer is stored as JSON (jsonb refuses \u0000): its strings are cleaned like free text before the card's schema checks it.

@@ -9,6 +9,7 @@ import {
   type RunObserver,
   type StoreAdapter,
 } from "@/lib/agent";
+import { readAttachmentBytes } from "@/lib/db/attachments";
 import { prisma } from "@/lib/db/client";
 import { recordDemoEmail } from "@/lib/db/demo-mailbox";
 import { readPromptFacts, type PromptFacts } from "@/lib/db/prompt-facts";
@@ -16,6 +17,7 @@ import { serverEnv } from "@/lib/server/env";
 import { PostgresStore } from "@/lib/db/postgres-store";
 import type { TenantContext } from "@/lib/db/tenant-context";
 import type { TurnStart } from "@/lib/db/turn-start";
+import { withAttachmentContent } from "@/lib/server/attachments/model-content";
 import { describeDatabaseFailure } from "@/lib/server/database-unavailable";
 import { agentInbox } from "@/lib/server/inbox/agent-inbox";
 import { logger } from "@/lib/server/logger";
@@ -99,7 +101,8 @@ export async function buildConversationAgent(
   const glove = new Glove({
     store,
     observers: [leasing, ...observers],
-    model,
+    // Messages keep their files by id; each model call is given the contents.
+    model: withAttachmentContent(model, (ids) => readAttachmentBytes(tenant.organizationId, conversationId, ids)),
     systemPrompt: settings.systemPrompt,
     promptContributors: promptContributors(tenant),
     permissionPolicy: settings.permissionPolicy,

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import type { BranchOptions } from "@/lib/agent/agent";
 import type { Message } from "@/lib/agent/messages";
 import { isToolResults } from "@/lib/agent/history";
 import { prisma } from "@/lib/db/client";
@@ -36,7 +37,9 @@ export async function editMessage(
   return startBranch(ctx, conversationId, requestSignal, (path) => {
     const at = indexOnPath(path, messageId);
     if (!isTyped(path[at])) throw new AppError(422, "not_editable", "Only a message you sent can be edited; this one is not.");
-    return { from: parentOf(path, at), text };
+    // The new version keeps the files of the one it replaces (the person edits the words, not the attachments).
+    const { images, attachments } = path[at];
+    return { from: parentOf(path, at), text, ...(images && { images }), ...(attachments && { attachments }) };
   });
 }
 
@@ -62,14 +65,16 @@ export async function regenerateReply(
   });
 }
 
+type Branch = Pick<BranchOptions, "from" | "text" | "images" | "attachments">;
+
 async function startBranch(
   ctx: TenantContext,
   conversationId: string,
   requestSignal: AbortSignal | undefined,
-  choose: (path: Message[]) => { from: string | null; text?: string },
+  choose: (path: Message[]) => Branch,
 ): Promise<Response> {
   const { after, agent } = await openTurn(ctx, conversationId);
-  let branch: { from: string | null; text?: string };
+  let branch: Branch;
   try {
     branch = choose(await agent.store.getMessages());
   } catch (error) {

@@ -25,8 +25,9 @@ export function pageContentSecurityPolicy(nonce: string, development = process.e
 /** API JSON carries the caller's data: never stored by a browser or a shared cache. */
 export const NO_STORE = "no-store";
 
-// API answers are data: nothing in them may load or frame anything.
-const API_CONTENT_SECURITY_POLICY = "default-src 'none'; frame-ancestors 'none'";
+// API answers are data: nothing in them may load or frame anything. `sandbox`: an attached file opened
+// on its own (GET …/attachments/{id}) runs nothing in our origin; the proxy's header replaces a route's.
+const API_CONTENT_SECURITY_POLICY = "default-src 'none'; frame-ancestors 'none'; sandbox";
 
 export const newNonce = () => Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString("base64");
 

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { z } from "zod";
 import type { TurnStart } from "@/lib/db/turn-start";
 import type { sendMessageSchema } from "@/lib/schemas/conversation";
+import { countKinds, resolveAttachments } from "@/lib/server/attachments/resolve";
 import { conversationStream } from "@/lib/server/sse/conversation-stream";
 import { drainQueue, launch } from "./launch";
 import { openTurn } from "./open-turn";
@@ -19,10 +20,12 @@ export async function sendMessage(
   requestSignal?: AbortSignal,
 ): Promise<Response> {
   const { ctx } = turn;
+  const attachments = await resolveAttachments(ctx, conversationId, input.attachment_ids);
+  const files = countKinds(attachments);
   // From what the opening read brought: no query when there is nothing to recover.
   const { after, agent } = await openTurn(ctx, conversationId, turn);
   try {
-    refuseUnreadableImages(agent.glove.model, input.attachments?.length ?? 0);
+    refuseUnreadableImages(agent.glove.model, (input.attachments?.length ?? 0) + files.images, files.pdfs);
   } catch (error) {
     await agent.dispose();
     throw error;
@@ -36,6 +39,7 @@ export async function sendMessage(
         runId: randomUUID(),
         startedBy: ctx.userId,
         ...(input.attachments?.length && { images: input.attachments }),
+        ...(attachments.length > 0 && { attachments }),
       }),
     (outcome) => drainQueue(agent, outcome),
   );

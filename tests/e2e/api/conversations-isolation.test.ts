@@ -10,6 +10,7 @@ let conversationId: string;
 let slotId: string;
 let messageId: string;
 let shareId: string;
+let attachmentId: string;
 let before: unknown;
 let sharesBefore: unknown;
 
@@ -18,12 +19,17 @@ const fill = (path: string) =>
     .replace("{conversationId}", conversationId)
     .replace("{slotId}", slotId)
     .replace("{messageId}", messageId)
-    .replace("{shareId}", shareId);
+    .replace("{shareId}", shareId)
+    .replace("{attachmentId}", attachmentId);
 
 beforeAll(async () => {
   victim = await createAccount(appBaseURL(), "victim");
   intruder = await createAccount(appBaseURL(), "intruder");
   conversationId = await createConversation(victim.client, "Secret plans");
+  const file = await victim.client.json<{ id: string }>(`/api/conversations/${conversationId}/attachments?name=plans.txt`, {
+    body: "Secret plans, in a file",
+  });
+  attachmentId = file.body.id;
   const events = await say(victim.client, conversationId, "send an email to ada@example.com about the launch");
   slotId = events.find((event) => event.type === "slot_push")!.data.slot.id;
   before = (await victim.client.json(`/api/conversations/${conversationId}`)).body;
@@ -46,6 +52,10 @@ describe("a member of organization A reaches no conversation or card of organiza
     expect((await victim.client.json(`/api/conversations/${conversationId}`)).body).toEqual(before);
     expect((await victim.client.json<{ feedback: unknown[] }>(`/api/conversations/${conversationId}/feedback`)).body.feedback).toEqual([]);
     expect((await victim.client.json(`/api/conversations/${conversationId}/shares`)).body).toEqual(sharesBefore);
+
+    expect(await (await victim.client.request(`/api/conversations/${conversationId}/attachments/${attachmentId}`)).text()).toBe(
+      "Secret plans, in a file",
+    );
     const listed = await intruder.client.json<{ conversations: unknown[] }>("/api/conversations");
     expect(listed.body.conversations).toEqual([]);
     expect((await intruder.client.json(`/api/conversations?org=${victim.orgSlug}`)).status).toBe(404);

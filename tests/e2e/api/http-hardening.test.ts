@@ -128,7 +128,7 @@ describe("security headers", () => {
   it("API JSON is never stored and loads nothing; the sign-in page has the CSP too", async () => {
     const api = await account.client.request(`/api/orgs`);
     expect(api.headers.get("cache-control")).toBe("no-store");
-    expect(api.headers.get("content-security-policy")).toBe("default-src 'none'; frame-ancestors 'none'");
+    expect(api.headers.get("content-security-policy")).toBe("default-src 'none'; frame-ancestors 'none'; sandbox");
     expect(api.headers.get("x-content-type-options")).toBe("nosniff");
     const signIn = await fetch(`${appBaseURL()}/sign-in`);
     expect(signIn.headers.get("content-security-policy")).toContain("frame-ancestors 'none'");

@@ -146,7 +146,7 @@ export const SHARED_API_ROUTES: TenantRoute[] = [
  * Routes that carry no organization: the tenant is the conversation's (or the card's). Asked by
  * conversations-isolation.test.ts as a member of another organization, each must answer 404 and
  * change nothing. Placeholders: {conversationId} a victim's conversation, {slotId} its pending card,
- * {messageId} its agent message, {shareId} one of its share links.
+ * {messageId} its agent message, {shareId} one of its share links, {attachmentId} a file uploaded to it.
  */
 export const CONVERSATION_API_ROUTES: TenantRoute[] = [
   { method: "GET", path: "/api/conversations/{conversationId}" },
@@ -179,6 +179,10 @@ export const CONVERSATION_API_ROUTES: TenantRoute[] = [
   { method: "POST", path: "/api/conversations/{conversationId}/messages/{messageId}/branch-out", json: {} },
   // The body is not filled in; the conversation is checked before it is read.
   { method: "PUT", path: "/api/conversations/{conversationId}/branch", json: { message_id: "any-message" } },
+
+  // Files: the upload (its body is never read for a foreign conversation) and the victim's real file.
+  { method: "POST", path: "/api/conversations/{conversationId}/attachments?name=planted.txt", json: "Taken over" },
+  { method: "GET", path: "/api/conversations/{conversationId}/attachments/{attachmentId}" },
   { method: "POST", path: "/api/slots/{slotId}/resolve", json: { value: { decision: "allow_once" } } },
   { method: "POST", path: "/api/slots/{slotId}/reject", json: { reason: "no" } },
 ];

@@ -18,6 +18,8 @@ export const CONVERSATION_TABLES = [
   "FormSubmission",
   "PermissionRequest",
   "OutboxEvent",
+  "ShareLink",
+  "Attachment",
 ] as const;
 
 export interface Seeded {
@@ -130,6 +132,29 @@ export async function seedConversation(
   });
   await prisma.webhookAttempt.create({
     data: { deliveryId: delivery.id, organizationId, attemptNumber: 1, startedAt: now, durationMs: 5, responseStatus: 200 },
+  });
+  await prisma.shareLink.create({
+    data: {
+      organizationId,
+      conversationId,
+      tokenHash: `hash-${conversationId}`,
+      tokenPrefix: "abcdef",
+      audience: "public",
+      mode: "live",
+      createdById: tenant.userId,
+    },
+  });
+  await prisma.attachment.create({
+    data: {
+      organizationId,
+      conversationId,
+      uploadedById: tenant.userId,
+      mediaType: "text/plain",
+      size: 5,
+      sha256: "0".repeat(64),
+      name: "notes.txt",
+      bytes: Buffer.from("notes"),
+    },
   });
   const inbound = await prisma.inboundEndpoint.create({
     data: { organizationId, name: "in", tags: ["ops"], authKind: "bearer", tokenHash: "h", correlationPath: "data.id" },

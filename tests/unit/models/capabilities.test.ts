@@ -9,6 +9,7 @@ describe("the known-models table", () => {
       context_window: 200_000,
       max_output_tokens: 64_000,
       images: true,
+      pdfs: true,
       tools: true,
       reasoning: true,
     });

@@ -217,6 +217,7 @@ test("the wrapper describes the primary model", () => {
     context_window: 200_000,
     max_output_tokens: 64_000,
     images: true,
+    pdfs: true,
     tools: true,
     reasoning: true,
   });
