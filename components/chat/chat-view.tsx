@@ -118,7 +118,13 @@ export function ChatView({ orgSlug, conversationId, canAdmin, teamName, strategy
         ) : null}
         {glove.connection === "reconnecting" ? <Badge variant="warning">Reconnecting…</Badge> : null}
         {glove.stats ? <TokenUsage stats={glove.stats} /> : null}
-        <Button variant="ghost" size="icon" aria-label="Keyboard shortcuts" title="Keyboard shortcuts (?)" onClick={() => setShortcutsOpen(true)}>
+        <Button
+          variant="ghost"
+          size="icon"
+          aria-label="Keyboard shortcuts"
+          title="Keyboard shortcuts (?)"
+          onClick={() => setShortcutsOpen(true)}
+        >
           <KeyboardIcon aria-hidden />
         </Button>
       </header>

@@ -56,12 +56,27 @@ export function focusAfterCard(settled: string): void {
   if (!focusNextCard(settled)) focusComposer();
 }
 
-/** The slot id of the card an element is in, if any. */
-export const cardOf = (element: EventTarget | null): string | null =>
-  element instanceof Element ? (element.closest<HTMLElement>("[data-slot-id]")?.dataset.slotId ?? null) : null;
+/** The slot id of the card an element is in (only a card of that status, when given), if any. */
+export function cardOf(element: EventTarget | null, status?: string): string | null {
+  const card = element instanceof Element ? element.closest<HTMLElement>("[data-slot-id]") : null;
+  return card && (!status || card.dataset.slotStatus === status) ? (card.dataset.slotId ?? null) : null;
+}
 
 // Inputs people type into; a radio button or checkbox is not one.
-const TYPED_INPUTS = new Set(["text", "search", "email", "url", "tel", "password", "number", "date", "time", "datetime-local", "month", "week"]);
+const TYPED_INPUTS = new Set([
+  "text",
+  "search",
+  "email",
+  "url",
+  "tel",
+  "password",
+  "number",
+  "date",
+  "time",
+  "datetime-local",
+  "month",
+  "week",
+]);
 
 /** Where a key was pressed, for the key map: in the message box, in another text field, or elsewhere. */
 export function keyTargetOf(target: EventTarget | null): KeyTarget {

@@ -9,7 +9,12 @@ const noSubscribe = () => () => {};
 const platform = () => (navigator as Navigator & { userAgentData?: { platform?: string } }).userAgentData?.platform ?? navigator.platform;
 
 /** ⌘ on a Mac, Ctrl elsewhere; Ctrl while the page is drawn on the server. */
-const useMac = () => useSyncExternalStore(noSubscribe, () => isMacPlatform(platform()), () => false);
+const useMac = () =>
+  useSyncExternalStore(
+    noSubscribe,
+    () => isMacPlatform(platform()),
+    () => false,
+  );
 
 /** Every shortcut of the key map with its keys: the same list the handlers read. */
 export function ShortcutsList({ mac }: { mac: boolean }) {

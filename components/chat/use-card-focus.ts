@@ -20,11 +20,11 @@ export function useCardFocus({ ready, conversationId, slots }: { ready: boolean;
     if (keyTargetOf(document.activeElement) !== "text") focusComposer();
   }, [ready, conversationId]);
 
-  // The card focus was last in: focus into anything else forgets it.
+  // The waiting card focus was last in: focus into anything else (a settled card too) forgets it.
   const focusedCard = useRef<string | null>(null);
   useEffect(() => {
     const onFocusIn = (event: FocusEvent) => {
-      focusedCard.current = cardOf(event.target);
+      focusedCard.current = cardOf(event.target, "pending");
     };
     document.addEventListener("focusin", onFocusIn);
     return () => document.removeEventListener("focusin", onFocusIn);

@@ -28,7 +28,11 @@ export const askPreferenceRenderer = defineRenderer<AskPreferenceProps>({
   ),
   renderResult: ({ props, value }) => {
     const choice = (value as AskPreferenceAnswer | null)?.choice;
-    return props ? <AnsweredChoices options={props.options} chosen={choice ? [choice] : []} /> : <p className="text-sm">{describe(value)}</p>;
+    return props ? (
+      <AnsweredChoices options={props.options} chosen={choice ? [choice] : []} />
+    ) : (
+      <p className="text-sm">{describe(value)}</p>
+    );
   },
   describe,
 });
