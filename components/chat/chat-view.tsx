@@ -22,7 +22,7 @@ import { InboxPanel } from "./inbox-panel";
 import { LoadEarlierButton } from "./load-earlier-button";
 import { stoppedAnswer } from "@/lib/client/stopped-answer";
 import { FailedRunBanner, QueuedMessages, RunNotices, StoppedAnswerActions, StreamStoppedBanner, WaitingOnCardNote } from "./run-banners";
-import { ShortcutsSheet } from "./shortcuts-sheet";
+import { ShortcutsSheetOnDemand } from "./shortcuts-sheet-on-demand";
 import { SkipToLatest } from "./skip-to-latest";
 import { TaskList } from "./task-list";
 import { TimelineEntryView } from "./timeline-entry";
@@ -129,7 +129,7 @@ export function ChatView({ orgSlug, conversationId, canAdmin, teamName, strategy
         </Button>
       </header>
       <LiveRegion text={announcement} />
-      <ShortcutsSheet open={shortcutsOpen} onOpenChange={setShortcutsOpen} />
+      <ShortcutsSheetOnDemand open={shortcutsOpen} onOpenChange={setShortcutsOpen} />
       {glove.connection === "stopped" ? (
         <div className="mx-auto w-full max-w-3xl shrink-0 px-4 pt-3">
           <StreamStoppedBanner error={glove.connectionError} callbackUrl={`/${orgSlug}/c/${conversationId}`} />

@@ -34,8 +34,8 @@ export function ShortcutsList({ mac }: { mac: boolean }) {
   );
 }
 
-/** The shortcuts sheet: opened with `?` outside text fields or from the chat header; Esc closes it. */
-export function ShortcutsSheet({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+/** The shortcuts sheet: opened with `?` outside text fields or from the chat header; Esc closes it. Loaded on demand (`ShortcutsSheetOnDemand`). */
+export default function ShortcutsSheet({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const mac = useMac();
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
