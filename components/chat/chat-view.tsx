@@ -121,6 +121,7 @@ export function ChatView({ orgSlug, conversationId, canAdmin, teamName, strategy
         <Button
           variant="ghost"
           size="icon"
+          className="hidden md:inline-flex"
           aria-label="Keyboard shortcuts"
           title="Keyboard shortcuts (?)"
           onClick={() => setShortcutsOpen(true)}

@@ -51,6 +51,13 @@ export function focusNextCard(except?: string): boolean {
 /** Whether focus has nowhere to be: on the page's body, or on nothing. */
 export const focusIsLost = (): boolean => !document.activeElement || document.activeElement === document.body;
 
+/** Whether focus is on something inside the page's content (the shell's `<main>`), not on `<main>` itself. */
+export function focusIsInPage(): boolean {
+  const main = document.getElementById("main");
+  const active = document.activeElement;
+  return Boolean(main && active && active !== main && main.contains(active));
+}
+
 /** How focus moves once a card is settled: to the next waiting card, else to the message box. */
 export function focusAfterCard(settled: string): void {
   if (!focusNextCard(settled)) focusComposer();

@@ -2,7 +2,7 @@
 
 import { useEffect, useRef } from "react";
 import type { SlotRecord } from "@/lib/agent/store-adapter";
-import { cardOf, focusAfterCard, focusComposer, focusIsLost, keyTargetOf } from "./focus-targets";
+import { cardOf, focusAfterCard, focusComposer, focusIsInPage, focusIsLost, keyTargetOf } from "./focus-targets";
 
 /**
  * The focus rules of a conversation: the message box has focus on arrival (not on touch screens,
@@ -16,8 +16,8 @@ export function useCardFocus({ ready, conversationId, slots }: { ready: boolean;
     if (!ready || arrived.current === conversationId) return;
     arrived.current = conversationId;
     if (window.matchMedia?.("(pointer: coarse)").matches) return;
-    // Someone already typing somewhere (the search box) keeps their place.
-    if (keyTargetOf(document.activeElement) !== "text") focusComposer();
+    // Someone already typing (the sidebar's search) or already in the page keeps their place.
+    if (keyTargetOf(document.activeElement) !== "text" && !focusIsInPage()) focusComposer();
   }, [ready, conversationId]);
 
   // The waiting card focus was last in: focus into anything else (a settled card too) forgets it.
