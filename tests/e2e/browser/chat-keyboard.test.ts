@@ -89,10 +89,14 @@ describe.skipIf(skipBrowser)("cards as one block, keyboard and focus", () => {
     const serious = axe.violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical");
     expect(serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`)).toEqual([]);
     await screenshot(page, "chat-answered-choice");
+  });
 
-    // On arrival (a reload) the composer has focus; `?` outside text fields opens the sheet, Esc closes it.
+  it("the composer has focus on arrival; `?` outside text fields opens the shortcuts sheet and Esc closes it", async () => {
+    const { page } = user;
+    await start("hello");
+    await log(page).locator('[data-message="agent"]:not([data-streaming])').first().waitFor({ timeout: 20_000 });
     await page.reload();
-    await answered.waitFor();
+    await log(page).waitFor();
     await expect.poll(() => focused(page)).toBe("composer");
     // Out of any text field (a click on the title focuses the page's <main>).
     await page.getByRole("heading", { level: 1 }).click();
