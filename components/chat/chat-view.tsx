@@ -1,8 +1,8 @@
 "use client";
 
-import { useCallback, useEffect, useRef } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import Link from "next/link";
-import { CloudOffIcon, RotateCcwIcon } from "lucide-react";
+import { CloudOffIcon, KeyboardIcon, RotateCcwIcon } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
@@ -13,6 +13,7 @@ import type { RenderStrategy } from "@/lib/client/place-slots";
 import type { TimelineEntry } from "@/lib/client/timeline";
 import { takeFirstMessage } from "@/lib/client/use-draft";
 import { useGlove } from "@/lib/client/use-glove";
+import { LiveRegion, useCardAnnouncements } from "./card-announcer";
 import { useChatRenderers } from "./chat-renderers";
 import { Composer } from "./composer";
 import { EmptyChat } from "./empty-chat";
@@ -21,11 +22,15 @@ import { InboxPanel } from "./inbox-panel";
 import { LoadEarlierButton } from "./load-earlier-button";
 import { stoppedAnswer } from "@/lib/client/stopped-answer";
 import { FailedRunBanner, QueuedMessages, RunNotices, StoppedAnswerActions, StreamStoppedBanner, WaitingOnCardNote } from "./run-banners";
+import { ShortcutsSheetOnDemand } from "./shortcuts-sheet-on-demand";
+import { SkipToLatest } from "./skip-to-latest";
 import { TaskList } from "./task-list";
 import { TimelineEntryView } from "./timeline-entry";
 import { BranchProvider } from "./branch-context";
 import { storedMessageId } from "./message-actions";
 import { TokenUsage } from "./token-usage";
+import { useCardFocus } from "./use-card-focus";
+import { useChatShortcuts } from "./use-chat-shortcuts";
 import { useStickToBottom } from "./use-stick-to-bottom";
 
 export interface ChatViewProps {
@@ -49,6 +54,17 @@ export function ChatView({ orgSlug, conversationId, canAdmin, teamName, strategy
     (entry: TimelineEntry) => <TimelineEntryView entry={entry} renderToolResult={renderToolResult} />,
     [renderToolResult],
   );
+
+  const [shortcutsOpen, setShortcutsOpen] = useState(false);
+  const { text: announcement, announce } = useCardAnnouncements(glove.slots);
+  useChatShortcuts({
+    orgSlug,
+    stoppable: glove.stoppable,
+    onStop: () => void glove.abort().catch((error) => toast.error(errorMessage(error, "The run could not be stopped. Try again."))),
+    onShowShortcuts: () => setShortcutsOpen(true),
+    announce,
+  });
+  useCardFocus({ ready: status === "ready", conversationId, slots: glove.slots });
 
   // The org home created this conversation and handed its first message over.
   const handedOver = useRef(false);
@@ -106,7 +122,19 @@ export function ChatView({ orgSlug, conversationId, canAdmin, teamName, strategy
         ) : null}
         {glove.connection === "reconnecting" ? <Badge variant="warning">Reconnecting…</Badge> : null}
         {glove.stats ? <TokenUsage stats={glove.stats} /> : null}
+        <Button
+          variant="ghost"
+          size="icon"
+          className="hidden md:inline-flex"
+          aria-label="Keyboard shortcuts"
+          title="Keyboard shortcuts (?)"
+          onClick={() => setShortcutsOpen(true)}
+        >
+          <KeyboardIcon aria-hidden />
+        </Button>
       </header>
+      <LiveRegion text={announcement} />
+      <ShortcutsSheetOnDemand open={shortcutsOpen} onOpenChange={setShortcutsOpen} />
       {glove.connection === "stopped" ? (
         <div className="mx-auto w-full max-w-3xl shrink-0 px-4 pt-3">
           <StreamStoppedBanner error={glove.connectionError} callbackUrl={`/${orgSlug}/c/${conversationId}`} />
@@ -115,6 +143,7 @@ export function ChatView({ orgSlug, conversationId, canAdmin, teamName, strategy
 
       <div ref={scrollRef} className="min-h-0 flex-1 overflow-y-auto">
         <div ref={contentRef} className="mx-auto grid w-full max-w-3xl grid-cols-1 gap-4 px-4 py-6">
+          <SkipToLatest />
           <TaskList tasks={glove.tasks} />
           <InboxPanel orgSlug={orgSlug} items={glove.inbox} />
           {glove.hasEarlier ? <LoadEarlierButton onLoad={glove.loadEarlier} /> : null}

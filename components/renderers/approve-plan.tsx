@@ -121,6 +121,9 @@ const describe = (value: unknown) => {
 
 export const approvePlanRenderer = defineRenderer<ApprovePlanProps>({
   label: "Plan approval",
+  title: (props) => props.title,
+  icon: <ListOrderedIcon />,
+  answeredVerb: "Decided",
   propsSchema: approvePlanProps,
   render: (props) => <ApprovePlanCard {...props} />,
   renderResult: ({ value }) => {

@@ -2,13 +2,16 @@
 
 import { ListChecksIcon } from "lucide-react";
 import { askPreferenceProps, type AskPreferenceAnswer, type AskPreferenceProps } from "@/lib/tools/ask-preference/shape";
-import { ChoiceCard } from "./choice-list";
+import { AnsweredChoices, ChoiceCard } from "./choice-list";
 import { defineRenderer } from "./types";
 
 const describe = (value: unknown) => `Chose ${(value as AskPreferenceAnswer | null)?.choice ?? "nothing"}`;
 
 export const askPreferenceRenderer = defineRenderer<AskPreferenceProps>({
   label: "Choice",
+  title: (props) => props.question,
+  icon: <ListChecksIcon />,
+  answeredVerb: "Chosen",
   propsSchema: askPreferenceProps,
   render: ({ slot, props, answer }) => (
     <ChoiceCard
@@ -23,6 +26,13 @@ export const askPreferenceRenderer = defineRenderer<AskPreferenceProps>({
       onChoose={([choice]) => void answer.resolve({ choice } satisfies AskPreferenceAnswer)}
     />
   ),
-  renderResult: ({ value }) => <p className="text-sm font-medium">{describe(value)}</p>,
+  renderResult: ({ props, value }) => {
+    const choice = (value as AskPreferenceAnswer | null)?.choice;
+    return props ? (
+      <AnsweredChoices options={props.options} chosen={choice ? [choice] : []} />
+    ) : (
+      <p className="text-sm">{describe(value)}</p>
+    );
+  },
   describe,
 });

@@ -1,6 +1,8 @@
 "use client";
 
 import { useId, useState, type ReactNode } from "react";
+import { CheckIcon } from "lucide-react";
+import { cn } from "@/lib/utils";
 import type { SlotRecord } from "@/lib/agent/store-adapter";
 import { CardForm } from "./card-form";
 import { SlotFrame } from "./slot-frame";
@@ -94,5 +96,30 @@ export function ChoiceCard({
         />
       </CardForm>
     </SlotFrame>
+  );
+}
+
+/** An answered choice in context: every option, the chosen ones marked, the others dimmed. */
+export function AnsweredChoices({ options, chosen }: { options: string[]; chosen: readonly string[] }) {
+  return (
+    <ul className="grid gap-2" aria-label="Options">
+      {options.map((option) => {
+        const picked = chosen.includes(option);
+        return (
+          <li
+            key={option}
+            data-chosen={picked || undefined}
+            className={cn(
+              "flex items-center gap-2 rounded-md border px-3 py-2 text-sm",
+              picked ? "border-primary bg-primary/5 font-medium" : "text-muted-foreground",
+            )}
+          >
+            {picked ? <CheckIcon aria-hidden className="size-4 shrink-0 text-primary" /> : <span aria-hidden className="size-4 shrink-0" />}
+            {option}
+            {picked ? <span className="sr-only"> (chosen)</span> : null}
+          </li>
+        );
+      })}
+    </ul>
   );
 }

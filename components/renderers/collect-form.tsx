@@ -22,12 +22,20 @@ const AUTOCOMPLETE: Record<string, string> = { email: "email", tel: "tel", url: 
 
 export const collectFormRenderer = defineRenderer<CollectFormProps>({
   label: "Form",
+  title: (props) => props.title,
+  icon: <ClipboardListIcon />,
+  answeredVerb: "Submitted",
   propsSchema: collectFormProps,
   render: (props) => <CollectFormCard {...props} />,
   renderResult: ({ props, value }) => {
     const values = (value as CollectFormAnswer | null)?.values ?? {};
     const labelled = props ? Object.fromEntries(props.fields.map((field) => [field.label, values[field.name] ?? ""])) : values;
-    return <ValueView value={labelled} />;
+    return (
+      <>
+        {props?.description ? <p className="text-sm text-muted-foreground">{props.description}</p> : null}
+        <ValueView value={labelled} />
+      </>
+    );
   },
   describe: (value) => describeValue((value as CollectFormAnswer | null)?.values),
 });

@@ -10,6 +10,8 @@ const describe = (value: unknown) => ((value as ConfirmActionAnswer | null)?.con
 
 export const confirmActionRenderer = defineRenderer<ConfirmActionProps>({
   label: "Confirmation",
+  title: (props) => props.title,
+  icon: <CircleHelpIcon />,
   propsSchema: confirmActionProps,
   render: ({ slot, props, answer }) => (
     <SlotFrame slot={slot} title={props.title} icon={<CircleHelpIcon />} pending={answer.pending}>
@@ -30,7 +32,7 @@ export const confirmActionRenderer = defineRenderer<ConfirmActionProps>({
   ),
   renderResult: ({ props, value }) => (
     <div className="grid gap-1 text-sm">
-      {props ? <p className="text-muted-foreground">{props.message}</p> : null}
+      {props ? <p className="whitespace-pre-wrap">{props.message}</p> : null}
       <p className="font-medium">{describe(value)}</p>
     </div>
   ),

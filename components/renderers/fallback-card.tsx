@@ -48,6 +48,10 @@ export function FallbackCard({ slot, answer, canAdmin, problem }: LiveCardProps<
         </div>
       ) : waiting ? (
         <p className="text-sm">Ask an admin of your organization to answer it, or press Stop below the conversation to end the run.</p>
+      ) : slot.status === "resolved" ? (
+        <JsonBlock value={slot.value} label="The answer" />
+      ) : slot.status !== "shown" ? (
+        <p className="text-sm text-muted-foreground">{`${slot.status.charAt(0).toUpperCase()}${slot.status.slice(1)}${slot.reason ? `: ${slot.reason}` : "."}`}</p>
       ) : null}
     </SlotFrame>
   );

@@ -66,10 +66,14 @@ function ApprovalCard({ slot, props, answer, canAdmin }: LiveCardProps<FormAppro
 
 export const formApprovalRenderer = defineRenderer<FormApprovalProps>({
   label: "Approval",
+  title: (props) => props.title,
+  icon: <ShieldCheckIcon />,
+  answeredVerb: "Decided",
   propsSchema: formApprovalProps,
   render: (props) => <ApprovalCard {...props} />,
   renderResult: ({ props, value }) => (
     <div className="grid gap-2 text-sm">
+      {props ? <p className="text-muted-foreground">{props.formName}</p> : null}
       {props ? <FormValueList values={props.values} /> : null}
       <p className="font-medium">{describe(value)}</p>
     </div>

@@ -64,6 +64,7 @@ function LiveFormCard({ slot, conversationId, props }: LiveCardProps<FormCardPro
 
 export const formCardRenderer = defineRenderer<FormCardProps>({
   label: "Form",
+  frameless: true,
   propsSchema: formCardProps,
   render: (props) => <LiveFormCard {...props} />,
   renderResult: ({ props }) => (props ? <FormViewCard view={props.view} byText={BY_TEXT} /> : null),

@@ -14,6 +14,8 @@ const describe = (value: unknown) => ((value as FormConfirmAnswer | null)?.confi
 
 export const formConfirmRenderer = defineRenderer<FormConfirmProps>({
   label: "Submit the form",
+  title: (props) => `Submit ${props.formName}?`,
+  icon: <SendIcon />,
   propsSchema: formConfirmProps,
   render: ({ slot, props, answer }) => (
     <SlotFrame slot={slot} title={`Submit ${props.formName}?`} icon={<SendIcon />} pending={answer.pending}>

@@ -267,12 +267,20 @@ function PermissionCard({ slot, props, answer, canAdmin, teamName }: LiveCardPro
 
 export const permissionRequestRenderer = defineRenderer<PermissionRequestProps>({
   label: "Permission request",
+  title: (props) => `Allow ${humanize(props.tool_name)}?`,
+  icon: <ShieldQuestionIcon />,
+  answeredVerb: "Decided",
   propsSchema: propsSchema as z.ZodType<PermissionRequestProps, unknown>,
   render: (props) => <PermissionCard {...props} />,
   renderResult: ({ slot, value, props, canAdmin }) => (
     <div className="grid gap-2 text-sm">
-      <p>{describePermission(value)}</p>
+      {props ? (
+        <p className="text-muted-foreground">
+          The agent asked to run <strong className="text-foreground">{humanize(props.tool_name)}</strong> with this input:
+        </p>
+      ) : null}
       {props ? <ValueView value={(value as PermissionDecision | undefined)?.editedInput ?? props.input} /> : null}
+      <p className="font-medium">{describePermission(value)}</p>
       {canAdmin && slot && (value as PermissionDecision | undefined)?.decision === "request_organization" ? (
         <PermissionRequestReview slotId={slot.id} />
       ) : null}

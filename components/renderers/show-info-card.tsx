@@ -30,6 +30,7 @@ function InfoCard({ props, slotId }: { props: ShowInfoCardProps; slotId?: string
 
 export const showInfoCardRenderer = defineRenderer<ShowInfoCardProps>({
   label: "Info card",
+  frameless: true,
   propsSchema: showInfoCardProps,
   render: ({ props, slot }) => <InfoCard props={props} slotId={slot.id} />,
   renderResult: ({ props, slot }) => (props ? <InfoCard props={props} slotId={slot?.id} /> : null),

@@ -5,6 +5,7 @@ import type { SlotRenderContext } from "@/lib/client/use-glove";
 import { describeValue } from "./describe-value";
 import { FallbackCard } from "./fallback-card";
 import { defaultRenderers } from "./registry";
+import { SettledLine } from "./settled-line";
 import { SlotFrame } from "./slot-frame";
 import { useCardAnswer } from "./use-card-answer";
 
@@ -57,16 +58,21 @@ export default memo(function SlotCard({
     return <>{renderer.render({ slot, props: parsed.data, answer, conversationId, canAdmin, teamName })}</>;
   }
   const note = SETTLED_NOTE[slot.status];
+  const result =
+    slot.status === "resolved" && renderer.renderResult
+      ? renderer.renderResult({ slot, props: parsed.data, value: slot.value, canAdmin })
+      : null;
+  if (renderer.frameless && result) return <>{result}</>;
+  // The settled card keeps the question it asked and shows the answer in its context.
   return (
-    <SlotFrame slot={slot} title={renderer.label}>
+    <SlotFrame slot={slot} title={renderer.title?.(parsed.data) ?? renderer.label} icon={renderer.icon}>
       {slot.status === "resolved" ? (
-        renderer.renderResult ? (
-          renderer.renderResult({ slot, props: parsed.data, value: slot.value, canAdmin })
-        ) : (
-          <p className="text-sm">{describe(slot.value)}</p>
-        )
+        <>
+          {result ?? <p className="text-sm">{describe(slot.value)}</p>}
+          <SettledLine verb={renderer.answeredVerb ?? "Answered"} settledAt={slot.settled_at} />
+        </>
       ) : (
-        <p className="text-sm text-muted-foreground">
+        <p className="text-sm text-muted-foreground" data-settled-note>
           {note}
           {slot.reason ? `: ${slot.reason}` : "."}
         </p>

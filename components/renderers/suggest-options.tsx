@@ -2,13 +2,16 @@
 
 import { ListTodoIcon } from "lucide-react";
 import { suggestOptionsProps, type SuggestOptionsAnswer, type SuggestOptionsProps } from "@/lib/tools/suggest-options/shape";
-import { ChoiceCard } from "./choice-list";
+import { AnsweredChoices, ChoiceCard } from "./choice-list";
 import { defineRenderer } from "./types";
 
 const describe = (value: unknown) => `Picked ${(value as SuggestOptionsAnswer | null)?.choices?.join(", ") || "nothing"}`;
 
 export const suggestOptionsRenderer = defineRenderer<SuggestOptionsProps>({
   label: "Options",
+  title: (props) => props.question,
+  icon: <ListTodoIcon />,
+  answeredVerb: "Picked",
   propsSchema: suggestOptionsProps,
   render: ({ slot, props, answer }) => (
     <ChoiceCard
@@ -23,6 +26,9 @@ export const suggestOptionsRenderer = defineRenderer<SuggestOptionsProps>({
       onChoose={(choices) => void answer.resolve({ choices } satisfies SuggestOptionsAnswer)}
     />
   ),
-  renderResult: ({ value }) => <p className="text-sm font-medium">{describe(value)}</p>,
+  renderResult: ({ props, value }) => {
+    const choices = (value as SuggestOptionsAnswer | null)?.choices ?? [];
+    return props ? <AnsweredChoices options={props.options} chosen={choices} /> : <p className="text-sm">{describe(value)}</p>;
+  },
   describe,
 });

@@ -45,6 +45,8 @@ function TextInputCard({ slot, props, answer }: LiveCardProps<TextInputProps>) {
 
 export const textInputRenderer = defineRenderer<TextInputProps>({
   label: "Text input",
+  title: () => "The agent asks",
+  icon: <TextCursorInputIcon />,
   propsSchema: textInputProps,
   render: (props) => <TextInputCard {...props} />,
   renderResult: ({ props, value }) => (

@@ -38,6 +38,13 @@ export interface SlotRenderer<P = unknown> {
   propsSchema?: z.ZodType<P, unknown>;
   /** A short label of the card, for screen readers and the fallback's heading. */
   label: string;
+  /** The card's question, kept as its heading once it is settled (the live card shows the same). */
+  title?: (props: P) => string;
+  icon?: ReactNode;
+  /** Says how it was answered, before when ("Chosen 2 min ago"); "Answered" when absent. */
+  answeredVerb?: string;
+  /** The result view draws the whole card itself (it has its own heading): no shared frame around it. */
+  frameless?: boolean;
   render: (props: LiveCardProps<P>) => ReactNode;
   renderResult?: (props: ResultViewProps<P>) => ReactNode;
   /** An answer in words ("Allowed once"), for history and the "someone else answered" toast. */

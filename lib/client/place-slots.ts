@@ -9,8 +9,8 @@ export type RenderItem = TimelineEntry | { kind: "slot"; key: string; slot: Slot
 const slotItem = (slot: SlotRecord): RenderItem => ({ kind: "slot", key: `slot:${slot.id}`, slot });
 
 /**
- * The rows and cards in drawing order. "interleaved" puts each card right under the tool call
- * that pushed it; a card whose call is not among the rows (an earlier page, a call not seen yet)
+ * The rows and cards in drawing order. "interleaved" puts each card in place of the tool call
+ * that pushed it (the tool row shows only while the call has no visible card); a card whose call is not among the rows (an earlier page, a call not seen yet)
  * goes to the end rather than nowhere, because a card nobody sees leaves the agent waiting.
  */
 export function placeSlots(entries: readonly TimelineEntry[], slots: readonly SlotRecord[], strategy: RenderStrategy): RenderItem[] {
@@ -23,10 +23,12 @@ export function placeSlots(entries: readonly TimelineEntry[], slots: readonly Sl
   for (const slot of ordered) byCall.set(slot.call_id, [...(byCall.get(slot.call_id) ?? []), slot]);
   const items: RenderItem[] = [];
   for (const entry of entries) {
-    items.push(entry);
-    if (entry.kind !== "tool") continue;
-    const own = byCall.get(entry.call.id);
-    if (!own) continue;
+    const own = entry.kind === "tool" ? byCall.get(entry.call.id) : undefined;
+    // A card stands in for its tool call: one block, not a tool row above it that says the same.
+    if (!own || entry.kind !== "tool") {
+      items.push(entry);
+      continue;
+    }
     items.push(...own.sort((a, b) => a.index - b.index).map(slotItem));
     byCall.delete(entry.call.id);
   }

@@ -23,17 +23,19 @@ const orphan = slot({ id: "s3", call_id: "elsewhere", created_at: "2025-01-01T00
 const keys = (items: { key: string }[]) => items.map((item) => item.key);
 
 describe("placeSlots", () => {
-  it("interleaved: each card right under the tool call that made it, in push order; unknown calls at the end", () => {
+  it("interleaved: each card in place of the tool call that made it, in push order; unknown calls at the end", () => {
     expect(keys(placeSlots(entries, [s2, orphan, s1, permission], "interleaved"))).toEqual([
       "u1",
-      "tool:c1",
       "slot:s1",
       "a1",
-      "tool:c2",
       "slot:p1",
       "slot:s2",
       "slot:s3",
     ]);
+  });
+
+  it("interleaved: a tool call without a visible card keeps its tool row", () => {
+    expect(keys(placeSlots(entries, [s1], "interleaved"))).toEqual(["u1", "slot:s1", "a1", "tool:c2"]);
   });
 
   it("slots-before, slots-after and slots-only", () => {

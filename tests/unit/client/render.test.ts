@@ -27,8 +27,8 @@ function draw(slots: SlotRecord[], strategy?: "interleaved" | "slots-before" | "
 describe("<Render>", () => {
   const card = slot({ id: "s1", call_id: "c1" });
 
-  it("draws each card right under the tool call that made it (interleaved, the default)", () => {
-    expect(draw([card])).toEqual(["row:u1", "row:tool:c1", "card:s1", "row:a1"]);
+  it("draws each card in place of the tool call that made it (interleaved, the default)", () => {
+    expect(draw([card])).toEqual(["row:u1", "card:s1", "row:a1"]);
   });
 
   it("draws cards before, after, or alone by strategy", () => {
