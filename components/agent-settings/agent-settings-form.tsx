@@ -42,6 +42,7 @@ const ERROR_PATH: Record<keyof SettingsDraft, string> = {
   clearKey: "providerApiKey",
   enabledTools: "enabledTools",
   enabledForms: "enabledForms",
+  allowedModels: "allowedModels",
   permissionPolicy: "permissionPolicy",
   slotTtlMinutes: "slotTtlMinutes",
   requestTokenBudget: "requestTokenBudget",
@@ -90,7 +91,15 @@ function SettingsForm({ slug, view, canEdit }: { slug: string; view: AgentSettin
 
   return (
     <form onSubmit={onSubmit} className="grid max-w-2xl gap-8" noValidate aria-label="Agent settings">
-      {view.notices.length > 0 ? (
+      {/* The notices name server variables and settings: for the admins who act on them; members get a sentence. */}
+      {view.notices.length > 0 && !canEdit ? (
+        <p className="text-sm text-muted-foreground" data-member-notice>
+          {view.usingDemoModel
+            ? "The offline demo model answers until an admin sets up a model."
+            : "Some of these settings need an admin's attention."}
+        </p>
+      ) : null}
+      {view.notices.length > 0 && canEdit ? (
         <Alert variant={view.usingDemoModel ? "info" : "warning"}>
           <CircleAlertIcon aria-hidden />
           <AlertTitle>{view.usingDemoModel ? "The offline demo model answers" : "Check these settings"}</AlertTitle>
@@ -151,6 +160,13 @@ function SettingsForm({ slug, view, canEdit }: { slug: string; view: AgentSettin
                 <Input value={draft.model} onChange={(e) => set("model", e.target.value)} />
               </FormField>
               <FormField
+                label="Models people may choose"
+                description="Other model ids of this provider, separated by commas. With any, the chat header offers a model picker; fallbacks stay as set here."
+                error={errors.allowedModels ?? Object.entries(errors).find(([path]) => path.startsWith("allowedModels."))?.[1]}
+              >
+                <Input value={draft.allowedModels} onChange={(e) => set("allowedModels", e.target.value)} placeholder="e.g. gpt-4o-mini, gpt-4.1" />
+              </FormField>
+              <FormField
                 label="Base URL"
                 description={
                   draft.provider === "openai-compatible"
@@ -169,7 +185,7 @@ function SettingsForm({ slug, view, canEdit }: { slug: string; view: AgentSettin
                     <>
                       <KeyRoundIcon aria-hidden className="mr-1 inline size-3.5" />
                       {view.providerKeySet ? "A key is stored (it is never shown). Type a new one to replace it." : "No key is stored."}
-                      {keyEnv
+                      {keyEnv && canEdit
                         ? ` The server's ${keyEnv} is ${view.environmentKeySet ? "set and used when no key is stored" : "not set"}.`
                         : ""}
                     </>

@@ -45,6 +45,11 @@ export const agentSettingsInputSchema = z.object({
     .max(REQUEST_TOKEN_BUDGET_MAX, `The budget may be at most ${REQUEST_TOKEN_BUDGET_MAX.toLocaleString("en-US")} effective tokens.`)
     .nullable()
     .default(null),
+  /**
+   * Model ids of the configured provider that people may choose per conversation, besides the
+   * agent's own model (which is always a choice). Empty: everyone talks to the agent's model.
+   */
+  allowedModels: z.array(trimmedText().min(1, "Enter a model id.").max(200)).max(20, "Allow at most 20 models.").default([]),
   /** Keys of the organization's forms the agent may fill (not archived). Absent leaves them as they are. */
   enabledForms: z.array(shortText().max(100)).max(200).optional(),
   /** Write-only. A string sets the key, "" clears it, absent leaves it as it is. */
@@ -71,6 +76,8 @@ export const agentSettingsViewSchema = z.object({
   notices: z.array(z.string()),
   /** Keys of the forms the agent may fill. */
   enabledForms: z.array(z.string()),
+  /** Model ids people may choose per conversation besides the agent's own. */
+  allowedModels: z.array(z.string()),
   /** The organization's forms that are not archived, for the checkboxes. */
   availableForms: z.array(z.object({ key: z.string(), name: z.string() })),
   /** Every built-in tool, for the checkboxes. */

@@ -26,6 +26,8 @@ export interface TenantAgentConfig {
   enabledTools: string[];
   /** Keys of the organization's forms the agent may fill (archiving a form removes its key). */
   enabledForms: string[];
+  /** Model ids people may choose per conversation besides `model.model` (conversation-model.ts). */
+  allowedModels: string[];
   permissionPolicy: Record<string, "allow" | "deny">;
   slotTtlMinutes: number | null;
   /** Effective tokens per request; null: the runtime's default. */
@@ -64,6 +66,7 @@ export function agentSettingsFrom(ctx: Pick<TenantContext, "organizationId">, st
     providerKey,
     enabledTools: stored.enabledTools.filter((name) => BUILTIN_TOOL_NAMES.includes(name)),
     enabledForms: stored.enabledForms,
+    allowedModels: stored.allowedModels,
     permissionPolicy: policy.success ? policy.data : {},
     slotTtlMinutes: stored.slotTtlMinutes,
     requestTokenBudget: stored.requestTokenBudget,
@@ -123,6 +126,7 @@ export async function agentSettingsView(ctx: TenantContext): Promise<AgentSettin
     model: settings.model,
     enabledTools: settings.enabledTools,
     enabledForms: settings.enabledForms,
+    allowedModels: settings.allowedModels,
     availableForms,
     permissionPolicy: settings.permissionPolicy,
     slotTtlMinutes: settings.slotTtlMinutes,
@@ -161,6 +165,8 @@ export async function updateAgentSettings(ctx: TenantContext & { ip?: string | n
       },
       enabledTools: [...new Set(input.enabledTools)],
       enabledForms: input.enabledForms && [...new Set(input.enabledForms)],
+      // The agent's own model is always a choice: listing it again stores nothing.
+      allowedModels: [...new Set(input.allowedModels)].filter((id) => id !== input.model.model),
       permissionPolicy: input.permissionPolicy,
       slotTtlMinutes: input.slotTtlMinutes,
       requestTokenBudget: input.requestTokenBudget,
