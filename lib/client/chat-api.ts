@@ -1,5 +1,6 @@
 import type { SlotRecord } from "@/lib/agent/store-adapter";
 import type { AgentSettingsInput, AgentSettingsResponse } from "@/lib/schemas/agent-settings";
+import type { ConversationModelResponse } from "@/lib/schemas/conversation-model";
 import type { ConversationPage, ConversationResponse, ConversationSnapshot, SlotAnswerResponse } from "@/lib/schemas/conversation";
 import { apiFetch } from "./api";
 import type { ChatEvent } from "./chat-event";
@@ -21,6 +22,12 @@ export const chatApi = {
   },
   createConversation: async (orgSlug: string, title?: string) =>
     (await apiFetch<ConversationResponse>(conversationsPath(orgSlug), { body: title ? { title } : {} })).conversation,
+  /** A conversation created with its first message, whose run the server has started (one request). */
+  startConversation: async (orgSlug: string, message: { text: string }) =>
+    (await apiFetch<ConversationResponse>(conversationsPath(orgSlug), { body: { message } })).conversation,
+  conversationModel: (id: string, signal?: AbortSignal) => apiFetch<ConversationModelResponse>(`${conversationPath(id)}/model`, { signal }),
+  chooseModel: (id: string, model: string | null) =>
+    apiFetch<ConversationModelResponse>(`${conversationPath(id)}/model`, { method: "PUT", body: { model } }),
   renameConversation: (id: string, title: string) => apiFetch(conversationPath(id), { method: "PATCH", body: { title } }),
   deleteConversation: (id: string) => apiFetch(conversationPath(id), { method: "DELETE" }),
   /** The newest page, or with `before` (an `earlierCursor`) the page before it. */
@@ -53,5 +60,6 @@ export const chatKeys = {
   conversations: (orgSlug: string) => ["chat", orgSlug, "conversations"] as const,
   conversationList: (orgSlug: string, q: string) => ["chat", orgSlug, "conversations", q] as const,
   conversation: (id: string) => ["chat", "conversation", id] as const,
+  conversationModel: (id: string) => ["chat", "conversation", id, "model"] as const,
   agentSettings: (orgSlug: string) => ["chat", orgSlug, "agent-settings"] as const,
 };

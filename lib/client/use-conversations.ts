@@ -18,7 +18,8 @@ export function useConversationMutations(orgSlug: string) {
   const queryClient = useQueryClient();
   const refreshList = () => queryClient.invalidateQueries({ queryKey: chatKeys.conversations(orgSlug) });
   return {
-    create: useMutation({ mutationFn: (title?: string) => chatApi.createConversation(orgSlug, title), onSuccess: refreshList }),
+    /** Creates the conversation with its first message (never an empty one). */
+    start: useMutation({ mutationFn: (text: string) => chatApi.startConversation(orgSlug, { text }), onSuccess: refreshList }),
     rename: useMutation({
       mutationFn: (input: { id: string; title: string }) => chatApi.renameConversation(input.id, input.title),
       onSuccess: (_result, input) => {
