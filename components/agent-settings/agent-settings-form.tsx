@@ -20,6 +20,7 @@ import { BudgetField } from "./budget-field";
 import { FormsSection } from "./forms-section";
 import { extrasDraftFrom, withModelExtras } from "./model-extras-draft";
 import { ModelExtrasSection } from "./model-extras-section";
+import { toolTitle } from "@/lib/tools/catalog";
 import { draftFrom, toInput, type SettingsDraft } from "./settings-draft";
 
 const PROVIDER_LABEL: Record<ModelProvider, string> = {
@@ -91,15 +92,7 @@ function SettingsForm({ slug, view, canEdit }: { slug: string; view: AgentSettin
 
   return (
     <form onSubmit={onSubmit} className="grid max-w-2xl gap-8" noValidate aria-label="Agent settings">
-      {/* The notices name server variables and settings: for the admins who act on them; members get a sentence. */}
-      {view.notices.length > 0 && !canEdit ? (
-        <p className="text-sm text-muted-foreground" data-member-notice>
-          {view.usingDemoModel
-            ? "The offline demo model answers until an admin sets up a model."
-            : "Some of these settings need an admin's attention."}
-        </p>
-      ) : null}
-      {view.notices.length > 0 && canEdit ? (
+      {view.notices.length > 0 ? (
         <Alert variant={view.usingDemoModel ? "info" : "warning"}>
           <CircleAlertIcon aria-hidden />
           <AlertTitle>{view.usingDemoModel ? "The offline demo model answers" : "Check these settings"}</AlertTitle>
@@ -241,14 +234,19 @@ function SettingsForm({ slug, view, canEdit }: { slug: string; view: AgentSettin
                         )
                       }
                     />
+                    {/* People read the tool's title; its id and the description written for the model are for admins. */}
                     <span className="grid gap-0.5">
-                      <span className="font-mono text-xs font-medium">{tool.name}</span>
-                      <span className="text-muted-foreground">{tool.description}</span>
+                      <span className="font-medium">{toolTitle(tool.name)}</span>
+                      {canEdit ? (
+                        <span className="text-xs text-muted-foreground">
+                          <span className="font-mono">{tool.name}</span>: {tool.description}
+                        </span>
+                      ) : null}
                     </span>
                   </label>
                   <div className="grid gap-1">
                     <label htmlFor={policyId} className="text-xs text-muted-foreground">
-                      Permission<span className="sr-only"> for {tool.name}</span>
+                      Permission<span className="sr-only"> for {toolTitle(tool.name)}</span>
                     </label>
                     <NativeSelect
                       id={policyId}

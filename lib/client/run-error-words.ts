@@ -1,10 +1,11 @@
+import { MODEL_NOT_SET_UP } from "@/lib/schemas/agent-settings";
+
 /**
  * A failed run's error as a person reads it. The model's errors name what to fix in the agent's
  * settings (a key, a model id, a base URL: lib/models/model-error.ts, the URL guard); a member can
  * fix none of that, so a member reads who can, and an admin reads the same plus the technical
  * sentence behind "Details". Other errors are written for people already and are shown as they are.
  */
-export const MODEL_NOT_SET_UP = "The agent's model is not set up. Ask an admin to check Settings → Agent.";
 export const MODEL_NOT_SET_UP_ADMIN = "The agent's model is not set up correctly. Check Settings → Agent.";
 
 // What the settings sentences of lib/models and the URL guard have in common.

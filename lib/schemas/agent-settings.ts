@@ -11,6 +11,9 @@ import { freeText, shortText, trimmedText } from "./text";
 export const DEFAULT_SYSTEM_PROMPT =
   "You are the team's assistant in Handoff. Be concise. Use the tools you have; ask a person with a card when you need a decision.";
 
+/** What a member reads where an admin reads the settings' technical notices (variables, keys, URLs). */
+export const MODEL_NOT_SET_UP = "The agent's model is not set up. Ask an admin to check Settings → Agent.";
+
 /** The agent name's maximum length (the settings form's `maxLength`). */
 export const AGENT_NAME_MAX = 80;
 /** The longest a card may wait, in minutes (30 days; the settings form's `max`). */

@@ -1,7 +1,7 @@
 import { describe, expect, test } from "vitest";
 import type { Message } from "@/lib/agent/messages";
 import type { ModelToolSpec, PromptRequest } from "@/lib/agent/model-adapter";
-import { DEMO_INTRO, DemoModel } from "@/lib/models/demo-model";
+import { DEMO_INTRO, DemoModel, NOT_ENABLED } from "@/lib/models/demo-model";
 import { DEMO_CODE_AND_TABLE, DEMO_LONG_ANSWER, DEMO_TRIGGERS, findDemoTrigger } from "@/lib/models/demo-triggers";
 import { RENDER_DATA_MARKER, recordEvents } from "./conversation-fixtures";
 
@@ -162,7 +162,7 @@ describe("the offline demo model", () => {
   test("says so when the tool a request needs is not enabled for the agent", async () => {
     const result = await demo().prompt({ messages: [...EARLIER, { sender: "user", text: "delete the old drafts" }], tools: [] }, () => {});
     expect(result.messages[0].tool_calls).toBeUndefined();
-    expect(result.messages[0].text).toBe('I would use the "confirm_action" tool for that, but it is not enabled for this agent.');
+    expect(result.messages[0].text).toBe(NOT_ENABLED);
   });
 
   test("after tool results it writes a short summary: success, denial and the reason", async () => {
