@@ -86,11 +86,11 @@ const expectedKey = (trigger: (typeof DEMO_TRIGGERS)[number]) =>
   trigger.tool === "glove_form_revise" ? `${trigger.tool} ${trigger.example.startsWith("undo") ? "undo" : "set"}` : trigger.tool;
 
 describe("the offline demo model", () => {
-  test("says in its first reply that it is the demo model and how to set a real key, and not again", async () => {
+  test("says in its first reply that it is the demo model and who can connect a real one, in people's words, and not again", async () => {
     const first = await demo().prompt(ask("hello"), () => {});
     expect(first.messages[0].text.startsWith(DEMO_INTRO)).toBe(true);
-    expect(first.messages[0].text).toContain("ANTHROPIC_API_KEY");
-    expect(first.messages[0].text).toContain("agent settings");
+    expect(first.messages[0].text).toContain("An admin can connect a real model in Settings → Agent.");
+    expect(first.messages[0].text).not.toMatch(/ANTHROPIC_API_KEY|docs\//);
 
     const later = await demo().prompt(ask("hello again", EARLIER), () => {});
     expect(later.messages[0].text).not.toContain(DEMO_INTRO);
