@@ -115,7 +115,7 @@ export function Composer({ draftScope, onSend, busy = false, stoppable = busy, o
         </Button>
       </div>
       <div className="flex items-center justify-between gap-2 px-1 text-xs text-muted-foreground">
-        <p id={`${id}-hint`}>
+        <p id={`${id}-hint`} className="pointer-coarse:hidden">
           <Kbd>Enter</Kbd> to send, <Kbd>Shift</Kbd>+<Kbd>Enter</Kbd> for a new line
           {busy ? ". The agent reads what you send at its next step." : "."}
         </p>
