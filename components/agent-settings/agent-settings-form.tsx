@@ -157,7 +157,11 @@ function SettingsForm({ slug, view, canEdit }: { slug: string; view: AgentSettin
                 description="Other model ids of this provider, separated by commas. With any, the chat header offers a model picker; fallbacks stay as set here."
                 error={errors.allowedModels ?? Object.entries(errors).find(([path]) => path.startsWith("allowedModels."))?.[1]}
               >
-                <Input value={draft.allowedModels} onChange={(e) => set("allowedModels", e.target.value)} placeholder="e.g. gpt-4o-mini, gpt-4.1" />
+                <Input
+                  value={draft.allowedModels}
+                  onChange={(e) => set("allowedModels", e.target.value)}
+                  placeholder="e.g. gpt-4o-mini, gpt-4.1"
+                />
               </FormField>
               <FormField
                 label="Base URL"

@@ -15,7 +15,17 @@ import type { RunView } from "@/lib/schemas/conversation";
  * A failed run says what happened and offers the one click that usually fixes it. A model that is
  * not set up reads as such (run-error-words.ts): admins get the technical sentence behind Details.
  */
-export function FailedRunBanner({ run, onRetry, canAdmin, orgSlug }: { run: RunView; onRetry: () => Promise<void>; canAdmin: boolean; orgSlug: string }) {
+export function FailedRunBanner({
+  run,
+  onRetry,
+  canAdmin,
+  orgSlug,
+}: {
+  run: RunView;
+  onRetry: () => Promise<void>;
+  canAdmin: boolean;
+  orgSlug: string;
+}) {
   const words = runErrorWords(run.error, canAdmin);
   const [retrying, setRetrying] = useState(false);
   async function retry() {

@@ -35,8 +35,8 @@ export function TokenUsage({ stats }: { stats: ConversationStats }) {
         {format(total)} tokens{share ? ` · ${share.percent}% of context` : ""}
       </p>
       <p className="text-xs text-muted-foreground">
-        {stats.tokens_in.toLocaleString()} in, {stats.tokens_out.toLocaleString()} out, {stats.cache_read_tokens.toLocaleString()} read
-        from cache; the last call saw {stats.context_tokens.toLocaleString()} tokens of context.{windowText}
+        {stats.tokens_in.toLocaleString()} in, {stats.tokens_out.toLocaleString()} out, {stats.cache_read_tokens.toLocaleString()} read from
+        cache; the last call saw {stats.context_tokens.toLocaleString()} tokens of context.{windowText}
       </p>
     </div>
   );

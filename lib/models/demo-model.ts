@@ -24,7 +24,8 @@ export const DEMO_INTRO =
   "An admin can connect a real model in Settings → Agent.";
 
 /** A trigger whose tool the agent does not have. */
-export const NOT_ENABLED = "I would need a tool for that which is not switched on for this agent. An admin can switch it on in Settings → Agent.";
+export const NOT_ENABLED =
+  "I would need a tool for that which is not switched on for this agent. An admin can switch it on in Settings → Agent.";
 
 interface PlannedReply {
   text: string;

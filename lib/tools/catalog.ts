@@ -48,6 +48,9 @@ export const TOOL_TITLES: Record<BuiltinToolName, string> = {
 export function toolTitle(name: string): string {
   const title = (TOOL_TITLES as Record<string, string | undefined>)[name];
   if (title) return title;
-  const words = name.replace(/^glove_/, "").replace(/[_-]+/g, " ").trim();
+  const words = name
+    .replace(/^glove_/, "")
+    .replace(/[_-]+/g, " ")
+    .trim();
   return words.charAt(0).toUpperCase() + words.slice(1);
 }

@@ -74,13 +74,16 @@ export async function buildConversationAgent(
     preloaded?.agentSettings ?? (preloaded?.settings !== undefined ? agentSettingsFrom(tenant, preloaded.settings) : null);
   // The settings and model, and the store, side by side: neither needs the other.
   // The conversation's chosen model: from the opening read when it brought it, else read beside the settings.
-  const chosenModel = preloaded?.modelName !== undefined ? Promise.resolve(preloaded.modelName) : readConversationModel(tenant, conversationId);
+  const chosenModel =
+    preloaded?.modelName !== undefined ? Promise.resolve(preloaded.modelName) : readConversationModel(tenant, conversationId);
   const [{ settings, model }, store] = await settleAll([
-    settleAll([knownSettings ? Promise.resolve(knownSettings) : loadAgentSettings(tenant), chosenModel] as const).then(async ([agent, chosen]) => {
-      const settings = withConversationModel(agent, chosen ?? null);
-      if (options.checkModelUrls) await checkModelUrls(settings);
-      return { settings, ...buildTenantModel(settings, serverEnv(), { urlsChecked: options.checkModelUrls }) };
-    }),
+    settleAll([knownSettings ? Promise.resolve(knownSettings) : loadAgentSettings(tenant), chosenModel] as const).then(
+      async ([agent, chosen]) => {
+        const settings = withConversationModel(agent, chosen ?? null);
+        if (options.checkModelUrls) await checkModelUrls(settings);
+        return { settings, ...buildTenantModel(settings, serverEnv(), { urlsChecked: options.checkModelUrls }) };
+      },
+    ),
     preloaded?.storeId ? Promise.resolve(PostgresStore.ofKnownStore(prisma, scope, preloaded.storeId)) : PostgresStore.open(prisma, scope),
   ] as const);
   const runningListeners = new Set<(runId: string) => void>();

@@ -62,7 +62,11 @@ describe("a conversation created with its first message", () => {
     });
     expect(response.status).toBe(422);
     expect(await titles(own)).toEqual([]);
-    expect(await sql(`SELECT 1 FROM "Conversation" c JOIN "Membership" m ON m."organizationId" = c."organizationId" WHERE m."userId" = $1`, [own.userId])).toEqual([]);
+    expect(
+      await sql(`SELECT 1 FROM "Conversation" c JOIN "Membership" m ON m."organizationId" = c."organizationId" WHERE m."userId" = $1`, [
+        own.userId,
+      ]),
+    ).toEqual([]);
   });
 
   it("the list leaves out conversations nobody wrote in after a few minutes, and keeps new ones", async () => {
@@ -71,9 +75,13 @@ describe("a conversation created with its first message", () => {
     await createConversation(own.client, "new and empty");
     const written = await own.client.json<{ conversation: Summary }>("/api/conversations", { json: { message: { text: "hello" } } });
     expect(written.status).toBe(201);
-    await eventually(async () => (await own.client.json<Snapshot>(`/api/conversations/${written.body.conversation.id}`)).body.messages.length > 0);
+    await eventually(
+      async () => (await own.client.json<Snapshot>(`/api/conversations/${written.body.conversation.id}`)).body.messages.length > 0,
+    );
     // Both an hour old: the empty one leaves the list, the one with a message stays.
-    await sql(`UPDATE "Conversation" SET "createdAt" = now() - interval '1 hour' WHERE "id" = ANY($1)`, [[stale, written.body.conversation.id]]);
+    await sql(`UPDATE "Conversation" SET "createdAt" = now() - interval '1 hour' WHERE "id" = ANY($1)`, [
+      [stale, written.body.conversation.id],
+    ]);
     const listed = await titles(own);
     expect(listed).toEqual(expect.arrayContaining(["hello", "new and empty"]));
     expect(listed).not.toContain("stale and empty");
@@ -89,10 +97,13 @@ describe("a conversation's model", () => {
     const initial = await member.client.json<ModelAnswer>(`/api/conversations/${id}/model`);
     expect(initial.body).toEqual({ model: "model-a", choices: ["model-a", "model-b"] });
 
-    const refused = await member.client.json<{ error: { code: string; details: { choices: string[] } } }>(`/api/conversations/${id}/model`, {
-      method: "PUT",
-      json: { model: "model-x" },
-    });
+    const refused = await member.client.json<{ error: { code: string; details: { choices: string[] } } }>(
+      `/api/conversations/${id}/model`,
+      {
+        method: "PUT",
+        json: { model: "model-x" },
+      },
+    );
     expect(refused.status).toBe(422);
     expect(refused.body.error).toMatchObject({ code: "model_not_allowed", details: { choices: ["model-a", "model-b"] } });
 
@@ -107,6 +118,9 @@ describe("a conversation's model", () => {
 
     // The admin takes model-b off the list: the conversation is back on the agent's model.
     await useCompatibleServer(owner, []);
-    expect((await member.client.json<ModelAnswer>(`/api/conversations/${id}/model`)).body).toEqual({ model: "model-a", choices: ["model-a"] });
+    expect((await member.client.json<ModelAnswer>(`/api/conversations/${id}/model`)).body).toEqual({
+      model: "model-a",
+      choices: ["model-a"],
+    });
   });
 });

@@ -79,7 +79,10 @@ describe.skipIf(skipBrowser)("new chat", () => {
     await seeInLog(page, "write a haiku about tea");
     const conversations = await listed(page, user.slug);
     expect(conversations.map((c) => c.title).sort()).toEqual(["help me choose between tea, coffee and water", "write a haiku about tea"]);
-    const left = await page.evaluate(async (id) => (await (await fetch(`/api/conversations/${id}`)).json()) as { messages: Array<{ text: string }> }, first);
+    const left = await page.evaluate(
+      async (id) => (await (await fetch(`/api/conversations/${id}`)).json()) as { messages: Array<{ text: string }> },
+      first,
+    );
     expect(left.messages.map((message) => message.text)).not.toContain("write a haiku about tea");
     await user.context.close();
   });
