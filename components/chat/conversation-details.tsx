@@ -41,7 +41,7 @@ export function ConversationDetails({
         popover="auto"
         role="dialog"
         aria-label="Conversation details"
-        className="fixed top-14 right-2 left-auto m-0 w-72 max-w-[calc(100vw-1rem)] rounded-md border bg-popover p-3 text-popover-foreground shadow-md"
+        className="fixed inset-auto top-14 right-2 m-0 w-72 max-w-[calc(100vw-1rem)] rounded-md border bg-popover p-3 text-popover-foreground shadow-md"
       >
         <dl className="grid gap-3 text-sm">
           <div className="grid gap-0.5">
