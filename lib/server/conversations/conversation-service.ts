@@ -56,7 +56,7 @@ const view = (ctx: TenantContext, summary: StoredSummary, activity = { busy: fal
 });
 
 /** How long a conversation without a message still shows in the list: its first message may be on its way. */
-export const EMPTY_CONVERSATION_GRACE_MS = 5 * 60_000;
+const EMPTY_CONVERSATION_GRACE_MS = 5 * 60_000;
 
 /**
  * A new conversation. With `message` (the chat's "New chat"), created with it: the message's run is
