@@ -153,7 +153,14 @@ describe.skipIf(skipBrowser)("closed-at-first-paint UI loads on intent", () => {
     // Not waiting for the load event: the held chunk may be part of what it waits for.
     await page.goto(`${appBaseURL()}/${user.slug}`, { waitUntil: "commit" });
     const box = page.getByRole("textbox", { name: "Message" });
-    await box.fill("hello from the home page");
+    // Typed once the page is interactive: the send button takes the text only after hydration.
+    const sendButton = page.getByRole("button", { name: "Send message" });
+    await expect
+      .poll(async () => {
+        await box.fill("hello from the home page");
+        return sendButton.isEnabled();
+      })
+      .toBe(true);
     await box.press("Enter");
     await refused;
     await expect.poll(sonner.requested).toBe(true);

@@ -29,14 +29,20 @@ afterAll(async () => browser?.close());
 async function expectNoSidewaysScroll(page: Page) {
   const widths = await page.evaluate(() => {
     const main = document.getElementById("main");
+    // What sticks out, named in the failure.
+    const wide = [...document.querySelectorAll("body *")]
+      .filter((element) => element.getBoundingClientRect().right > window.innerWidth + 1)
+      .slice(0, 5)
+      .map((element) => `${element.tagName.toLowerCase()}.${element.className.toString().slice(0, 80)}`);
     return {
       page: document.documentElement.scrollWidth,
       main: main ? main.scrollWidth - main.clientWidth : 0,
       screen: window.innerWidth,
+      wide,
     };
   });
-  expect(widths.page).toBeLessThanOrEqual(widths.screen);
-  expect(widths.main).toBeLessThanOrEqual(0);
+  expect(widths.page, widths.wide.join("\n")).toBeLessThanOrEqual(widths.screen);
+  expect(widths.main, widths.wide.join("\n")).toBeLessThanOrEqual(0);
 }
 
 describe.skipIf(skipBrowser)("on a phone", () => {
