@@ -17,12 +17,13 @@ export function ModelPicker({ conversationId }: { conversationId: string }) {
       className="h-8 max-w-40 min-w-0 text-xs"
       value={current.data.model ?? choices[0]}
       disabled={choose.isPending}
-      onChange={(event) =>
+      onChange={(event) => {
+        const model = event.target.value;
         choose
-          .mutateAsync(event.target.value)
-          .then(() => toast.success(`New answers in this conversation come from ${event.target.value}.`))
-          .catch((error) => toast.error(errorMessage(error, "The model was not changed. Try again.")))
-      }
+          .mutateAsync(model)
+          .then(() => toast.success(`New answers in this conversation come from ${model}.`))
+          .catch((error) => toast.error(errorMessage(error, "The model was not changed. Try again.")));
+      }}
     >
       {choices.map((model) => (
         <option key={model} value={model}>
