@@ -131,7 +131,6 @@ describe.skipIf(skipBrowser)("new chat", () => {
     const put = page.waitForResponse((response) => response.url().endsWith("/model") && response.request().method() === "PUT");
     await page.getByRole("combobox", { name: "Model for this conversation" }).selectOption("model-b");
     expect((await put).status()).toBe(200);
-    console.log("step done", new Date().toISOString());
     await send(page, "and now?");
     await seeInLog(page, "Answered by model-b.");
     expect((models.lastRequest?.body as OpenAIRequestBody).model).toBe("model-b");
