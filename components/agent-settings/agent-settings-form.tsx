@@ -20,6 +20,7 @@ import { BudgetField } from "./budget-field";
 import { FormsSection } from "./forms-section";
 import { extrasDraftFrom, withModelExtras } from "./model-extras-draft";
 import { ModelExtrasSection } from "./model-extras-section";
+import { toolTitle } from "@/lib/tools/catalog";
 import { draftFrom, toInput, type SettingsDraft } from "./settings-draft";
 
 const PROVIDER_LABEL: Record<ModelProvider, string> = {
@@ -42,6 +43,7 @@ const ERROR_PATH: Record<keyof SettingsDraft, string> = {
   clearKey: "providerApiKey",
   enabledTools: "enabledTools",
   enabledForms: "enabledForms",
+  allowedModels: "allowedModels",
   permissionPolicy: "permissionPolicy",
   slotTtlMinutes: "slotTtlMinutes",
   requestTokenBudget: "requestTokenBudget",
@@ -151,6 +153,17 @@ function SettingsForm({ slug, view, canEdit }: { slug: string; view: AgentSettin
                 <Input value={draft.model} onChange={(e) => set("model", e.target.value)} />
               </FormField>
               <FormField
+                label="Models people may choose"
+                description="Other model ids of this provider, separated by commas. With any, the chat header offers a model picker; fallbacks stay as set here."
+                error={errors.allowedModels ?? Object.entries(errors).find(([path]) => path.startsWith("allowedModels."))?.[1]}
+              >
+                <Input
+                  value={draft.allowedModels}
+                  onChange={(e) => set("allowedModels", e.target.value)}
+                  placeholder="e.g. gpt-4o-mini, gpt-4.1"
+                />
+              </FormField>
+              <FormField
                 label="Base URL"
                 description={
                   draft.provider === "openai-compatible"
@@ -169,7 +182,7 @@ function SettingsForm({ slug, view, canEdit }: { slug: string; view: AgentSettin
                     <>
                       <KeyRoundIcon aria-hidden className="mr-1 inline size-3.5" />
                       {view.providerKeySet ? "A key is stored (it is never shown). Type a new one to replace it." : "No key is stored."}
-                      {keyEnv
+                      {keyEnv && canEdit
                         ? ` The server's ${keyEnv} is ${view.environmentKeySet ? "set and used when no key is stored" : "not set"}.`
                         : ""}
                     </>
@@ -225,14 +238,19 @@ function SettingsForm({ slug, view, canEdit }: { slug: string; view: AgentSettin
                         )
                       }
                     />
+                    {/* People read the tool's title; its id and the description written for the model are for admins. */}
                     <span className="grid gap-0.5">
-                      <span className="font-mono text-xs font-medium">{tool.name}</span>
-                      <span className="text-muted-foreground">{tool.description}</span>
+                      <span className="font-medium">{toolTitle(tool.name)}</span>
+                      {canEdit ? (
+                        <span className="text-xs text-muted-foreground">
+                          <span className="font-mono">{tool.name}</span>: {tool.description}
+                        </span>
+                      ) : null}
                     </span>
                   </label>
                   <div className="grid gap-1">
                     <label htmlFor={policyId} className="text-xs text-muted-foreground">
-                      Permission<span className="sr-only"> for {tool.name}</span>
+                      Permission<span className="sr-only"> for {toolTitle(tool.name)}</span>
                     </label>
                     <NativeSelect
                       id={policyId}

@@ -13,6 +13,8 @@ export interface SettingsDraft {
   clearKey: boolean;
   enabledTools: string[];
   enabledForms: string[];
+  /** Other model ids people may choose per conversation, comma- or line-separated as typed. */
+  allowedModels: string;
   permissionPolicy: Record<string, "allow" | "deny">;
   slotTtlMinutes: string;
   /** "" for the default budget. */
@@ -30,6 +32,7 @@ export function draftFrom(view: AgentSettingsView): SettingsDraft {
     clearKey: false,
     enabledTools: view.enabledTools,
     enabledForms: view.enabledForms,
+    allowedModels: view.allowedModels.join(", "),
     permissionPolicy: view.permissionPolicy,
     slotTtlMinutes: view.slotTtlMinutes === null ? "" : String(view.slotTtlMinutes),
     requestTokenBudget: view.requestTokenBudget === null ? "" : String(view.requestTokenBudget),
@@ -46,9 +49,17 @@ export function toInput(draft: SettingsDraft, view: AgentSettingsView): AgentSet
     model: { ...view.model, provider: draft.provider, model: draft.model, baseURL: draft.baseURL },
     enabledTools: draft.enabledTools,
     enabledForms: draft.enabledForms,
+    allowedModels: modelIds(draft.allowedModels),
     permissionPolicy: draft.permissionPolicy,
     slotTtlMinutes: ttl === "" ? null : Number(ttl),
     requestTokenBudget: budget === "" ? null : Number(budget),
     ...(draft.clearKey ? { providerApiKey: "" } : draft.providerApiKey.trim() ? { providerApiKey: draft.providerApiKey.trim() } : {}),
   };
 }
+
+/** The ids typed in the allowed-models field: split at commas and line breaks, blanks dropped. */
+export const modelIds = (typed: string) =>
+  typed
+    .split(/[,\n]/)
+    .map((id) => id.trim())
+    .filter(Boolean);

@@ -6,12 +6,11 @@ import { useRouter } from "next/navigation";
 import { MessageSquareIcon } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import { Skeleton } from "@/components/ui/skeleton";
+import { Spinner } from "@/components/ui/spinner";
 import { toast } from "@/components/ui/toast";
 import { errorMessage } from "@/lib/client/api";
-import { titleFromMessage } from "@/lib/client/conversation-title";
 import { useAgentSettings } from "@/lib/client/use-agent-settings";
 import { useConversationList, useConversationMutations } from "@/lib/client/use-conversations";
-import { handOffFirstMessage } from "@/lib/client/use-draft";
 import { Composer } from "./composer";
 import { EmptyChat } from "./empty-chat";
 import { TemporaryToggle } from "./temporary-toggle";
@@ -19,17 +18,28 @@ import { TemporaryToggle } from "./temporary-toggle";
 /** The organization's home is the chat's front door: start a conversation, or go back to a recent one. */
 export function ChatHome({ orgSlug, orgName }: { orgSlug: string; orgName: string }) {
   const router = useRouter();
-  const { create } = useConversationMutations(orgSlug);
+  const { start: startMutation } = useConversationMutations(orgSlug);
   const recent = useConversationList(orgSlug, "");
   const settings = useAgentSettings(orgSlug);
   const conversations = recent.data?.pages[0]?.conversations.slice(0, 5) ?? [];
   const [temporary, setTemporary] = useState(false);
+  // The first message, shown at once while the server creates the conversation with it.
+  const [sent, setSent] = useState<string | null>(null);
 
+  // One request creates the conversation with its message and starts the run; the chat page then
+  // shows the run as it goes. No conversation exists before the first message, so none is left empty.
   async function start(text: string) {
-    const created = await create.mutateAsync({ title: titleFromMessage(text), temporary });
-    handOffFirstMessage(created.id, text);
-    router.push(`/${orgSlug}/c/${created.id}`);
+    setSent(text);
+    try {
+      const created = await startMutation.mutateAsync({ text, temporary });
+      router.replace(`/${orgSlug}/c/${created.id}`);
+    } catch (error) {
+      setSent(null);
+      throw error;
+    }
   }
+
+  if (sent !== null) return <StartingConversation text={sent} />;
 
   return (
     <div className="mx-auto grid w-full max-w-3xl grid-cols-1 gap-6 px-4 py-8">
@@ -78,6 +88,20 @@ export function ChatHome({ orgSlug, orgName }: { orgSlug: string; orgName: strin
           </ul>
         </section>
       ) : null}
+    </div>
+  );
+}
+
+/** The new conversation as it starts: the person's message at once, the agent about to answer. */
+function StartingConversation({ text }: { text: string }) {
+  return (
+    <div className="mx-auto grid w-full max-w-3xl grid-cols-1 gap-4 px-4 py-6" aria-busy="true" data-starting-conversation>
+      <p className="ml-auto max-w-[85%] rounded-2xl bg-primary px-4 py-2 text-sm whitespace-pre-wrap break-words text-primary-foreground">
+        {text}
+      </p>
+      <p role="status" className="flex items-center gap-2 text-sm text-muted-foreground">
+        <Spinner label={null} /> Starting the conversation…
+      </p>
     </div>
   );
 }

@@ -1,6 +1,6 @@
 "use client";
 
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useState } from "react";
 import Link from "next/link";
 import { CloudOffIcon, KeyboardIcon, RotateCcwIcon } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
@@ -11,7 +11,6 @@ import { toast } from "@/components/ui/toast";
 import { ApiError, errorMessage } from "@/lib/client/api";
 import type { RenderStrategy } from "@/lib/client/place-slots";
 import type { TimelineEntry } from "@/lib/client/timeline";
-import { takeFirstMessage } from "@/lib/client/use-draft";
 import { useGlove } from "@/lib/client/use-glove";
 import { LiveRegion, useCardAnnouncements } from "./card-announcer";
 import { useChatRenderers } from "./chat-renderers";
@@ -28,9 +27,10 @@ import { TaskList } from "./task-list";
 import { TimelineEntryView } from "./timeline-entry";
 import { BranchProvider } from "./branch-context";
 import { storedMessageId } from "./message-actions";
-import { TokenUsage } from "./token-usage";
 import { useCardFocus } from "./use-card-focus";
 import { useChatShortcuts } from "./use-chat-shortcuts";
+import { ConversationDetails } from "./conversation-details";
+import { ModelPicker } from "./model-picker";
 import { useStickToBottom } from "./use-stick-to-bottom";
 
 export interface ChatViewProps {
@@ -48,7 +48,7 @@ export function ChatView({ orgSlug, conversationId, canAdmin, teamName, strategy
   const renderers = useChatRenderers(conversationId, canAdmin, teamName);
   const glove = useGlove({ orgSlug, conversationId, renderers });
   const { scrollRef, contentRef } = useStickToBottom<HTMLDivElement, HTMLDivElement>();
-  const { status, sendMessage, renderToolResult } = glove;
+  const { sendMessage, renderToolResult } = glove;
   // Stable, so the memoized rows skip the renders a text delta causes.
   const renderEntry = useCallback(
     (entry: TimelineEntry) => <TimelineEntryView entry={entry} renderToolResult={renderToolResult} />,
@@ -65,15 +65,6 @@ export function ChatView({ orgSlug, conversationId, canAdmin, teamName, strategy
     announce,
   });
   useCardFocus({ ready: status === "ready", conversationId, slots: glove.slots });
-
-  // The org home created this conversation and handed its first message over.
-  const handedOver = useRef(false);
-  useEffect(() => {
-    if (status !== "ready" || handedOver.current) return;
-    handedOver.current = true;
-    const first = takeFirstMessage(conversationId);
-    if (first) sendMessage(first).catch((error) => toast.error(errorMessage(error, "Your message was not sent. Type it again.")));
-  }, [status, conversationId, sendMessage]);
 
   if (glove.status === "error") {
     const gone = glove.error instanceof ApiError && glove.error.status === 404;
@@ -113,15 +104,15 @@ export function ChatView({ orgSlug, conversationId, canAdmin, teamName, strategy
 
   return (
     <div className="flex h-full min-h-0 flex-col">
-      <header className="flex shrink-0 flex-wrap items-center gap-2 border-b px-4 py-2">
+      {/* data-chat-header: on small screens the shell's top bar folds into this one (app-shell.tsx), so there is one header row. */}
+      <header data-chat-header className="flex shrink-0 items-center gap-2 border-b px-4 py-2 max-md:min-h-14 max-md:pl-14">
         <h1 className="min-w-0 flex-1 truncate text-base font-semibold">{glove.conversation?.title ?? "Conversation"}</h1>
         {glove.usingDemoModel ? (
-          <Badge variant="secondary" title="No model key is configured: the offline demo model answers.">
+          <Badge variant="secondary" title="An admin has not set up a model yet: the offline demo model answers.">
             Demo model
           </Badge>
         ) : null}
         {glove.connection === "reconnecting" ? <Badge variant="warning">Reconnecting…</Badge> : null}
-        {glove.stats ? <TokenUsage stats={glove.stats} /> : null}
         <Button
           variant="ghost"
           size="icon"
@@ -132,6 +123,8 @@ export function ChatView({ orgSlug, conversationId, canAdmin, teamName, strategy
         >
           <KeyboardIcon aria-hidden />
         </Button>
+        <ModelPicker conversationId={conversationId} />
+        <ConversationDetails conversationId={conversationId} stats={glove.stats} usingDemoModel={glove.usingDemoModel} />
       </header>
       <LiveRegion text={announcement} />
       <ShortcutsSheetOnDemand open={shortcutsOpen} onOpenChange={setShortcutsOpen} />
@@ -171,7 +164,7 @@ export function ChatView({ orgSlug, conversationId, canAdmin, teamName, strategy
               </div>
             </BranchProvider>
           )}
-          {failed ? <FailedRunBanner run={failed} onRetry={glove.retry} /> : null}
+          {failed ? <FailedRunBanner run={failed} onRetry={glove.retry} canAdmin={canAdmin} orgSlug={orgSlug} /> : null}
           {stopped ? <StoppedAnswerActions onContinue={() => sendMessage("Continue")} onRegenerate={regenerateStopped} /> : null}
         </div>
       </div>

@@ -220,10 +220,11 @@ export function Composer({
           ) : busy && files.drafts.length > 0 ? (
             "Files can be sent when the agent is done."
           ) : (
-            <>
+            // Keys are a desktop hint: a touch keyboard has its own send button.
+            <span className="pointer-coarse:hidden">
               <Kbd>Enter</Kbd> to send, <Kbd>Shift</Kbd>+<Kbd>Enter</Kbd> for a new line
               {busy ? ". The agent reads what you send at its next step." : "."}
-            </>
+            </span>
           )}
         </p>
         <p className={cn(tooLong && "font-medium text-destructive", text.length < MESSAGE_TEXT_MAX * 0.8 && "sr-only")} aria-live="polite">

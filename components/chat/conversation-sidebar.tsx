@@ -15,6 +15,7 @@ import { toast } from "@/components/ui/toast";
 import { CONVERSATION_SEARCH_MAX } from "@/lib/client/limits";
 import { useConversationList, useConversationMutations } from "@/lib/client/use-conversations";
 import type { ConversationSummary } from "@/lib/schemas/conversation";
+import { startNewChat } from "@/lib/client/new-chat-intent";
 import { cn } from "@/lib/utils";
 import type { ConversationRowActions } from "./conversation-actions";
 import { failed } from "./failed-toast";
@@ -30,7 +31,7 @@ export function ConversationSidebar({ orgSlug }: { orgSlug: string }) {
   const [search, setSearch] = useState("");
   const q = useDeferredValue(search.trim());
   const list = useConversationList(orgSlug, q);
-  const { create, rename, remove, restore } = useConversationMutations(orgSlug);
+  const { rename, remove, restore } = useConversationMutations(orgSlug);
   const { mutateAsync: renameAsync } = rename;
   const { mutateAsync: removeAsync } = remove;
   const { mutateAsync: restoreAsync } = restore;
@@ -58,21 +59,21 @@ export function ConversationSidebar({ orgSlug }: { orgSlug: string }) {
   );
   const conversations = list.data?.pages.flatMap((page) => page.conversations) ?? [];
 
-  async function startNew() {
-    try {
-      const created = await create.mutateAsync({});
-      router.push(`/${orgSlug}/c/${created.id}`);
-    } catch (error) {
-      failed("start a conversation")(error);
-    }
+  // A new chat is the blank chat home: the conversation is created with its first message (chat-home.tsx), never empty.
+  const home = `/${orgSlug}`;
+  function startNew(event: React.MouseEvent) {
+    const newTab = event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey;
+    if (!newTab && pathname !== home) startNewChat(pathname);
   }
 
   return (
     <nav aria-label="Conversations" className="grid grid-cols-1 gap-2 pb-2">
       <div className="flex items-center justify-between gap-2">
         <h2 className="text-xs font-medium tracking-wide text-muted-foreground uppercase">Conversations</h2>
-        <Button size="sm" variant="ghost" onClick={startNew} disabled={create.isPending} aria-label="New conversation">
-          <PlusIcon aria-hidden /> New
+        <Button asChild size="sm" variant="ghost">
+          <Link href={home} onClick={startNew}>
+            <PlusIcon aria-hidden /> New chat
+          </Link>
         </Button>
       </div>
       <div className="relative">
@@ -103,7 +104,7 @@ export function ConversationSidebar({ orgSlug }: { orgSlug: string }) {
         <LoadError className="text-xs" message={list.error.message} onRetry={() => list.refetch()} retrying={list.isFetching} />
       ) : conversations.length === 0 ? (
         <p className="px-1 text-xs text-muted-foreground">
-          {q ? "No conversation has that in its title." : "No conversations yet. Start one with New."}
+          {q ? "No conversation has that in its title." : "No conversations yet. Start one with New chat."}
         </p>
       ) : (
         <ul className="grid grid-cols-1 gap-0.5">

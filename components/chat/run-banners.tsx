@@ -1,16 +1,32 @@
 "use client";
 
 import { useState } from "react";
+import Link from "next/link";
 import { CircleAlertIcon, CloudOffIcon, InfoIcon, ListEndIcon, Loader2Icon, PlayIcon, RotateCcwIcon, SquareIcon } from "lucide-react";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { toast } from "@/components/ui/toast";
 import type { QueuedMessage } from "@/lib/agent/store-adapter";
 import { errorMessage, type ApiError } from "@/lib/client/api";
+import { runErrorWords } from "@/lib/client/run-error-words";
 import type { RunView } from "@/lib/schemas/conversation";
 
-/** A failed run says what happened and offers the one click that usually fixes it. */
-export function FailedRunBanner({ run, onRetry }: { run: RunView; onRetry: () => Promise<void> }) {
+/**
+ * A failed run says what happened and offers the one click that usually fixes it. A model that is
+ * not set up reads as such (run-error-words.ts): admins get the technical sentence behind Details.
+ */
+export function FailedRunBanner({
+  run,
+  onRetry,
+  canAdmin,
+  orgSlug,
+}: {
+  run: RunView;
+  onRetry: () => Promise<void>;
+  canAdmin: boolean;
+  orgSlug: string;
+}) {
+  const words = runErrorWords(run.error, canAdmin);
   const [retrying, setRetrying] = useState(false);
   async function retry() {
     setRetrying(true);
@@ -27,11 +43,22 @@ export function FailedRunBanner({ run, onRetry }: { run: RunView; onRetry: () =>
       <CircleAlertIcon aria-hidden />
       <AlertTitle>The agent stopped with an error</AlertTitle>
       <AlertDescription className="grid gap-2">
-        <p>{run.error ?? "Something went wrong while the agent worked."}</p>
-        <div>
+        <p>{words.sentence}</p>
+        {words.detail ? (
+          <details className="text-xs" data-run-error-detail>
+            <summary className="cursor-pointer">Details</summary>
+            <p className="mt-1">{words.detail}</p>
+          </details>
+        ) : null}
+        <div className="flex flex-wrap gap-2">
           <Button size="sm" variant="outline" onClick={retry} disabled={retrying}>
             <RotateCcwIcon aria-hidden /> {retrying ? "Retrying…" : "Retry"}
           </Button>
+          {words.detail ? (
+            <Button asChild size="sm" variant="outline">
+              <Link href={`/${orgSlug}/settings/agent`}>Open Settings → Agent</Link>
+            </Button>
+          ) : null}
         </div>
       </AlertDescription>
     </Alert>

@@ -1,13 +1,10 @@
-import { lazyPopup } from "@/components/ui/lazy-popup";
 import type { ConversationStats } from "@/lib/schemas/conversation";
 import { cn } from "@/lib/utils";
 import { contextShare, type ContextLevel } from "./token-usage-level";
 
-const TokenUsageTooltip = lazyPopup("tooltip", () => import("./token-usage-tooltip"));
-
 const format = (n: number) => (n >= 10_000 ? `${(n / 1000).toFixed(n >= 100_000 ? 0 : 1)}k` : n.toLocaleString());
 
-const LEVEL_STYLE: Record<ContextLevel, string> = {
+export const LEVEL_STYLE: Record<ContextLevel, string> = {
   normal: "text-muted-foreground",
   warning: "bg-amber-100 text-amber-900 dark:bg-amber-950 dark:text-amber-200",
   alert: "bg-destructive/10 font-medium text-destructive",
@@ -21,8 +18,8 @@ const LEVEL_SENTENCE: Record<ContextLevel, string> = {
 
 /**
  * Tokens this conversation used and how full the model's context window was on the last call
- * (warning style from 75 %, alert from 90 %), with the breakdown on hover (the tooltip loads on
- * intent) and for screen readers.
+ * (warning style from 75 %, alert from 90 %), with the breakdown: drawn in the conversation's
+ * details (conversation-details.tsx), not in the header.
  */
 export function TokenUsage({ stats }: { stats: ConversationStats }) {
   const total = stats.tokens_in + stats.tokens_out;
@@ -32,24 +29,15 @@ export function TokenUsage({ stats }: { stats: ConversationStats }) {
     share && stats.context_window
       ? ` That is ${share.percent}% of the model's ${stats.context_window.toLocaleString()}-token context window.${LEVEL_SENTENCE[level]}`
       : "";
-  const detail = `${stats.tokens_in.toLocaleString()} in, ${stats.tokens_out.toLocaleString()} out, ${stats.cache_read_tokens.toLocaleString()} read from cache; the last call saw ${stats.context_tokens.toLocaleString()} tokens of context.${windowText}`;
   return (
-    <TokenUsageTooltip
-      detail={detail}
-      trigger={
-        <button
-          type="button"
-          data-context-level={share ? level : undefined}
-          className={cn(
-            "rounded-md px-1.5 py-0.5 text-xs tabular-nums hover:bg-accent focus-visible:outline-2 focus-visible:outline-ring",
-            LEVEL_STYLE[level],
-          )}
-          aria-label={`Token usage: ${total.toLocaleString()} tokens. ${detail}`}
-        >
-          {format(total)} tokens
-          {share ? <span aria-hidden> · {share.percent}% of context</span> : null}
-        </button>
-      }
-    />
+    <div className="grid gap-1" data-context-level={share ? level : undefined}>
+      <p className={cn("w-fit rounded-md px-1.5 py-0.5 text-sm tabular-nums", LEVEL_STYLE[level])}>
+        {format(total)} tokens{share ? ` · ${share.percent}% of context` : ""}
+      </p>
+      <p className="text-xs text-muted-foreground">
+        {stats.tokens_in.toLocaleString()} in, {stats.tokens_out.toLocaleString()} out, {stats.cache_read_tokens.toLocaleString()} read from
+        cache; the last call saw {stats.context_tokens.toLocaleString()} tokens of context.{windowText}
+      </p>
+    </div>
   );
 }

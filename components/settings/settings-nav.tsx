@@ -7,7 +7,7 @@ import { cn } from "@/lib/utils";
 export function SettingsNav({ items }: { items: { href: string; label: string }[] }) {
   const pathname = usePathname();
   return (
-    <nav aria-label="Settings sections" className="flex gap-1 border-b">
+    <nav aria-label="Settings sections" className="flex gap-1 overflow-x-auto border-b">
       {items.map((item) => {
         const current = pathname === item.href;
         return (
@@ -16,7 +16,7 @@ export function SettingsNav({ items }: { items: { href: string; label: string }[
             href={item.href}
             aria-current={current ? "page" : undefined}
             className={cn(
-              "-mb-px border-b-2 px-3 py-2 text-sm font-medium text-muted-foreground hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring",
+              "-mb-px shrink-0 border-b-2 px-3 py-2 text-sm whitespace-nowrap font-medium text-muted-foreground hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring",
               current && "border-primary text-foreground",
               !current && "border-transparent",
             )}

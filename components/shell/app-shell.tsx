@@ -1,6 +1,7 @@
 import { Logo } from "@/components/shell/logo";
 import { MobileSidebar } from "@/components/shell/mobile-sidebar";
 import { OrgSwitcher } from "@/components/shell/org-switcher";
+import { PageSwitch } from "@/components/shell/page-switch";
 import { SidebarNav } from "@/components/shell/sidebar-nav";
 import { UserMenu } from "@/components/shell/user-menu";
 import { ThemeToggle } from "@/components/theme/theme-toggle";
@@ -36,17 +37,21 @@ export function AppShell({ children, ...sidebar }: AppShellProps) {
       <aside aria-label="Sidebar" className="hidden w-64 shrink-0 border-r bg-muted/40 md:block">
         <SidebarBody {...sidebar} />
       </aside>
-      <div className="flex min-w-0 flex-1 flex-col">
+      {/* Small screens: a page with its own header row (the chat's, data-chat-header) gets the menu button
+          laid over its left end instead of a second bar above it. */}
+      <div className="relative flex min-w-0 flex-1 flex-col [&:has([data-chat-header])>header]:absolute [&:has([data-chat-header])>header]:z-10 [&:has([data-chat-header])>header]:border-0 [&:has([data-chat-header])>header_[data-shell-logo]]:hidden">
         <header className="flex h-14 shrink-0 items-center gap-2 border-b px-2 md:hidden">
           <MobileSidebar>
             <SidebarBody {...sidebar} />
           </MobileSidebar>
-          <Logo />
+          <span data-shell-logo className="contents">
+            <Logo />
+          </span>
         </header>
         {/* relative: absolutely positioned descendants (sr-only text, radix's hidden <select>) stay inside
             the scroll container instead of stretching the document. */}
         <main id="main" tabIndex={-1} className="relative min-h-0 flex-1 overflow-y-auto focus-visible:outline-none">
-          {children}
+          <PageSwitch>{children}</PageSwitch>
         </main>
       </div>
     </div>

@@ -1,5 +1,6 @@
 import type { SlotRecord } from "@/lib/agent/store-adapter";
 import type { AgentSettingsInput, AgentSettingsResponse } from "@/lib/schemas/agent-settings";
+import type { ConversationModelResponse } from "@/lib/schemas/conversation-model";
 import type { ConversationPage, ConversationResponse, ConversationSnapshot, SlotAnswerResponse } from "@/lib/schemas/conversation";
 import { apiFetch } from "./api";
 import type { ChatEvent } from "./chat-event";
@@ -19,12 +20,18 @@ export const chatApi = {
     const extra = query.size > 0 ? `&${query}` : "";
     return apiFetch<ConversationPage>(`${conversationsPath(orgSlug)}${extra}`, { signal });
   },
-  createConversation: async (orgSlug: string, title?: string, options: { temporary?: boolean } = {}) =>
+  createConversation: async (orgSlug: string, title?: string) =>
+    (await apiFetch<ConversationResponse>(conversationsPath(orgSlug), { body: title ? { title } : {} })).conversation,
+  /** A conversation created with its first message, whose run the server has started (one request). */
+  startConversation: async (orgSlug: string, message: { text: string }, options: { temporary?: boolean } = {}) =>
     (
       await apiFetch<ConversationResponse>(conversationsPath(orgSlug), {
-        body: { ...(title && { title }), ...(options.temporary && { temporary: true }) },
+        body: { message, ...(options.temporary && { temporary: true }) },
       })
     ).conversation,
+  conversationModel: (id: string, signal?: AbortSignal) => apiFetch<ConversationModelResponse>(`${conversationPath(id)}/model`, { signal }),
+  chooseModel: (id: string, model: string | null) =>
+    apiFetch<ConversationModelResponse>(`${conversationPath(id)}/model`, { method: "PUT", body: { model } }),
   renameConversation: (id: string, title: string) => apiFetch(conversationPath(id), { method: "PATCH", body: { title } }),
   deleteConversation: (id: string) => apiFetch(conversationPath(id), { method: "DELETE" }),
   restoreConversation: (id: string) => apiFetch<ConversationResponse>(`${conversationPath(id)}/restore`, { body: {} }),
@@ -62,5 +69,6 @@ export const chatKeys = {
   conversations: (orgSlug: string) => ["chat", orgSlug, "conversations"] as const,
   conversationList: (orgSlug: string, q: string) => ["chat", orgSlug, "conversations", q] as const,
   conversation: (id: string) => ["chat", "conversation", id] as const,
+  conversationModel: (id: string) => ["chat", "conversation", id, "model"] as const,
   agentSettings: (orgSlug: string) => ["chat", orgSlug, "agent-settings"] as const,
 };

@@ -18,9 +18,10 @@ export function useConversationMutations(orgSlug: string) {
   const queryClient = useQueryClient();
   const refreshList = () => queryClient.invalidateQueries({ queryKey: chatKeys.conversations(orgSlug) });
   return {
-    create: useMutation({
-      mutationFn: (input: { title?: string; temporary?: boolean } = {}) =>
-        chatApi.createConversation(orgSlug, input.title, { temporary: input.temporary }),
+    /** Creates the conversation with its first message (never an empty one); `temporary`: never listed or kept. */
+    start: useMutation({
+      mutationFn: (input: { text: string; temporary?: boolean }) =>
+        chatApi.startConversation(orgSlug, { text: input.text }, { temporary: input.temporary }),
       onSuccess: refreshList,
     }),
     rename: useMutation({

@@ -37,26 +37,3 @@ export function useDraft(scope: string): [string, (text: string) => void] {
   );
   return [text, update];
 }
-
-const autosendKey = (conversationId: string) => `handoff:autosend:${conversationId}`;
-
-/** The org home creates a conversation and hands the first message to its page to send. */
-export function handOffFirstMessage(conversationId: string, text: string) {
-  try {
-    window.sessionStorage.setItem(autosendKey(conversationId), text);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** The handed-off first message, once (it is removed as it is read). */
-export function takeFirstMessage(conversationId: string): string | null {
-  try {
-    const text = window.sessionStorage.getItem(autosendKey(conversationId));
-    if (text !== null) window.sessionStorage.removeItem(autosendKey(conversationId));
-    return text;
-  } catch {
-    return null;
-  }
-}

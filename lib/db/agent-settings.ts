@@ -15,6 +15,8 @@ export interface StoredAgentSettings {
   providerKeySealed: string | null;
   enabledTools: string[];
   enabledForms: string[];
+  /** Model ids people may choose per conversation, besides the agent's own. */
+  allowedModels: string[];
   permissionPolicy: unknown;
   slotTtlMinutes: number | null;
   requestTokenBudget: number | null;
@@ -28,6 +30,8 @@ export interface AgentSettingsWrite {
   enabledTools: string[];
   /** Form keys; undefined leaves them as they are (a new row starts with none). */
   enabledForms?: string[];
+  /** Undefined leaves them as they are (a new row starts with none). */
+  allowedModels?: string[];
   permissionPolicy: Prisma.InputJsonValue;
   slotTtlMinutes: number | null;
   requestTokenBudget: number | null;
@@ -50,6 +54,7 @@ export type AgentSettingsColumns = Pick<
   | "providerKeyEncrypted"
   | "enabledTools"
   | "enabledForms"
+  | "allowedModels"
   | "permissionPolicy"
   | "slotTtlMinutes"
   | "requestTokenBudget"
@@ -64,6 +69,7 @@ export function storedAgentSettings(row: AgentSettingsColumns): StoredAgentSetti
     providerKeySealed: row.providerKeyEncrypted,
     enabledTools: row.enabledTools,
     enabledForms: row.enabledForms,
+    allowedModels: row.allowedModels,
     permissionPolicy: row.permissionPolicy,
     slotTtlMinutes: row.slotTtlMinutes,
     requestTokenBudget: row.requestTokenBudget,
@@ -82,7 +88,7 @@ export async function saveAgentSettings(ctx: TenantContext, settings: AgentSetti
   const key = providerKeySealed === undefined ? {} : { providerKeyEncrypted: providerKeySealed };
   await prisma.$transaction(async (tx) => {
     const [before] = await tx.$queryRaw<Array<Omit<AgentSettingsWrite, "providerKeySealed">>>`
-      SELECT "name", "systemPrompt", "modelConfig", "enabledTools", "enabledForms", "permissionPolicy", "slotTtlMinutes", "requestTokenBudget"
+      SELECT "name", "systemPrompt", "modelConfig", "enabledTools", "enabledForms", "allowedModels", "permissionPolicy", "slotTtlMinutes", "requestTokenBudget"
       FROM "AgentSettings" WHERE "organizationId" = ${ctx.organizationId} FOR UPDATE`;
     await tx.agentSettings.upsert({
       where: { organizationId: ctx.organizationId },

@@ -104,22 +104,28 @@ export async function getConversation(ctx: Tenant, conversationId: string): Prom
   return row ? summary(row) : null;
 }
 
+/** Whether the conversation `c` holds any message (in any of its stores). */
+const hasMessages = Prisma.sql`EXISTS (SELECT 1 FROM "AgentStore" s JOIN "Message" m ON m."storeId" = s."id" WHERE s."conversationId" = c."id")`;
+
 /**
  * Most recent activity first, keyset-paginated on (lastActivityAt, id), so pages stay stable
  * while conversations are added. `query` matches titles case-insensitively, literally (% and _ too).
- * Deleted and temporary conversations are not listed.
+ * Deleted and temporary conversations are not listed. `hideEmptyBefore`: conversations without a
+ * message created before it are left out (the sidebar's list: an empty conversation is one nobody
+ * wrote in; a new one stays while its first message is on its way).
  */
 export async function listConversations(
   ctx: Tenant,
-  options: { query?: string; cursor?: string | null; limit?: number } = {},
+  options: { query?: string; cursor?: string | null; limit?: number; hideEmptyBefore?: Date } = {},
 ): Promise<ConversationPage> {
   const limit = Math.min(Math.max(Math.trunc(options.limit ?? 30), 1), CONVERSATION_PAGE_LIMIT);
   const query = options.query?.trim();
   const after = options.cursor ? decodeCursor(options.cursor) : null;
   const rows = await prisma.$queryRaw<ConversationRow[]>`
     SELECT "id", "title", "createdById", "createdAt", "updatedAt", "lastActivityAt", "temporary"
-    FROM "Conversation"
+    FROM "Conversation" c
     WHERE "organizationId" = ${ctx.organizationId} AND "deletedAt" IS NULL AND NOT "temporary"
+      ${options.hideEmptyBefore ? Prisma.sql`AND (c."createdAt" >= ${options.hideEmptyBefore}::timestamp(3) OR ${hasMessages})` : Prisma.empty}
       ${query ? Prisma.sql`AND "title" ILIKE ${`%${escapeLike(query)}%`} ESCAPE '\\'` : Prisma.empty}
       ${after ? Prisma.sql`AND ("lastActivityAt", "id") < (${after.at}::timestamp(3), ${after.id})` : Prisma.empty}
     ORDER BY "lastActivityAt" DESC, "id" DESC
@@ -241,4 +247,15 @@ export async function conversationCreator(ctx: Tenant, conversationId: string): 
     where: { id: conversationId, organizationId: ctx.organizationId, deletedAt: null },
     select: { createdById: true },
   });
+}
+
+/**
+ * Removes a conversation that was created with its first message when that message was refused
+ * (rate limit, model URL, attachment): nobody saw it, so it is not audited. Only while it holds no
+ * message, so a conversation something was written to is never removed here.
+ */
+export async function discardEmptyConversation(ctx: Tenant, conversationId: string): Promise<void> {
+  await prisma.$executeRaw`
+    DELETE FROM "Conversation" c
+    WHERE c."id" = ${conversationId} AND c."organizationId" = ${ctx.organizationId} AND NOT ${hasMessages}`;
 }

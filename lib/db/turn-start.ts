@@ -15,6 +15,8 @@ export interface TurnStart {
   storeId: string | null;
   /** The organization's stored agent settings; null when it never saved any. */
   settings: StoredAgentSettings | null;
+  /** The model a person chose for the conversation; null: the agent's. */
+  modelName: string | null;
 }
 
 /** The settings' columns are null when the organization never saved any (the LEFT JOIN found nothing). */
@@ -25,6 +27,7 @@ type TurnStartRow = {
   lastEventSeq: bigint;
   expiredRun: boolean;
   storeId: string | null;
+  modelName: string | null;
 } & {
   [K in keyof AgentSettingsColumns]: AgentSettingsColumns[K] | null;
 };
@@ -38,10 +41,10 @@ type TurnStartRow = {
  */
 export async function readTurnStart(userId: string, conversationId: string, leaseMs: number): Promise<TurnStart | null> {
   const rows = await prisma.$queryRaw<TurnStartRow[]>`
-    SELECT m."role"::text AS "role", o."id" AS "organizationId", o."slug" AS "orgSlug", c."lastEventSeq",
+    SELECT m."role"::text AS "role", o."id" AS "organizationId", o."slug" AS "orgSlug", c."lastEventSeq", c."modelName",
       ${hasExpiredRun(leaseMs)} AS "expiredRun",
       (SELECT s."id" FROM "AgentStore" s WHERE s."conversationId" = c."id" AND s."organizationId" = c."organizationId" AND s."namespace" = '') AS "storeId",
-      st."name", st."systemPrompt", st."modelConfig", st."providerKeyEncrypted", st."enabledTools", st."enabledForms", st."permissionPolicy", st."slotTtlMinutes", st."requestTokenBudget", st."updatedAt"
+      st."name", st."systemPrompt", st."modelConfig", st."providerKeyEncrypted", st."enabledTools", st."enabledForms", st."allowedModels", st."permissionPolicy", st."slotTtlMinutes", st."requestTokenBudget", st."updatedAt"
     FROM "Conversation" c
     JOIN "Organization" o ON o."id" = c."organizationId"
     JOIN "Membership" m ON m."organizationId" = o."id" AND m."userId" = ${userId}
@@ -55,6 +58,7 @@ export async function readTurnStart(userId: string, conversationId: string, leas
     lastEventSeq: Number(row.lastEventSeq),
     expiredRun: row.expiredRun,
     storeId: row.storeId,
+    modelName: row.modelName,
     settings: row.updatedAt === null ? null : storedAgentSettings(row as AgentSettingsColumns),
   };
 }

@@ -21,7 +21,11 @@ export interface DemoModelOptions {
 
 export const DEMO_INTRO =
   "Hi! I'm the offline demo model: my answers are scripted, not written by an AI. " +
-  "To use a real model, set ANTHROPIC_API_KEY on the server or add an API key on the agent settings page.";
+  "An admin can connect a real model in Settings → Agent.";
+
+/** A trigger whose tool the agent does not have. */
+export const NOT_ENABLED =
+  "I would need a tool for that which is not switched on for this agent. An admin can switch it on in Settings → Agent.";
 
 interface PlannedReply {
   text: string;
@@ -122,12 +126,13 @@ function answer(request: PromptRequest, last: Message | undefined, text: string,
   if (!trigger) {
     const examples = DEMO_TRIGGERS.slice(0, 4).map((t) => `"${t.example}"`);
     return {
-      text: `I heard: "${text}". As the demo model I act on set phrases, for example ${examples.join(", ")}. The full list is in docs/models.md.`,
+      text: `I heard: "${text}". As the demo model I act on set phrases, for example ${examples.join(", ")}. More are under "More demo sentences" on the chat home.`,
       calls: [],
     };
   }
   if (!request.tools?.some((tool) => tool.name === trigger.tool)) {
-    return { text: `I would use the "${trigger.tool}" tool for that, but it is not enabled for this agent.`, calls: [] };
+    // People's words: the tool's id is the model's, not theirs (docs/models.md keeps the table of ids).
+    return { text: NOT_ENABLED, calls: [] };
   }
   const input = trigger.input(text);
   return { text: trigger.lead(input), calls: [{ tool: trigger.tool, input }] };

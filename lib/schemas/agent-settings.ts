@@ -11,6 +11,9 @@ import { freeText, shortText, trimmedText } from "./text";
 export const DEFAULT_SYSTEM_PROMPT =
   "You are the team's assistant in Handoff. Be concise. Use the tools you have; ask a person with a card when you need a decision.";
 
+/** What a member reads where an admin reads the settings' technical notices (variables, keys, URLs). */
+export const MODEL_NOT_SET_UP = "The agent's model is not set up. Ask an admin to check Settings → Agent.";
+
 /** The agent name's maximum length (the settings form's `maxLength`). */
 export const AGENT_NAME_MAX = 80;
 /** The longest a card may wait, in minutes (30 days; the settings form's `max`). */
@@ -45,6 +48,11 @@ export const agentSettingsInputSchema = z.object({
     .max(REQUEST_TOKEN_BUDGET_MAX, `The budget may be at most ${REQUEST_TOKEN_BUDGET_MAX.toLocaleString("en-US")} effective tokens.`)
     .nullable()
     .default(null),
+  /**
+   * Model ids of the configured provider that people may choose per conversation, besides the
+   * agent's own model (which is always a choice). Empty: everyone talks to the agent's model.
+   */
+  allowedModels: z.array(trimmedText().min(1, "Enter a model id.").max(200)).max(20, "Allow at most 20 models.").default([]),
   /** Keys of the organization's forms the agent may fill (not archived). Absent leaves them as they are. */
   enabledForms: z.array(shortText().max(100)).max(200).optional(),
   /** Write-only. A string sets the key, "" clears it, absent leaves it as it is. */
@@ -71,6 +79,8 @@ export const agentSettingsViewSchema = z.object({
   notices: z.array(z.string()),
   /** Keys of the forms the agent may fill. */
   enabledForms: z.array(z.string()),
+  /** Model ids people may choose per conversation besides the agent's own. */
+  allowedModels: z.array(z.string()),
   /** The organization's forms that are not archived, for the checkboxes. */
   availableForms: z.array(z.object({ key: z.string(), name: z.string() })),
   /** Every built-in tool, for the checkboxes. */

@@ -19,8 +19,6 @@ export const MESSAGE_BODY_MAX_BYTES = 10 * 1024 * 1024;
 /** A title is a short field (one line in the sidebar): control characters are refused, not stripped. */
 export const conversationTitleSchema = trimmedText().min(1, "Enter a title.").max(200, "Use at most 200 characters for the title.");
 
-/** `temporary`: never listed or searched, deleted when ended or after 24 hours (docs/retention.md). */
-export const createConversationSchema = z.object({ title: conversationTitleSchema.optional(), temporary: z.boolean().optional() });
 export const renameConversationSchema = z.object({ title: conversationTitleSchema });
 /**
  * Stop. `shown_chars`: how much of the streaming answer this client showed when Stop was clicked
@@ -52,6 +50,18 @@ export const sendMessageSchema = z.object({
   attachments: z.array(attachmentSchema).max(ATTACHMENTS_MAX).optional(),
   /** Files uploaded to this conversation first (`POST /api/conversations/:id/attachments`). */
   attachment_ids: attachmentIdsSchema.optional(),
+});
+
+/**
+ * `POST /api/conversations`. With `message`, the conversation is created with its first message and
+ * its run started, in one request (no empty conversation is left when the message is refused);
+ * without a title it is named after the message.
+ */
+export const createConversationSchema = z.object({
+  title: conversationTitleSchema.optional(),
+  /** Never listed or searched, deleted when ended or after 24 hours (docs/retention.md). */
+  temporary: z.boolean().optional(),
+  message: sendMessageSchema.optional(),
 });
 
 // An answer is stored as JSON (jsonb refuses \u0000): its strings are cleaned like free text before the card's schema checks it.

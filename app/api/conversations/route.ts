@@ -7,6 +7,7 @@ import {
   conversationResponseSchema,
   createConversationSchema,
   listConversationsQuerySchema,
+  MESSAGE_BODY_MAX_BYTES,
 } from "@/lib/schemas/conversation";
 import { shortText } from "@/lib/schemas/text";
 import { conversationList, organizationOf, startConversation } from "@/lib/server/conversations/conversation-service";
@@ -21,13 +22,11 @@ export const GET = userRoute({}, async (user, { request }) => {
   return json(conversationPageSchema.parse({ organization: { slug: ctx.orgSlug }, ...(await conversationList(ctx, query)) }));
 });
 
-export const POST = userRoute({ body: createConversationSchema }, async (user, { request, body }) => {
+/** With `message`: the conversation and its first message's run, in one request (`conversation.busy` true while it runs). */
+export const POST = userRoute({ body: createConversationSchema, maxBodyBytes: MESSAGE_BODY_MAX_BYTES }, async (user, { request, body }) => {
   const ctx = await organizationOf(user, orgParam(request));
   return json(
-    conversationResponseSchema.parse({
-      organization: { slug: ctx.orgSlug },
-      conversation: await startConversation(ctx, body.title, body.temporary),
-    }),
+    conversationResponseSchema.parse({ organization: { slug: ctx.orgSlug }, conversation: await startConversation(ctx, body) }),
     201,
   );
 });

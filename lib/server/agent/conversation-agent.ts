@@ -27,6 +27,8 @@ import type { FormView } from "@/lib/forms";
 import { activeFormsLine, openFormRuntime } from "@/lib/server/forms/runtime";
 import { createFormTools } from "@/lib/tools/forms/server";
 import { createBuiltinTools } from "@/lib/tools/server";
+import { readConversationModel } from "@/lib/db/conversation-model";
+import { withConversationModel } from "./conversation-model";
 import { agentSettingsFrom, buildTenantModel, checkModelUrls, loadAgentSettings, type TenantAgentConfig } from "./settings";
 
 /** A run observer of the server: `onDone` once the agent's work is over (write what is buffered). */
@@ -65,7 +67,7 @@ export async function buildConversationAgent(
   options: {
     observers: readonly ConversationObserver[];
     checkModelUrls?: boolean;
-    preloaded?: Partial<Pick<TurnStart, "settings" | "storeId">> & { agentSettings?: TenantAgentConfig };
+    preloaded?: Partial<Pick<TurnStart, "settings" | "storeId" | "modelName">> & { agentSettings?: TenantAgentConfig };
   },
 ): Promise<ConversationAgent> {
   const scope = { organizationId: tenant.organizationId, conversationId };
@@ -73,11 +75,17 @@ export async function buildConversationAgent(
   const knownSettings =
     preloaded?.agentSettings ?? (preloaded?.settings !== undefined ? agentSettingsFrom(tenant, preloaded.settings) : null);
   // The settings and model, and the store, side by side: neither needs the other.
+  // The conversation's chosen model: from the opening read when it brought it, else read beside the settings.
+  const chosenModel =
+    preloaded?.modelName !== undefined ? Promise.resolve(preloaded.modelName) : readConversationModel(tenant, conversationId);
   const [{ settings, model }, store] = await settleAll([
-    (knownSettings ? Promise.resolve(knownSettings) : loadAgentSettings(tenant)).then(async (settings) => {
-      if (options.checkModelUrls) await checkModelUrls(settings);
-      return { settings, ...buildTenantModel(settings, serverEnv(), { urlsChecked: options.checkModelUrls }) };
-    }),
+    settleAll([knownSettings ? Promise.resolve(knownSettings) : loadAgentSettings(tenant), chosenModel] as const).then(
+      async ([agent, chosen]) => {
+        const settings = withConversationModel(agent, chosen ?? null);
+        if (options.checkModelUrls) await checkModelUrls(settings);
+        return { settings, ...buildTenantModel(settings, serverEnv(), { urlsChecked: options.checkModelUrls }) };
+      },
+    ),
     preloaded?.storeId ? Promise.resolve(PostgresStore.ofKnownStore(prisma, scope, preloaded.storeId)) : PostgresStore.open(prisma, scope),
   ] as const);
   const runningListeners = new Set<(runId: string) => void>();

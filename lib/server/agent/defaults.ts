@@ -10,6 +10,8 @@ export const DEFAULT_AGENT_SETTINGS = {
   enabledTools: BUILTIN_TOOL_NAMES,
   /** Forms are the organization's own: none until an admin switches one on. */
   enabledForms: [] as string[],
+  /** Only the agent's own model, until an admin allows others. */
+  allowedModels: [] as string[],
   permissionPolicy: {} as Record<string, "allow" | "deny">,
   slotTtlMinutes: null as number | null,
   /** The runtime's own default budget (DEFAULT_REQUEST_BUDGET). */

@@ -2,10 +2,15 @@ import type { z } from "zod";
 import { POST_TO_INBOX_TOOL_NAME, UPDATE_TASKS_TOOL_NAME } from "@/lib/agent";
 import { getAgentSettings, saveAgentSettings, type StoredAgentSettings } from "@/lib/db/agent-settings";
 import { listFormChoices, liveFormKeys } from "@/lib/db/form-definitions";
-import type { TenantContext } from "@/lib/db/tenant-context";
+import { isAdmin, type TenantContext } from "@/lib/db/tenant-context";
 import { modelConfigSchema, PROVIDER_KEY_ENV, type ModelConfig } from "@/lib/models/model-config";
 import { buildModel, type BuiltModel } from "@/lib/models/registry";
-import { permissionPolicySchema, type agentSettingsInputSchema, type AgentSettingsView } from "@/lib/schemas/agent-settings";
+import {
+  MODEL_NOT_SET_UP,
+  permissionPolicySchema,
+  type agentSettingsInputSchema,
+  type AgentSettingsView,
+} from "@/lib/schemas/agent-settings";
 import { openSecret, sealSecret, SecretUnreadableError } from "@/lib/server/crypto/secret-box";
 import { modelEnv, serverEnv, type ServerEnv } from "@/lib/server/env";
 import { AppError } from "@/lib/server/http/app-error";
@@ -26,6 +31,8 @@ export interface TenantAgentConfig {
   enabledTools: string[];
   /** Keys of the organization's forms the agent may fill (archiving a form removes its key). */
   enabledForms: string[];
+  /** Model ids people may choose per conversation besides `model.model` (conversation-model.ts). */
+  allowedModels: string[];
   permissionPolicy: Record<string, "allow" | "deny">;
   slotTtlMinutes: number | null;
   /** Effective tokens per request; null: the runtime's default. */
@@ -64,6 +71,7 @@ export function agentSettingsFrom(ctx: Pick<TenantContext, "organizationId">, st
     providerKey,
     enabledTools: stored.enabledTools.filter((name) => BUILTIN_TOOL_NAMES.includes(name)),
     enabledForms: stored.enabledForms,
+    allowedModels: stored.allowedModels,
     permissionPolicy: policy.success ? policy.data : {},
     slotTtlMinutes: stored.slotTtlMinutes,
     requestTokenBudget: stored.requestTokenBudget,
@@ -123,6 +131,7 @@ export async function agentSettingsView(ctx: TenantContext): Promise<AgentSettin
     model: settings.model,
     enabledTools: settings.enabledTools,
     enabledForms: settings.enabledForms,
+    allowedModels: settings.allowedModels,
     availableForms,
     permissionPolicy: settings.permissionPolicy,
     slotTtlMinutes: settings.slotTtlMinutes,
@@ -130,10 +139,13 @@ export async function agentSettingsView(ctx: TenantContext): Promise<AgentSettin
     providerKeySet: Boolean(stored?.providerKeySealed),
     environmentKeySet: Boolean(envName && modelEnv(env)[envName]?.trim()),
     usingDemoModel: built.usingDemo,
-    notices: refused ? [...built.notices, refused] : built.notices,
+    notices: peoplesNotices(ctx, refused ? [...built.notices, refused] : built.notices),
     availableTools: BUILTIN_TOOL_CATALOG,
   };
 }
+
+/** The notices name server variables, keys and URLs: for admins, who act on them; a member reads who can. */
+const peoplesNotices = (ctx: TenantContext, notices: string[]) => (isAdmin(ctx) || notices.length === 0 ? notices : [MODEL_NOT_SET_UP]);
 
 type AgentSettingsInput = z.output<typeof agentSettingsInputSchema>;
 
@@ -161,6 +173,8 @@ export async function updateAgentSettings(ctx: TenantContext & { ip?: string | n
       },
       enabledTools: [...new Set(input.enabledTools)],
       enabledForms: input.enabledForms && [...new Set(input.enabledForms)],
+      // The agent's own model is always a choice: listing it again stores nothing.
+      allowedModels: [...new Set(input.allowedModels)].filter((id) => id !== input.model.model),
       permissionPolicy: input.permissionPolicy,
       slotTtlMinutes: input.slotTtlMinutes,
       requestTokenBudget: input.requestTokenBudget,

@@ -4,6 +4,7 @@ import {
   conversationCreator,
   createConversation,
   deleteConversation,
+  discardEmptyConversation,
   listConversations,
   mayManageConversation,
   renameConversation,
@@ -19,6 +20,14 @@ import type { UserContext } from "@/lib/server/http/route-builders";
 import { resolveTenantContext } from "@/lib/db/organizations";
 import { slugSchema } from "@/lib/schemas/text";
 import { abortConversation } from "@/lib/server/runs/abort-conversation";
+import { readTurnStart } from "@/lib/db/turn-start";
+import type { sendMessageSchema } from "@/lib/schemas/conversation";
+import { titleFromMessage } from "@/lib/schemas/conversation-title";
+import { enforce } from "@/lib/server/rate-limit";
+import { runLeaseMs } from "@/lib/server/runs/lease-config";
+import { messagesPerUser } from "@/lib/server/runs/message-rate-limit";
+import { sendMessage } from "@/lib/server/runs/send-message";
+import type { z } from "zod";
 
 /**
  * Creating and listing take an optional organization slug (`?org=`); without it, the user's
@@ -47,12 +56,45 @@ const view = (ctx: TenantContext, summary: StoredSummary, activity = { busy: fal
   ...activity,
 });
 
-export async function startConversation(ctx: TenantContext, title?: string, temporary?: boolean): Promise<ConversationSummary> {
-  return view(ctx, await createConversation(ctx, { title, temporary }));
+/** How long a conversation without a message still shows in the list: its first message may be on its way. */
+const EMPTY_CONVERSATION_GRACE_MS = 5 * 60_000;
+
+/**
+ * A new conversation. With `message` (the chat's "New chat"), created with it: the message's run is
+ * started as the message route would (its checks and limits apply), and the conversation is answered
+ * busy; when the message is refused the conversation is removed again and the refusal is the answer,
+ * so no empty conversation is left behind.
+ */
+export async function startConversation(
+  ctx: TenantContext,
+  input: { title?: string; temporary?: boolean; message?: z.output<typeof sendMessageSchema> } = {},
+): Promise<ConversationSummary> {
+  const { message } = input;
+  if (!message) return view(ctx, await createConversation(ctx, { title: input.title, temporary: input.temporary }));
+  // Before anything is written: a person over the message limit creates nothing.
+  await enforce(messagesPerUser(), ctx.userId, "messages");
+  const created = await createConversation(ctx, { title: input.title ?? titleFromMessage(message.text), temporary: input.temporary });
+  try {
+    const turn = await readTurnStart(ctx.userId, created.id, runLeaseMs());
+    if (!turn) throw notFound("This conversation");
+    // The run goes on detached; this request answers JSON, so the stream the message route would send is not read.
+    const stream = await sendMessage(turn, created.id, message);
+    await stream.body?.cancel();
+  } catch (error) {
+    await discardEmptyConversation(ctx, created.id);
+    throw error;
+  }
+  const activity = await readConversationActivity(ctx, [created.id]);
+  return view(ctx, created, activity.get(created.id));
 }
 
 export async function conversationList(ctx: TenantContext, options: { q?: string; cursor?: string; limit: number }) {
-  const page = await listConversations(ctx, { query: options.q, cursor: options.cursor, limit: options.limit });
+  const page = await listConversations(ctx, {
+    query: options.q,
+    cursor: options.cursor,
+    limit: options.limit,
+    hideEmptyBefore: new Date(Date.now() - EMPTY_CONVERSATION_GRACE_MS),
+  });
   const activity = await readConversationActivity(
     ctx,
     page.conversations.map((conversation) => conversation.id),

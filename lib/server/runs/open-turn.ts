@@ -13,7 +13,7 @@ export type RecordedAgent = ConversationAgent & { recorder: RunEventRecorder };
 
 type AgentOptions = {
   checkModelUrls?: boolean;
-  preloaded?: Partial<Pick<TurnStart, "settings" | "storeId">> & { agentSettings?: TenantAgentConfig };
+  preloaded?: Partial<Pick<TurnStart, "settings" | "storeId" | "modelName">> & { agentSettings?: TenantAgentConfig };
 };
 
 /**

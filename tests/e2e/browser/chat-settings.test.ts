@@ -27,7 +27,7 @@ describe.skipIf(skipBrowser)("agent settings in the browser", () => {
     await page.getByText("Give the agent a name.").waitFor();
 
     await name.fill("Ops Assistant");
-    await page.getByLabel("Permission for send_email").selectOption("allow");
+    await page.getByLabel("Permission for Send an email").selectOption("allow");
     await page.getByRole("spinbutton", { name: "Budget per request (effective tokens)" }).fill("250000");
     await screenshot(page, "agent-settings");
     await page.getByRole("button", { name: "Save settings" }).click();

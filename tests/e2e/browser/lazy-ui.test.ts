@@ -137,33 +137,31 @@ describe.skipIf(skipBrowser)("closed-at-first-paint UI loads on intent", () => {
 
   it("a toast asked for while the page loads shows once sonner has arrived", async () => {
     const page = await user.context.newPage();
-    // Playwright's request API is not a page: it sends no Origin, which the CSRF check refuses.
-    const created = await page.request.post(`${appBaseURL()}/api/conversations?org=${encodeURIComponent(user.slug)}`, {
-      data: {},
-      headers: { origin: new URL(appBaseURL()).origin },
-    });
-    expect(created.status()).toBe(201);
-    const body = (await created.json()) as { conversation?: { id: string }; id?: string };
-    const conversationId = body.conversation?.id ?? body.id;
-
-    // The page sends a handed-over first message as soon as it is ready; the server refuses it while
-    // sonner's chunk is held back, so the toast is asked for before sonner is there.
-    await page.goto(`${appBaseURL()}/${user.slug}`);
-    await page.evaluate((id) => sessionStorage.setItem(`handoff:autosend:${id}`, "hello from the home page"), conversationId);
-    await page.route("**/api/conversations/*/messages", (route) =>
-      route.fulfill({
-        status: 503,
-        contentType: "application/json",
-        body: JSON.stringify({ error: { code: "unavailable", message: "The agent cannot take messages right now." } }),
-      }),
+    // The home's first message is refused while sonner's chunk is held back, so the toast is asked for before sonner is there.
+    await page.route("**/api/conversations?*", (route) =>
+      route.request().method() === "POST"
+        ? route.fulfill({
+            status: 503,
+            contentType: "application/json",
+            body: JSON.stringify({ error: { code: "unavailable", message: "The agent cannot take messages right now." } }),
+          })
+        : route.continue(),
     );
     const sonner = await holdChunks(page, "data-sonner-toaster");
-    const refused = page.waitForResponse(
-      (response) => response.url().includes(`/api/conversations/${conversationId}/messages`) && response.status() === 503,
-    );
+    const refused = page.waitForResponse((response) => response.url().includes("/api/conversations?") && response.status() === 503);
 
     // Not waiting for the load event: the held chunk may be part of what it waits for.
-    await page.goto(`${appBaseURL()}/${user.slug}/c/${conversationId}`, { waitUntil: "commit" });
+    await page.goto(`${appBaseURL()}/${user.slug}`, { waitUntil: "commit" });
+    const box = page.getByRole("textbox", { name: "Message" });
+    // Typed once the page is interactive: the send button takes the text only after hydration.
+    const sendButton = page.getByRole("button", { name: "Send message" });
+    await expect
+      .poll(async () => {
+        await box.fill("hello from the home page");
+        return sendButton.isEnabled();
+      })
+      .toBe(true);
+    await box.press("Enter");
     await refused;
     await expect.poll(sonner.requested).toBe(true);
     sonner.release();
@@ -172,14 +170,20 @@ describe.skipIf(skipBrowser)("closed-at-first-paint UI loads on intent", () => {
     await page.close();
   });
 
-  it("the token usage tooltip shows on keyboard focus", async () => {
+  it("the conversation's details (model, tokens) open from the keyboard", async () => {
     await startConversation(user, "hello");
     await seeInLog(user.page, "Hello");
     await user.page.reload();
-    const usage = user.page.getByRole("button", { name: /^Token usage:/ });
-    await usage.waitFor();
-    await usage.focus();
-    await user.page.getByRole("tooltip").waitFor();
-    await expect(usage.evaluate((element) => element === document.activeElement)).resolves.toBe(true);
+    const details = user.page.getByRole("button", { name: "Conversation details" });
+    await details.focus();
+    await user.page.keyboard.press("Enter");
+    const panel = user.page.getByRole("dialog", { name: "Conversation details" });
+    await panel
+      .getByText(/tokens/)
+      .first()
+      .waitFor();
+    await panel.getByText("The offline demo model").waitFor();
+    await user.page.keyboard.press("Escape");
+    await panel.waitFor({ state: "hidden" });
   });
 });

@@ -157,6 +157,8 @@ export const CONVERSATION_API_ROUTES: TenantRoute[] = [
   { method: "GET", path: "/api/conversations/{conversationId}/events?after=0" },
   { method: "POST", path: "/api/conversations/{conversationId}/abort", json: {} },
   { method: "POST", path: "/api/conversations/{conversationId}/retry", json: {} },
+  { method: "GET", path: "/api/conversations/{conversationId}/model" },
+  { method: "PUT", path: "/api/conversations/{conversationId}/model", json: { model: null } },
   // The conversation is checked first, so an instance id that exists nowhere still proves the 404 is the tenant's.
   { method: "POST", path: "/api/conversations/{conversationId}/forms/any-instance/values", json: { values: { purpose: "Taken over" } } },
   // Feedback on the victim's real agent message ({messageId}).

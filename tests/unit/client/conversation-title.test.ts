@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { titleFromMessage } from "@/lib/client/conversation-title";
+import { titleFromMessage } from "@/lib/schemas/conversation-title";
 
 describe("titleFromMessage", () => {
   it("uses a short first message as it is", () => {

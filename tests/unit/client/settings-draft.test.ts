@@ -8,6 +8,7 @@ const view: AgentSettingsView = {
   model: { provider: "anthropic", model: "claude-x", fallbacks: [], thinking: "off", maxTokens: 4096 },
   enabledTools: ["send_email"],
   enabledForms: ["expense-claim"],
+  allowedModels: ["claude-y"],
   availableForms: [{ key: "expense-claim", name: "Expense claim" }],
   permissionPolicy: {},
   slotTtlMinutes: null,
@@ -54,5 +55,12 @@ describe("agent settings form", () => {
     const parsed = agentSettingsInputSchema.safeParse(toInput({ ...draftFrom(view), model: "" }, view));
     expect(parsed.success).toBe(false);
     expect(parsed.error?.issues.map((issue) => issue.path.join("."))).toContain("model.model");
+  });
+
+  it("reads the models people may choose as ids separated by commas or lines", () => {
+    expect(draftFrom(view).allowedModels).toBe("claude-y");
+    const input = toInput({ ...draftFrom(view), allowedModels: " claude-y,\nclaude-z , ,\n" }, view);
+    expect(input.allowedModels).toEqual(["claude-y", "claude-z"]);
+    expect(agentSettingsInputSchema.safeParse(input).success).toBe(true);
   });
 });

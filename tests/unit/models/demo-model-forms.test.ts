@@ -3,7 +3,7 @@
 import { describe, expect, test } from "vitest";
 import type { Message, ToolResultPayload } from "@/lib/agent/messages";
 import type { ModelToolSpec, PromptRequest } from "@/lib/agent/model-adapter";
-import { DemoModel } from "@/lib/models/demo-model";
+import { DemoModel, NOT_ENABLED } from "@/lib/models/demo-model";
 import { demoFormValue, demoFormValues } from "@/lib/models/demo-form-sentences";
 import { DEMO_FORM_TOOLS } from "@/lib/models/demo-triggers";
 
@@ -64,7 +64,7 @@ describe("starting a form", () => {
   test("without the form tools it says they are not enabled", async () => {
     const { call, text } = await callFor("start the expense claim", { formOpen: false, tools: [] });
     expect(call).toBeUndefined();
-    expect(text).toBe('I would use the "glove_form_start" tool for that, but it is not enabled for this agent.');
+    expect(text).toBe(NOT_ENABLED);
   });
 });
 

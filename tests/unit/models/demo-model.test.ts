@@ -1,7 +1,7 @@
 import { describe, expect, test } from "vitest";
 import type { Message } from "@/lib/agent/messages";
 import type { ModelToolSpec, PromptRequest } from "@/lib/agent/model-adapter";
-import { DEMO_INTRO, DemoModel } from "@/lib/models/demo-model";
+import { DEMO_INTRO, DemoModel, NOT_ENABLED } from "@/lib/models/demo-model";
 import { DEMO_CODE_AND_TABLE, DEMO_LONG_ANSWER, DEMO_TRIGGERS, findDemoTrigger } from "@/lib/models/demo-triggers";
 import { RENDER_DATA_MARKER, recordEvents } from "./conversation-fixtures";
 
@@ -86,11 +86,11 @@ const expectedKey = (trigger: (typeof DEMO_TRIGGERS)[number]) =>
   trigger.tool === "glove_form_revise" ? `${trigger.tool} ${trigger.example.startsWith("undo") ? "undo" : "set"}` : trigger.tool;
 
 describe("the offline demo model", () => {
-  test("says in its first reply that it is the demo model and how to set a real key, and not again", async () => {
+  test("says in its first reply that it is the demo model and who can connect a real one, in people's words, and not again", async () => {
     const first = await demo().prompt(ask("hello"), () => {});
     expect(first.messages[0].text.startsWith(DEMO_INTRO)).toBe(true);
-    expect(first.messages[0].text).toContain("ANTHROPIC_API_KEY");
-    expect(first.messages[0].text).toContain("agent settings");
+    expect(first.messages[0].text).toContain("An admin can connect a real model in Settings → Agent.");
+    expect(first.messages[0].text).not.toMatch(/ANTHROPIC_API_KEY|docs\//);
 
     const later = await demo().prompt(ask("hello again", EARLIER), () => {});
     expect(later.messages[0].text).not.toContain(DEMO_INTRO);
@@ -162,7 +162,7 @@ describe("the offline demo model", () => {
   test("says so when the tool a request needs is not enabled for the agent", async () => {
     const result = await demo().prompt({ messages: [...EARLIER, { sender: "user", text: "delete the old drafts" }], tools: [] }, () => {});
     expect(result.messages[0].tool_calls).toBeUndefined();
-    expect(result.messages[0].text).toBe('I would use the "confirm_action" tool for that, but it is not enabled for this agent.');
+    expect(result.messages[0].text).toBe(NOT_ENABLED);
   });
 
   test("after tool results it writes a short summary: success, denial and the reason", async () => {
