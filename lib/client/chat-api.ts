@@ -20,8 +20,6 @@ export const chatApi = {
     const extra = query.size > 0 ? `&${query}` : "";
     return apiFetch<ConversationPage>(`${conversationsPath(orgSlug)}${extra}`, { signal });
   },
-  createConversation: async (orgSlug: string, title?: string) =>
-    (await apiFetch<ConversationResponse>(conversationsPath(orgSlug), { body: title ? { title } : {} })).conversation,
   /** A conversation created with its first message, whose run the server has started (one request). */
   startConversation: async (orgSlug: string, message: { text: string }, options: { temporary?: boolean } = {}) =>
     (

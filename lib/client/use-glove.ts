@@ -75,7 +75,6 @@ export interface GloveHandle {
   rejectSlot: (slotId: string, reason?: string) => Promise<void>;
   renderSlot: (slot: SlotRecord) => ReactNode;
   renderToolResult: (entry: Extract<TimelineEntry, { kind: "tool" }>) => ReactNode;
-  newConversation: () => Promise<string>;
   switchConversation: (conversationId: string) => void;
   /** The loaded messages that have other versions ("‹ 2 / 3 ›"). */
   versions: NonNullable<ConversationSnapshot["branches"]>;
@@ -289,12 +288,6 @@ export function useGlove({ orgSlug, conversationId, renderers }: UseGloveOptions
     await chatApi.retry(conversationId, receive);
   }, [conversationId, receive]);
 
-  const newConversation = useCallback(async () => {
-    const created = await chatApi.createConversation(orgSlug);
-    void queryClient.invalidateQueries({ queryKey: chatKeys.conversations(orgSlug) });
-    router.push(`/${orgSlug}/c/${created.id}`);
-    return created.id;
-  }, [orgSlug, queryClient, router]);
   const switchConversation = useCallback((id: string) => router.push(`/${orgSlug}/c/${id}`), [orgSlug, router]);
   const openBranched = useCallback(
     (id: string) => {
@@ -353,7 +346,6 @@ export function useGlove({ orgSlug, conversationId, renderers }: UseGloveOptions
     rejectSlot,
     renderSlot,
     renderToolResult: renderers.toolResult,
-    newConversation,
     switchConversation,
     versions: state?.branches ?? NO_VERSIONS,
     branches,
