@@ -1,4 +1,4 @@
-import { currentRequest } from "./history";
+import { currentRequest, isToolResults } from "./history";
 import type { Message, ToolCall, ToolResult, ToolResultPayload } from "./messages";
 import { permissionInputKey } from "./permissions";
 import type { RunSession } from "./run-session";
@@ -75,10 +75,18 @@ export async function closeStep(session: RunSession, step: Message, reason: stri
 /**
  * A regenerated reply that repeats a call of the branch it replaces (same tool, same canonical
  * input) gets that call's stored result: what already ran, or was approved and ran, never runs
- * again silently (no second execution, no second card). A changed input is a new call.
+ * again silently (no second execution, no second card). A changed input is a new call. Only the
+ * versions of this request count (what hangs under the message before the person's message, where
+ * an edit or a regenerate forks): a later turn that asks again really runs again.
  */
-const resultOffPath = (session: RunSession, call: ToolCall) =>
-  session.deps.store.findOffPathToolResult(call.tool_name, permissionInputKey(call.input_args));
+function resultOffPath(session: RunSession, call: ToolCall) {
+  const history = session.history;
+  const question = history.findLastIndex((message) => message.sender === "user" && !isToolResults(message));
+  if (question === -1) return null;
+  const fork = question === 0 ? null : (history[question - 1].id ?? null);
+  if (question > 0 && fork === null) return null;
+  return session.deps.store.findOffPathToolResult(call.tool_name, permissionInputKey(call.input_args), fork);
+}
 
 async function loadStates(session: RunSession, calls: ToolCall[]) {
   const states = await session.deps.store.getToolCallStates(calls.map((call) => call.id));

@@ -37,10 +37,11 @@ export interface StoreAdapter {
   getBranchPoints(): Promise<BranchPoint[]>;
   /**
    * The result of a finished, successful call of this tool with this input (`permissionInputKey`)
-   * in a message off the active path (an abandoned branch), so a regenerated reply reuses it
-   * instead of running the tool again. Null when there is none.
+   * in a message off the active path (an abandoned branch) that descends from the message `under`
+   * (a message id; null: from any root), so a regenerated reply reuses it instead of running the
+   * tool again. Null when there is none.
    */
-  findOffPathToolResult(toolName: string, inputKey: string): Promise<ToolResultPayload | null>;
+  findOffPathToolResult(toolName: string, inputKey: string, under: string | null): Promise<ToolResultPayload | null>;
 
   // ── Counters (Glove) ────────────────────────────────────────────────────
   /** Sum of `tokens_in + tokens_out` added since the last reset. */

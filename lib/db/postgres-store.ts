@@ -184,9 +184,18 @@ export class PostgresStore implements StoreAdapter {
   }
 
   /** One statement; the input is compared canonically here (key order must not matter, which SQL json cannot tell). */
-  async findOffPathToolResult(toolName: string, inputKey: string): Promise<ToolResultPayload | null> {
+  async findOffPathToolResult(toolName: string, inputKey: string, under: string | null): Promise<ToolResultPayload | null> {
+    // The subtree under `under`: the versions of the request a branch replaced, never older turns' calls.
+    const subtree =
+      under === null
+        ? Prisma.empty
+        : Prisma.sql`, below("seq") AS (
+            SELECT "seq" FROM "Message" WHERE "storeId" = ${this.storeId} AND "messageId" = ${under}
+            UNION ALL
+            SELECT m."seq" FROM below b JOIN "Message" m ON m."parentSeq" = b."seq" AND m."storeId" = ${this.storeId}
+          )`;
     const rows = await this.db.$queryRaw<{ input: unknown; result: ToolResultPayload }[]>`
-      WITH RECURSIVE ${activePathCte(this.own)}
+      WITH RECURSIVE ${activePathCte(this.own)} ${subtree}
       SELECT c->'input_args' AS "input", t."result"
       FROM "Message" m
       CROSS JOIN LATERAL json_array_elements(m."toolCalls") AS c
@@ -194,6 +203,7 @@ export class PostgresStore implements StoreAdapter {
       WHERE m."storeId" = ${this.storeId} AND m."organizationId" = ${this.organizationId} AND m."sender" = 'agent'
         AND json_typeof(m."toolCalls") = 'array' AND c->>'tool_name' = ${toolName} AND t."result"->>'status' = 'success'
         AND m."seq" NOT IN (SELECT "seq" FROM path)
+        ${under === null ? Prisma.empty : Prisma.sql`AND m."seq" IN (SELECT "seq" FROM below)`}
       ORDER BY m."seq"`;
     return rows.find((row) => permissionInputKey(row.input) === inputKey)?.result ?? null;
   }

@@ -207,13 +207,18 @@ export function defineStoreContract(name: string, makeStore: () => Promise<Store
           callState({ call_id: failed.id, tool_name: "send_email", status: "done", result: { status: "error", data: null } }),
         );
         const key = permissionInputKey({ subject: "Hi", to: "a@example.com" });
-        expect(await store.findOffPathToolResult("send_email", key)).toBeNull();
+        expect(await store.findOffPathToolResult("send_email", key, null)).toBeNull();
         const regenerate = run();
         await store.createRun(regenerate, { leaf: question.id! });
-        expect(await store.findOffPathToolResult("send_email", key)).toEqual({ status: "success", data: { sent: 1 } });
-        expect(await store.findOffPathToolResult("send_email", permissionInputKey({ to: "a@example.com", subject: "Hello" }))).toBeNull();
-        expect(await store.findOffPathToolResult("send_email", permissionInputKey({ to: "b@example.com" }))).toBeNull();
-        expect(await store.findOffPathToolResult("other_tool", key)).toBeNull();
+        expect(await store.findOffPathToolResult("send_email", key, null)).toEqual({ status: "success", data: { sent: 1 } });
+        // Only under the fork: the call hangs under the question, not under a message elsewhere.
+        expect(await store.findOffPathToolResult("send_email", key, question.id!)).toEqual({ status: "success", data: { sent: 1 } });
+        expect(await store.findOffPathToolResult("send_email", key, "no-such-message")).toBeNull();
+        expect(
+          await store.findOffPathToolResult("send_email", permissionInputKey({ to: "a@example.com", subject: "Hello" }), null),
+        ).toBeNull();
+        expect(await store.findOffPathToolResult("send_email", permissionInputKey({ to: "b@example.com" }), null)).toBeNull();
+        expect(await store.findOffPathToolResult("other_tool", key, null)).toBeNull();
       });
     });
 

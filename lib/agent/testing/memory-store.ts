@@ -87,10 +87,12 @@ export class MemoryStore implements StoreAdapter {
     });
   }
 
-  async findOffPathToolResult(toolName: string, inputKey: string): Promise<ToolResultPayload | null> {
+  async findOffPathToolResult(toolName: string, inputKey: string, under: string | null): Promise<ToolResultPayload | null> {
     const onPath = new Set(this.activePath());
+    const root = under === null ? null : this.nodes.findIndex((node) => node.message.id === under);
+    if (root === -1) return null;
     for (const [index, { message }] of this.nodes.entries()) {
-      if (onPath.has(index)) continue;
+      if (onPath.has(index) || (root !== null && !this.descendsFrom(index, root))) continue;
       for (const call of message.tool_calls ?? []) {
         if (call.tool_name !== toolName || permissionInputKey(call.input_args) !== inputKey) continue;
         const state = this.toolCalls.get(call.id);
@@ -98,6 +100,11 @@ export class MemoryStore implements StoreAdapter {
       }
     }
     return null;
+  }
+
+  private descendsFrom(index: number, ancestor: number): boolean {
+    for (let at = this.nodes[index].parent; at !== null; at = this.nodes[at].parent) if (at === ancestor) return true;
+    return false;
   }
 
   /** Node indexes from the first message to the active leaf. */

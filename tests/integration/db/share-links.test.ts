@@ -1,9 +1,11 @@
 // Share links over real Postgres: only the token's hash is stored, a snapshot never shows later
 // messages or answers, expired and revoked links open nothing, the audience is checked per view,
-// and a copy lands in the copier's organization as plain messages.
+// a snapshot keeps the version it was made of, and a copy lands in the copier's organization as
+// plain messages.
 import { createHash } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Message } from "@/lib/agent/messages";
+import { readConversationExport } from "@/lib/db/conversation-export";
 import { revokeShareLink } from "@/lib/db/share-links";
 import type { TenantContext } from "@/lib/db/tenant-context";
 import { copyShare } from "@/lib/server/shares/copy-share";
@@ -107,6 +109,33 @@ describe("share links (Postgres)", () => {
       { kind: "agent", text: "You chose tea.", stopped: false },
     ]);
     expect(current.canCopy).toBe(true);
+  });
+
+  it("with versions: a snapshot keeps the version shown when it was made; a live link and the export follow the shown one", async () => {
+    const { conversation, store } = await openNewConversationStore(owner);
+    await store.appendMessages([
+      { id: "v-u1", sender: "user", text: "Name a colour" },
+      { id: "v-a1", sender: "agent", text: "Blue." },
+    ]);
+    const input = { audience: "public" as const, expiresInDays: null, people: [] };
+    const snapshot = await createShare({ ...owner, ip: "local" }, conversation.id, { ...input, mode: "snapshot" }, ORIGIN);
+    const live = await createShare({ ...owner, ip: "local" }, conversation.id, { ...input, mode: "live" }, ORIGIN);
+    // A regenerate: a new run moves the leaf back to the question, and the new reply is the first one's sibling.
+    expect(await store.createRun({ id: "run-regenerate", status: "running", created_at: new Date().toISOString() }, { leaf: "v-u1" })).toBe(
+      true,
+    );
+    await store.appendMessages([{ id: "v-a2", sender: "agent", text: "Green." }]);
+    await store.transitionRun("run-regenerate", ["running"], "completed");
+
+    const textsOf = async (url: string) => {
+      const opened = await openShare(tokenOf(url), null);
+      if (!opened.ok) throw new Error("the link should open");
+      return (await sharedConversation(opened.share, null)).entries.map((entry) => ("text" in entry ? entry.text : entry.kind));
+    };
+    expect(await textsOf(snapshot.url)).toEqual(["Name a colour", "Blue."]);
+    expect(await textsOf(live.url)).toEqual(["Name a colour", "Green."]);
+    const exported = await readConversationExport(owner, conversation.id);
+    expect(exported?.messages.map((message) => message.text)).toEqual(["Name a colour", "Green."]);
   });
 
   it("an expired link opens nothing, like an unknown one", async () => {

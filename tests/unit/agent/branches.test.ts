@@ -86,6 +86,25 @@ describe("branches", () => {
     expect(history[2].tool_results?.[0].result).toMatchObject({ status: "success", data: { sent: 1 } });
   });
 
+  it("a later turn that asks for the same call again really runs it (with its card): reuse is for the replaced versions only", async () => {
+    const store = new MemoryStore();
+    const sent: string[] = [];
+    const question = await sendOnce(store, sent);
+    const regenerate = makeAgent([sendCall({ to: "ann", body: "hi" }), { text: "Sent." }], { store });
+    regenerate.glove.fold(sendTool(sent));
+    await regenerate.glove.branch({ from: question.id! });
+    expect(sent).toEqual(["ann:hi"]);
+
+    const later = makeAgent([sendCall({ to: "ann", body: "hi" }), { text: "Sent once more." }], { store });
+    later.glove.fold(sendTool(sent));
+    const outcome = await later.glove.processRequest("send ann the same note again");
+    expect(outcome.status).toBe("suspended");
+    if (outcome.status !== "suspended") return;
+    await later.glove.resolveSlot(outcome.slots[0].id, { decision: "allow_once" }, { answerer: ADMIN });
+    await later.glove.continueRun();
+    expect(sent).toEqual(["ann:hi", "ann:hi"]);
+  });
+
   it("a regenerated call with a changed input asks again with a new card (allow_once covered only the first)", async () => {
     const store = new MemoryStore();
     const sent: string[] = [];
