@@ -7,6 +7,10 @@ import { writeHistory } from "./store/write-history";
 import { recordAudit } from "./audit";
 import { rowToMessage, rowToSlot } from "./store/records";
 import { isAdmin, type TenantContext } from "./tenant-context";
+import { mayManageConversation } from "./conversations";
+
+/** What a link may show: a kept conversation (a deleted one waiting for the purge opens nothing, even within its undo window). */
+const SHAREABLE = { deletedAt: null, temporary: false } as const;
 
 /** A share link as stored, with the names the list shows (never e-mail addresses). */
 export interface ShareLinkRow {
@@ -31,6 +35,14 @@ export interface ListedShareLink extends ShareLinkRow {
 }
 
 /** Someone picked for the audience "people" who is not a member of the organization. */
+/** A public link reaches outside the organization: only the conversation's creator or an admin may make one. */
+export class SharePublicForbiddenError extends Error {
+  constructor() {
+    super("Only the conversation's creator or an admin can make a public link. Share it with the organization or with people instead.");
+    this.name = "SharePublicForbiddenError";
+  }
+}
+
 export class ShareNotMemberError extends Error {
   constructor(readonly userIds: string[]) {
     super("Share only with members of this organization. Pick people from the list of members.");
@@ -59,17 +71,19 @@ const asRow = (row: {
  * conversation is not the tenant's. A snapshot pins the conversation's last message: later ones never show.
  */
 export async function createShareLink(
-  ctx: Pick<TenantContext, "organizationId" | "userId">,
+  ctx: Pick<TenantContext, "organizationId" | "userId" | "role">,
   conversationId: string,
   input: { tokenHash: string; tokenPrefix: string; audience: ShareAudience; mode: ShareMode; peopleIds: string[]; expiresAt: Date | null },
   ip?: string | null,
 ): Promise<ShareLinkRow | null> {
   return prisma.$transaction(async (tx) => {
+    // Kept conversations only: a temporary one is never kept, a deleted one is on its way out.
     const conversation = await tx.conversation.findFirst({
-      where: { id: conversationId, organizationId: ctx.organizationId },
-      select: { id: true },
+      where: { id: conversationId, organizationId: ctx.organizationId, ...SHAREABLE },
+      select: { id: true, createdById: true },
     });
     if (!conversation) return null;
+    if (input.audience === "public" && !mayManageConversation(ctx, conversation.createdById)) throw new SharePublicForbiddenError();
     const peopleIds = [...new Set(input.peopleIds)];
     if (peopleIds.length > 0) {
       const members = await tx.membership.findMany({
@@ -183,7 +197,7 @@ export async function revokeShareLink(
 /** The link a token opens with its conversation's title; null for an unknown, revoked or expired one alike. */
 export async function findOpenShareLink(tokenHash: string, now = new Date()): Promise<(ShareLinkRow & { title: string }) | null> {
   const row = await prisma.shareLink.findFirst({
-    where: { tokenHash, revokedAt: null, OR: [{ expiresAt: null }, { expiresAt: { gt: now } }] },
+    where: { tokenHash, revokedAt: null, OR: [{ expiresAt: null }, { expiresAt: { gt: now } }], conversation: SHAREABLE },
     include: { conversation: { select: { title: true } } },
   });
   if (!row) return null;

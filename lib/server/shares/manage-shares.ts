@@ -1,4 +1,11 @@
-import { createShareLink, listShareLinks, mayRevokeShare, ShareNotMemberError, type ListedShareLink } from "@/lib/db/share-links";
+import {
+  createShareLink,
+  listShareLinks,
+  mayRevokeShare,
+  ShareNotMemberError,
+  SharePublicForbiddenError,
+  type ListedShareLink,
+} from "@/lib/db/share-links";
 import type { TenantContext } from "@/lib/db/tenant-context";
 import type { ShareCreated, ShareCreateInput, ShareLinkView } from "@/lib/schemas/shares";
 import { AppError, notFound } from "@/lib/server/http/app-error";
@@ -23,7 +30,10 @@ export const shareLinkView = (row: ListedShareLink, ctx: Pick<TenantContext, "us
 
 export const shareUrl = (origin: string, token: string) => `${origin}/share/${token}`;
 
-/** Any member may share a conversation of their organization; the link (with its token) is answered once, here. */
+/**
+ * Any member may share a conversation of their organization with its members or people in it; a public
+ * link only its creator or an admin. The link (with its token) is answered once, here.
+ */
 export async function createShare(
   ctx: TenantContext & { ip: string | null },
   conversationId: string,
@@ -38,6 +48,7 @@ export async function createShare(
     { tokenHash, tokenPrefix, audience: input.audience, mode: input.mode, peopleIds: input.people, expiresAt },
     ctx.ip,
   ).catch((error: unknown) => {
+    if (error instanceof SharePublicForbiddenError) throw new AppError(403, "forbidden", error.message);
     if (error instanceof ShareNotMemberError)
       throw new AppError(422, "validation_failed", `Fix these fields: people: ${error.message}`, {
         issues: [{ path: "people", message: error.message }],

@@ -138,6 +138,25 @@ describe("share links (Postgres)", () => {
     expect(exported?.messages.map((message) => message.text)).toEqual(["Name a colour", "Green."]);
   });
 
+  it("a public link only by the conversation's creator or an admin: another member gets 403 and may still share inside", async () => {
+    await expect(share(member, { audience: "public" })).rejects.toMatchObject({ status: 403 });
+    expect((await share(member, { audience: "organization" })).url).toContain("/share/");
+  });
+
+  it("a deleted conversation's links open nothing, even while its delete can still be undone", async () => {
+    const { conversation, store } = await openNewConversationStore(owner);
+    await store.appendMessages([{ id: "d-u1", sender: "user", text: "Soon gone" }]);
+    const link = await createShare(
+      { ...owner, ip: "local" },
+      conversation.id,
+      { audience: "public", mode: "live", expiresInDays: null, people: [] },
+      ORIGIN,
+    );
+    expect((await openShare(tokenOf(link.url), null)).ok).toBe(true);
+    await getTestPrisma().conversation.update({ where: { id: conversation.id }, data: { deletedAt: new Date() } });
+    expect((await openShare(tokenOf(link.url), null)).ok).toBe(false);
+  });
+
   it("an expired link opens nothing, like an unknown one", async () => {
     const created = await share(owner, { expiresInDays: 1 });
     await getTestPrisma().shareLink.update({ where: { id: created.share.id }, data: { expiresAt: new Date(Date.now() - 1000) } });
@@ -162,7 +181,7 @@ describe("share links (Postgres)", () => {
   });
 
   it("a member's own link can be revoked by an admin", async () => {
-    const created = await share(member);
+    const created = await share(member, { audience: "organization" });
     expect((await revokeShareLink(owner, conversationId, created.share.id)).status).toBe("revoked");
   });
 
