@@ -12,7 +12,7 @@ export interface ImportedConversationInput {
 /**
  * An imported conversation: a new conversation of the tenant created by the importer, with its
  * agent's store and its messages as plain text, in one transaction (all of it or none). Its
- * activity is the source's last message, so imported history sorts where it happened.
+ * messages keep the source's times; the conversation itself is active from the import.
  */
 export async function createImportedConversation(
   ctx: Pick<TenantContext, "organizationId" | "userId">,
@@ -21,7 +21,9 @@ export async function createImportedConversation(
 ): Promise<{ id: string; title: string; messages: number }> {
   const times = input.messages.map((message) => message.createdAt).filter((at): at is Date => at !== null);
   const createdAt = input.createdAt ?? times[0] ?? now;
-  const lastActivityAt = times.reduce((latest, at) => (at > latest ? at : latest), createdAt);
+  // Active now: retention counts from the import, not from the source's last message (a year-old
+  // history would otherwise be due for the next purge). The messages keep their own times.
+  const lastActivityAt = now;
   return prisma.$transaction(async (tx) => {
     const conversation = await tx.conversation.create({
       data: {

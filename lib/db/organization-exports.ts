@@ -6,7 +6,7 @@ import type { TenantContext } from "./tenant-context";
 /**
  * Organization exports (docs/export.md): the row an admin starts, the chunks of JSON lines the job
  * writes (each chunk in one transaction with the progress it adds), and the reads of the list and
- * the download. Rows past `expiresAt` are not downloadable and are deleted when the next export starts.
+ * the download. Rows past `expiresAt` are not downloadable; the purge job deletes them (and so does the next export's start).
  */
 
 type Tenant = Pick<TenantContext, "organizationId">;
@@ -52,6 +52,15 @@ const view = (row: Row): OrganizationExportView => ({
   expiresAt: row.expiresAt.toISOString(),
   createdBy: row.createdBy,
 });
+
+/**
+ * Deletes every organization's exports past `expiresAt` with their chunks (the retention purge job
+ * runs it): an export holds whole conversations, so it must not outlive its download window.
+ */
+export async function deleteExpiredExports(now = new Date()): Promise<number> {
+  const { count } = await prisma.organizationExport.deleteMany({ where: { expiresAt: { lte: now } } });
+  return count;
+}
 
 /**
  * A queued export, audited in the same transaction. One at a time per organization (checked under

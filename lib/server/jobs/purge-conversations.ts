@@ -1,9 +1,10 @@
 import type PgBoss from "pg-boss";
+import { deleteExpiredExports } from "@/lib/db/organization-exports";
 import { purgeDueConversations } from "@/lib/db/retention";
 import { logger } from "@/lib/server/logger";
 
 /**
- * The retention purge on the worker's job queue (docs/retention.md): scheduled every ten minutes
+ * The retention purge on the worker's job queue (docs/retention.md), and expired organization exports with it: scheduled every ten minutes
  * with pg-boss's cron (one job per slot, whichever worker process takes it) and once when a worker
  * starts. The queue's `singleton` policy keeps one purge active at a time; the purge itself is
  * safe to overlap anyway (it locks what it deletes, SKIP LOCKED).
@@ -24,6 +25,8 @@ export async function registerPurgeJob(boss: PgBoss): Promise<string> {
   const workerId = await boss.work(PURGE_QUEUE, async () => {
     const result = await purgeDueConversations();
     if (result.purged > 0) logger.info("conversations purged", { ...result });
+    const exports = await deleteExpiredExports();
+    if (exports > 0) logger.info("expired organization exports deleted", { exports });
   });
   await boss.send(PURGE_QUEUE, {}, { singletonKey: "start", retryLimit: 0 });
   return workerId;

@@ -6,11 +6,22 @@ import type { TenantContext } from "@/lib/db/tenant-context";
 import { CONVERSATION_EXPORT_FORMAT } from "@/lib/schemas/conversation-export";
 import { AppError } from "@/lib/server/http/app-error";
 import { importConversations } from "@/lib/server/imports/import-service";
+import { purgeDueConversations } from "@/lib/db/retention";
 import { getTestPrisma } from "@/tests/integration/support/databases";
 import { createTenant } from "@/tests/integration/store/support";
 import { seedConversation } from "./support";
 
 const bytes = (text: string) => new TextEncoder().encode(text);
+const exportOf = (title: string) => ({
+  format: CONVERSATION_EXPORT_FORMAT,
+  title,
+  created_at: "2026-11-01T10:00:00.000Z",
+  messages: [
+    { sender: "user" as const, text: "Hello", created_at: "2026-11-01T10:00:00.000Z" },
+    { sender: "agent" as const, text: "Hi.", created_at: "2026-11-01T10:00:01.000Z" },
+  ],
+  cards: [],
+});
 const plain = (messages: { sender: string; text: string }[]) => messages.map(({ sender, text }) => ({ sender, text }));
 
 describe("import", () => {
@@ -100,5 +111,18 @@ describe("import", () => {
     expect(error).toBeInstanceOf(AppError);
     expect(error).toMatchObject({ status: 422, message: expect.stringContaining('conversation 2 ("Broken"): current_node') });
     expect(await getTestPrisma().conversation.count({ where: { organizationId: alpha.organizationId } })).toBe(before);
+  });
+
+  it("an imported old history is active from the import: the retention purge keeps it, and its messages keep their times", async () => {
+    const keeper = await createTenant("keeper");
+    await getTestPrisma().organization.update({ where: { id: keeper.organizationId }, data: { retentionDays: 30 } });
+    const old = { ...exportOf("A year ago"), created_at: "2025-11-01T10:00:00.000Z" };
+    old.messages = old.messages.map((message) => ({ ...message, created_at: "2025-11-01T10:00:00.000Z" }));
+    const result = await importConversations(keeper, bytes(JSON.stringify(old)));
+
+    await purgeDueConversations();
+
+    const copy = await readConversationExport(keeper, result.imported[0].id);
+    expect(copy?.messages.map((message) => message.created_at)).toEqual(old.messages.map(() => "2025-11-01T10:00:00.000Z"));
   });
 });
