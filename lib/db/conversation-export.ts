@@ -44,7 +44,14 @@ export async function readConversationExports(tenant: Tenant, conversationIds: s
   const messages = paths.flat();
   const conversationOfStore = new Map(stores.map((store) => [store.id, store.conversationId]));
   const messagesOf = groupBy(messages, (row) => conversationOfStore.get(row.storeId) ?? "");
-  const cardsOf = groupBy(slots, (row) => row.conversationId);
+  // Cards of the exported path's calls only (not of other versions, not of subagents' stores).
+  const pathCalls = new Set(
+    messages.flatMap((row) => (Array.isArray(row.toolCalls) ? (row.toolCalls as { id: string }[]) : []).map((call) => call.id)),
+  );
+  const cardsOf = groupBy(
+    slots.filter((row) => pathCalls.has(row.callId)),
+    (row) => row.conversationId,
+  );
   const byId = new Map(conversations.map((conversation) => [conversation.id, conversation]));
   return conversationIds.flatMap((id) => {
     const conversation = byId.get(id);

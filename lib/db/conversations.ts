@@ -31,7 +31,7 @@ export const DEFAULT_CONVERSATION_TITLE = "New conversation";
 
 /** A member asked to rename or delete a conversation they did not start. */
 export class ConversationForbiddenError extends Error {
-  constructor(action: "rename" | "delete" | "restore") {
+  constructor(action: "rename" | "delete" | "restore" | "edit messages in") {
     super(`Only the person who started this conversation, or an admin, can ${action} it.`);
     this.name = "ConversationForbiddenError";
   }

@@ -4,7 +4,7 @@ import type { Message } from "@/lib/agent/messages";
 import { isToolResults } from "@/lib/agent/history";
 import { prisma } from "@/lib/db/client";
 import { createBranchedConversation } from "@/lib/db/conversation-branch-out";
-import { getConversation, mayManageConversation } from "@/lib/db/conversations";
+import { ConversationForbiddenError, getConversation, mayManageConversation } from "@/lib/db/conversations";
 import { PostgresStore } from "@/lib/db/postgres-store";
 import type { TenantContext } from "@/lib/db/tenant-context";
 import type { ConversationSummary } from "@/lib/schemas/conversation";
@@ -34,6 +34,10 @@ export async function editMessage(
   text: string,
   requestSignal?: AbortSignal,
 ): Promise<Response> {
+  // Messages carry no author: an edit rewrites what someone said, so it is the conversation's creator's or an admin's.
+  const conversation = await getConversation(ctx, conversationId);
+  if (!conversation) throw notFound("This conversation");
+  if (!mayManageConversation(ctx, conversation.createdById)) throw new ConversationForbiddenError("edit messages in");
   return startBranch(ctx, conversationId, requestSignal, (path) => {
     const at = indexOnPath(path, messageId);
     if (!isTyped(path[at])) throw new AppError(422, "not_editable", "Only a message you sent can be edited; this one is not.");

@@ -2,6 +2,7 @@
 // path the agent and the chat read, and the one-active-run rule (409).
 import { describe, expect, it } from "vitest";
 import { prisma } from "@/lib/db/client";
+import { ConversationForbiddenError } from "@/lib/db/conversations";
 import { readConversationSnapshot } from "@/lib/db/conversation-snapshot";
 import type { PostgresStore } from "@/lib/db/postgres-store";
 import type { TenantContext } from "@/lib/db/tenant-context";
@@ -60,6 +61,13 @@ describe("branches", () => {
     expect(path[0].text).toBe("hello again");
     expect(path.at(-1)?.sender).toBe("agent");
     expect(await store.getBranchPoints()).toEqual([{ message_id: path[0].id, siblings: ["q1", path[0].id] }]);
+  });
+
+  it("an edit is the creator's or an admin's: another member is refused and nothing changes", async () => {
+    const { tenant, conversationId, store } = await answered("edit-rights");
+    const member: TenantContext = { ...tenant, userId: "another-member", role: "member" };
+    await expect(editMessage(member, conversationId, "q1", "what I wish they had said")).rejects.toBeInstanceOf(ConversationForbiddenError);
+    expect(await texts(store)).toEqual(["hello", "The first answer."]);
   });
 
   it("refuses edit, regenerate and a switch with 409 while a run is active, changing nothing", async () => {
