@@ -57,6 +57,14 @@ const config = [
   {
     rules: {
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
+      // The DOM's globals of common words type-check where a local was meant (window.status is a string).
+      "no-restricted-globals": [
+        "error",
+        ...["status", "name", "event", "length", "parent", "top", "close", "open", "stop", "find"].map((name) => ({
+          name,
+          message: `"${name}" here is the browser's window.${name}: declare or destructure the value you meant.`,
+        })),
+      ],
     },
   },
   {

@@ -64,7 +64,7 @@ export function ChatView({ orgSlug, conversationId, canAdmin, teamName, strategy
     onShowShortcuts: () => setShortcutsOpen(true),
     announce,
   });
-  useCardFocus({ ready: status === "ready", conversationId, slots: glove.slots });
+  useCardFocus({ ready: glove.status === "ready", conversationId, slots: glove.slots });
 
   if (glove.status === "error") {
     const gone = glove.error instanceof ApiError && glove.error.status === 404;

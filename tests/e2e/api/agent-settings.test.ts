@@ -172,7 +172,7 @@ describe("agent settings", () => {
     const id = await createConversation(owner.client);
     const events = await say(owner.client, id, "send an email to ada@example.com about the launch");
     expect(events.map((e) => e.type)).not.toContain("tool_use");
-    expect(events.find((e) => e.type === "model_response_complete")?.data.text).toContain("send_email");
+    expect(events.find((e) => e.type === "model_response_complete")?.data.text).toContain("not switched on for this agent");
   });
 
   it("a tenant policy allows a gated tool without a card", async () => {

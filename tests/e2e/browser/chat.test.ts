@@ -152,7 +152,7 @@ describe.skipIf(skipBrowser)("chat in the browser", () => {
 
     await sidebar.getByRole("searchbox", { name: "Search conversations" }).fill("launch tasks");
     // The link is there before the search answers too: wait for the searched list itself.
-    await expect.poll(() => sidebar.getByRole("link").count(), { timeout: 10_000 }).toBe(1);
+    await expect.poll(() => sidebar.getByRole("list").getByRole("link").count(), { timeout: 10_000 }).toBe(1);
     await sidebar.getByRole("link", { name: "Launch tasks" }).waitFor();
     await screenshot(page, "chat-sidebar-search");
 
