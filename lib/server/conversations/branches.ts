@@ -9,7 +9,9 @@ import { PostgresStore } from "@/lib/db/postgres-store";
 import type { TenantContext } from "@/lib/db/tenant-context";
 import type { ConversationSummary } from "@/lib/schemas/conversation";
 import { AppError, conflict, notFound } from "@/lib/server/http/app-error";
+import { countKinds } from "@/lib/server/attachments/resolve";
 import { drainQueue, launch } from "@/lib/server/runs/launch";
+import { refuseUnreadableImages } from "@/lib/server/runs/refuse-unreadable-images";
 import { openTurn } from "@/lib/server/runs/open-turn";
 import { conversationStream } from "@/lib/server/sse/conversation-stream";
 
@@ -80,7 +82,16 @@ async function startBranch(
   const { after, agent } = await openTurn(ctx, conversationId);
   let branch: Branch;
   try {
-    branch = choose(await agent.store.getMessages());
+    const path = await agent.store.getMessages();
+    branch = choose(path);
+    // The new version is answered with the files of the path it keeps (and its own): refused before any
+    // call when the conversation's model cannot read them, as a new message is.
+    const files = [...path, branch].map((message) => ({ inline: message.images?.length ?? 0, ...countKinds(message.attachments ?? []) }));
+    refuseUnreadableImages(
+      agent.glove.model,
+      files.reduce((sum, file) => sum + file.inline + file.images, 0),
+      files.reduce((sum, file) => sum + file.pdfs, 0),
+    );
   } catch (error) {
     await agent.dispose();
     throw error;

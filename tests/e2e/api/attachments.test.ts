@@ -134,6 +134,25 @@ describe("sending files", () => {
     expect((await owner.client.json<{ messages: unknown[] }>(`/api/conversations/${id}`)).body.messages).toEqual([]);
   });
 
+  it("a new version of a reply over a PDF is refused for a model that cannot read it, before any call", async () => {
+    await useModel({ provider: "anthropic", model: "claude-sonnet-4-5", baseURL: claude.url }, "sk-ant-files");
+    const id = await createConversation(owner.client);
+    const pdf = (await upload(owner, id, PDF, "report.pdf")).body;
+    const sent = await readToEnd(await postMessage(owner.client, id, "Summarize this", { attachment_ids: [pdf.id] }));
+    expect(sent.at(-1)?.type).toBe("run_completed");
+    const reply = sent.find((event) => event.type === "model_response_complete");
+    const stored = await owner.client.json<{ messages: { id: string; sender: string }[] }>(`/api/conversations/${id}`);
+    const answer = stored.body.messages.find((message) => message.sender === "agent");
+    expect(reply && answer).toBeTruthy();
+
+    await useModel({ provider: "openai-compatible", model: "llama3.2", baseURL: `${compatible.url}/v1`, capabilities: { images: true } });
+    compatible.requests.length = 0;
+    const refused = await owner.client.request(`/api/conversations/${id}/messages/${answer!.id}/regenerate`, { method: "POST", json: {} });
+    expect(refused.status).toBe(422);
+    expect(((await refused.json()) as ErrorBody).error.code).toBe("model_cannot_read_pdfs");
+    expect(compatible.requests).toHaveLength(0);
+  });
+
   it("another organization's file, or one of another conversation, is 404; more than five files is 422", async () => {
     const other = await createAccount(appBaseURL(), "other-files");
     const theirConversation = await createConversation(other.client);
