@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import type { Message } from "@/lib/agent/messages";
 import { prisma } from "./client";
 import { writeHistory } from "./store/write-history";
@@ -11,7 +12,8 @@ const SUFFIX = " (branch)";
  * "Branch into a new conversation": a conversation of the same organization whose history is
  * `history` (a copy of a path; the messages keep their ids, which are unique per store). One
  * transaction: the conversation, its store and its messages exist together or not at all.
- * Tool-call states and cards stay with the original: the copy holds finished steps only.
+ * Tool-call states and cards stay with the original: the copy holds finished steps only; its files
+ * are copied (new rows of the new conversation, the messages' references rewritten).
  */
 export async function createBranchedConversation(
   ctx: Pick<TenantContext, "organizationId" | "userId">,
@@ -24,7 +26,21 @@ export async function createBranchedConversation(
       data: { organizationId: ctx.organizationId, createdById: ctx.userId, title, stores: { create: { namespace: "" } } },
       select: { id: true, stores: { select: { id: true } } },
     });
-    await writeHistory(tx, { storeId: conversation.stores[0].id, organizationId: ctx.organizationId }, history);
+    // Files belong to their conversation (retention deletes them with it): the copy gets its own rows.
+    const copies = new Map<string, string>();
+    for (const ref of history.flatMap((message) => message.attachments ?? [])) {
+      if (copies.has(ref.id)) continue;
+      const id = randomUUID();
+      copies.set(ref.id, id);
+      await tx.$executeRaw`
+        INSERT INTO "Attachment" ("id", "organizationId", "conversationId", "uploadedById", "mediaType", "size", "sha256", "name", "bytes", "createdAt")
+        SELECT ${id}, "organizationId", ${conversation.id}, "uploadedById", "mediaType", "size", "sha256", "name", "bytes", "createdAt"
+        FROM "Attachment" WHERE "id" = ${ref.id} AND "organizationId" = ${ctx.organizationId}`;
+    }
+    const copied = history.map((message) =>
+      message.attachments ? { ...message, attachments: message.attachments.map((ref) => ({ ...ref, id: copies.get(ref.id)! })) } : message,
+    );
+    await writeHistory(tx, { storeId: conversation.stores[0].id, organizationId: ctx.organizationId }, copied);
     return { id: conversation.id };
   });
 }

@@ -99,4 +99,34 @@ describe("branches", () => {
     expect(copy?.messages.map((message) => message.text)).toEqual(["hello", "The first answer."]);
     expect(await texts(store)).toEqual(["hello", "The first answer.", "later"]);
   });
+
+  it("branch out copies the files too: the copy's messages point at its own rows, which outlive the original", async () => {
+    const tenant = await createTenant("branch-files");
+    const { conversation, store } = await openNewConversationStore(tenant);
+    const file = await prisma.attachment.create({
+      data: {
+        organizationId: tenant.organizationId,
+        conversationId: conversation.id,
+        mediaType: "text/plain",
+        size: 5,
+        sha256: "0".repeat(64),
+        name: "notes.txt",
+        bytes: Buffer.from("notes"),
+      },
+    });
+    const ref = { id: file.id, media_type: "text/plain", name: "notes.txt", size: 5 };
+    await store.appendMessages([
+      { id: "f1", sender: "user", text: "read this", attachments: [ref], created_at: now() },
+      { id: "f2", sender: "agent", text: "Read.", created_at: now() },
+    ]);
+    const created = await branchOut(tenant, conversation.id, "f2");
+    await prisma.conversation.delete({ where: { id: conversation.id } });
+
+    const copy = await readConversationSnapshot(tenant, created.id);
+    const copiedRef = copy?.messages[0].attachments?.[0];
+    expect(copiedRef).toMatchObject({ name: "notes.txt", size: 5 });
+    expect(copiedRef?.id).not.toBe(file.id);
+    const row = await prisma.attachment.findFirst({ where: { id: copiedRef!.id, conversationId: created.id } });
+    expect(Buffer.from(row!.bytes).toString()).toBe("notes");
+  });
 });
