@@ -56,6 +56,10 @@ export const API_KEY_FAILURES_PER_IP: LimitSpec = {
   blockSeconds: 10 * 60,
 };
 export const SIGN_UPS_PER_IP: LimitSpec = { keyPrefix: "signup-ip", points: 20, durationSeconds: 60 * 60 };
+/** Uploads per person: one member cannot fill the organization's file quota for everyone in a burst. */
+export const UPLOADS_PER_USER: LimitSpec = { keyPrefix: "uploads-user", points: 60, durationSeconds: 60 };
+/** Imports per person: each parses up to 50 MB (200 MB unzipped) inside its request. */
+export const IMPORTS_PER_USER: LimitSpec = { keyPrefix: "imports-user", points: 20, durationSeconds: 60 * 60 };
 
 /** Longest key stored as it is: the table's key column holds 255 characters with the prefix. */
 const KEY_MAX = 200;

@@ -64,6 +64,17 @@ describe("one conversation's export", () => {
 });
 
 describe("imports", () => {
+  it("limits imports per person: past 20 in an hour the answer is 429 with Retry-After, and others may still import", async () => {
+    const importer = await createAccount(appBaseURL(), "importer");
+    const tryImport = (account: TestAccount) =>
+      account.client.request(`/api/orgs/${account.orgSlug}/imports`, { json: { format: "handoff.conversation.v1" } });
+    for (let attempt = 0; attempt < 20; attempt++) expect((await tryImport(importer)).status).toBe(422);
+    const refused = await tryImport(importer);
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect((await tryImport(intruder)).status).toBe(422);
+  });
+
   it("refuses a file over the limit with 413 and a bad conversation with 422 naming it", async () => {
     const tooBig = await team.member.client.json<{ error: { code: string } }>(`/api/orgs/${team.slug}/imports`, {
       body: new Uint8Array(IMPORT_MAX_BYTES + 1),

@@ -4,6 +4,7 @@ import { methodNotAllowed } from "@/lib/server/http/method-not-allowed";
 import { parseWith } from "@/lib/server/http/parse-body";
 import { json } from "@/lib/server/http/route";
 import { conversationRoute } from "@/lib/server/http/route-builders";
+import { enforce, UPLOADS_PER_USER } from "@/lib/server/rate-limit";
 
 /**
  * Uploads one file: the body is its raw bytes (any Content-Type; the type is detected from the
@@ -11,6 +12,7 @@ import { conversationRoute } from "@/lib/server/http/route-builders";
  * that is not supported. Send its id in the message's `attachment_ids`.
  */
 export const POST = conversationRoute({}, async (ctx, { request }) => {
+  await enforce(UPLOADS_PER_USER, ctx.userId, "uploads");
   const query = parseWith(uploadAttachmentQuerySchema, Object.fromEntries(new URL(request.url).searchParams));
   return json(attachmentViewSchema.parse(await uploadAttachment(ctx, ctx.conversationId, request, query.name)), 201);
 });
