@@ -94,4 +94,8 @@ export function keyTargetOf(target: EventTarget | null): KeyTarget {
 }
 
 /** A dialog or menu is open: it owns the keys (Esc closes it), the chat's shortcuts wait. */
-export const popupOpen = (): boolean => document.querySelector('[role="dialog"], [role="alertdialog"], [role="menu"]') !== null;
+// A native popover (the conversation details) stays in the page while closed: only an open one counts.
+export const popupOpen = (): boolean =>
+  [...document.querySelectorAll('[role="dialog"], [role="alertdialog"], [role="menu"]')].some(
+    (element) => !element.hasAttribute("popover") || element.matches(":popover-open"),
+  );
