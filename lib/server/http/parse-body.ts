@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import { AppError } from "./app-error";
+import { readCappedBytes } from "./read-capped";
 
 export const DEFAULT_MAX_BODY_BYTES = 64 * 1024;
 
@@ -50,19 +51,5 @@ const tooLarge = (maxBytes: number) =>
   new AppError(413, "payload_too_large", `The request body is larger than ${Math.floor(maxBytes / 1024)} KB. Send less.`);
 
 async function readCapped(request: Request, maxBytes: number): Promise<string> {
-  if (!request.body) return "";
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > maxBytes) {
-      await reader.cancel();
-      throw tooLarge(maxBytes);
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks).toString("utf8");
+  return Buffer.from(await readCappedBytes(request, maxBytes, () => tooLarge(maxBytes))).toString("utf8");
 }

@@ -1,4 +1,5 @@
 import { AppError } from "@/lib/server/http/app-error";
+import { readCappedBytes } from "@/lib/server/http/read-capped";
 
 /** What one inbound event may weigh. */
 export const INBOUND_MAX_BODY_BYTES = 256 * 1024;
@@ -10,20 +11,5 @@ const tooLarge = () => new AppError(413, "payload_too_large", `The event is larg
  * declared length over the cap is refused unread, a stream that grows past it is cut off.
  */
 export async function readRawBody(request: Request, maxBytes = INBOUND_MAX_BODY_BYTES): Promise<string> {
-  if (Number(request.headers.get("content-length") ?? "0") > maxBytes) throw tooLarge();
-  if (!request.body) return "";
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > maxBytes) {
-      await reader.cancel();
-      throw tooLarge();
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks).toString("utf8");
+  return Buffer.from(await readCappedBytes(request, maxBytes, tooLarge)).toString("utf8");
 }
