@@ -46,11 +46,13 @@ describe.skipIf(skipBrowser)("stopping the agent", () => {
     const partial = (await answer.textContent()) ?? "";
     // Frozen at the click: at most a word the renderer had not drawn yet, not the seconds of text
     // the model streamed until the stop landed (about 30 words a second here).
-    expect(partial.startsWith(atClick)).toBe(true);
+    // Compared as words: the last paragraph or word caught mid-stream may lose a trailing space once final.
+    const words = (text: string) => text.replace(/\s+/g, " ").trim();
+    expect(words(partial).startsWith(words(atClick))).toBe(true);
     // The row's text: the answer, the stopped mark, then the message's actions and version switcher.
-    const mark = partial.indexOf("Stopped", atClick.length);
+    const mark = words(partial).indexOf("Stopped", words(atClick).length);
     expect(mark).toBeGreaterThan(-1);
-    expect(mark - atClick.length).toBeLessThan(20);
+    expect(mark - words(atClick).length).toBeLessThan(20);
     await expect(page.getByRole("button", { name: "Continue" }).isVisible()).resolves.toBe(true);
     await expect(page.locator("[data-stopped-actions]").getByRole("button", { name: "Regenerate" }).isVisible()).resolves.toBe(true);
 
