@@ -10,6 +10,7 @@ let conversationId: string;
 let slotId: string;
 let messageId: string;
 let shareId: string;
+let shareToken: string;
 let attachmentId: string;
 let before: unknown;
 let sharesBefore: unknown;
@@ -20,6 +21,7 @@ const fill = (path: string) =>
     .replace("{slotId}", slotId)
     .replace("{messageId}", messageId)
     .replace("{shareId}", shareId)
+    .replace("{shareToken}", shareToken)
     .replace("{attachmentId}", attachmentId);
 
 beforeAll(async () => {
@@ -34,10 +36,11 @@ beforeAll(async () => {
   slotId = events.find((event) => event.type === "slot_push")!.data.slot.id;
   before = (await victim.client.json(`/api/conversations/${conversationId}`)).body;
   messageId = (before as { messages: { id: string; sender: string }[] }).messages.find((message) => message.sender === "agent")!.id;
-  const share = await victim.client.json<{ share: { id: string } }>(`/api/conversations/${conversationId}/shares`, {
+  const share = await victim.client.json<{ share: { id: string }; token: string }>(`/api/conversations/${conversationId}/shares`, {
     json: { audience: "organization", mode: "live", expiresInDays: null },
   });
   shareId = share.body.share.id;
+  shareToken = share.body.token;
   sharesBefore = (await victim.client.json(`/api/conversations/${conversationId}/shares`)).body;
 });
 

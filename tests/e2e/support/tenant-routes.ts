@@ -146,7 +146,8 @@ export const SHARED_API_ROUTES: TenantRoute[] = [
  * Routes that carry no organization: the tenant is the conversation's (or the card's). Asked by
  * conversations-isolation.test.ts as a member of another organization, each must answer 404 and
  * change nothing. Placeholders: {conversationId} a victim's conversation, {slotId} its pending card,
- * {messageId} its agent message, {shareId} one of its share links, {attachmentId} a file uploaded to it.
+ * {messageId} its agent message, {shareId} one of its share links (for the organization; {shareToken} its
+ * token), {attachmentId} a file uploaded to it.
  */
 export const CONVERSATION_API_ROUTES: TenantRoute[] = [
   { method: "GET", path: "/api/conversations/{conversationId}" },
@@ -174,6 +175,9 @@ export const CONVERSATION_API_ROUTES: TenantRoute[] = [
   { method: "GET", path: "/api/conversations/{conversationId}/shares" },
   { method: "POST", path: "/api/conversations/{conversationId}/shares", json: { audience: "public", mode: "live", expiresInDays: null } },
   { method: "DELETE", path: "/api/conversations/{conversationId}/shares/{shareId}" },
+  // The link itself: an organization link opens (and copies) nothing for a member of another organization.
+  { method: "GET", path: "/api/shares/{shareToken}" },
+  { method: "POST", path: "/api/shares/{shareToken}/copy", json: {} },
 
   // Branches, on the victim's real agent message: a new version, a switch, a copy into the outsider's team.
   { method: "POST", path: "/api/conversations/{conversationId}/messages/{messageId}/edit", json: { text: "Taken over" } },
