@@ -185,7 +185,8 @@ export class PostgresStore implements StoreAdapter {
 
   /** One statement; the input is compared canonically here (key order must not matter, which SQL json cannot tell). */
   async findOffPathToolResult(toolName: string, inputKey: string, under: string | null): Promise<ToolResultPayload | null> {
-    // The subtree under `under`: the versions of the request a branch replaced, never older turns' calls.
+    // The subtree under `under`: the versions of the request a branch replaced, never older turns' calls;
+    // the path is walked only down from `under` (on the path), so a long conversation costs no more.
     const subtree =
       under === null
         ? Prisma.empty
@@ -195,7 +196,7 @@ export class PostgresStore implements StoreAdapter {
             SELECT m."seq" FROM below b JOIN "Message" m ON m."parentSeq" = b."seq" AND m."storeId" = ${this.storeId}
           )`;
     const rows = await this.db.$queryRaw<{ input: unknown; result: ToolResultPayload }[]>`
-      WITH RECURSIVE ${activePathCte(this.own)} ${subtree}
+      WITH RECURSIVE ${activePathCte(this.own, undefined, under ?? undefined)} ${subtree}
       SELECT c->'input_args' AS "input", t."result"
       FROM "Message" m
       CROSS JOIN LATERAL json_array_elements(m."toolCalls") AS c

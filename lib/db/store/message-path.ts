@@ -9,17 +9,23 @@ export interface PathStore {
 }
 
 /**
- * A recursive CTE `path(seq, parentSeq)` for a `WITH RECURSIVE`: the messages from the store's leaf (or `fromSeq`)
- * up through their parents (a parent that was deleted ends the walk, so the path starts after it).
+ * A recursive CTE `path(seq, parentSeq)` for a `WITH RECURSIVE`: the messages from the store's leaf (or
+ * `fromSeq`) up through their parents; a parent that was deleted ends the walk, so the path starts after
+ * it. With `upToMessageId` (a message on the path) the walk stops there.
  */
-export function activePathCte({ storeId, organizationId }: PathStore, fromSeq?: bigint) {
+export function activePathCte({ storeId, organizationId }: PathStore, fromSeq?: bigint, upToMessageId?: string) {
   // A snapshot (a share link) walks up from the leaf it pinned; everything else from the store's current leaf.
   const start = fromSeq === undefined ? Prisma.sql`s."leafSeq"` : Prisma.sql`${fromSeq}`;
+  // A parent is always stored before its children (a lower seq), so the walk can stop at a message of the path.
+  const stop =
+    upToMessageId === undefined
+      ? Prisma.empty
+      : Prisma.sql`WHERE m."seq" >= (SELECT "seq" FROM "Message" WHERE "storeId" = ${storeId} AND "messageId" = ${upToMessageId})`;
   return Prisma.sql`path("seq", "parentSeq") AS (
     SELECT m."seq", m."parentSeq" FROM "AgentStore" s JOIN "Message" m ON m."storeId" = s."id" AND m."seq" = ${start}
     WHERE s."id" = ${storeId} AND s."organizationId" = ${organizationId}
     UNION ALL
-    SELECT m."seq", m."parentSeq" FROM path p JOIN "Message" m ON m."seq" = p."parentSeq" AND m."storeId" = ${storeId}
+    SELECT m."seq", m."parentSeq" FROM path p JOIN "Message" m ON m."seq" = p."parentSeq" AND m."storeId" = ${storeId} ${stop}
   )`;
 }
 
