@@ -560,7 +560,10 @@ export class PostgresStore implements StoreAdapter {
     audit?: SlotAnswerAudit,
   ): Promise<{ won: boolean; slot: SlotRecord } | null> {
     const settlement = storableJson(answer);
-    const answerer = settlement.answered_by && { answeredById: settlement.answered_by.user_id, answeredByName: settlement.answered_by.name };
+    const answerer = settlement.answered_by && {
+      answeredById: settlement.answered_by.user_id,
+      answeredByName: settlement.answered_by.name,
+    };
     const data: Prisma.SlotUncheckedUpdateManyInput = {
       ...(settlement.status === "resolved"
         ? { status: "resolved", value: jsonOrJsonNull(settlement.value), settledAt: toDate(settlement.settled_at) }

@@ -633,7 +633,12 @@ export function defineStoreContract(
         const store = await makeStore();
         const ann = { user_id: people.answererId, name: "Ann Lee" };
         const answered = await store.createSlot(slot());
-        const won = await store.settleSlot(answered.id, { status: "resolved", value: { choice: "a" }, settled_at: at(5), answered_by: ann });
+        const won = await store.settleSlot(answered.id, {
+          status: "resolved",
+          value: { choice: "a" },
+          settled_at: at(5),
+          answered_by: ann,
+        });
         expect(won?.slot.answered_by).toEqual(ann);
         const lost = await store.settleSlot(answered.id, {
           status: "resolved",

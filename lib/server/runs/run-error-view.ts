@@ -18,7 +18,10 @@ export function eventForReader<E extends { type: string; data: unknown }>(event:
 }
 
 /** A snapshot's run as this reader gets it: a stored error reworded, with its code (and, for admins, detail). */
-export function runViewForReader(run: { id: string; status: RunView["status"]; error?: string | null } | null, reader: ErrorReader): RunView | null {
+export function runViewForReader(
+  run: { id: string; status: RunView["status"]; error?: string | null } | null,
+  reader: ErrorReader,
+): RunView | null {
   if (!run) return null;
   if (!run.error) return { id: run.id, status: run.status, error: null };
   const { message, ...rest } = runErrorFor(run.error, isAdmin(reader));

@@ -30,7 +30,12 @@ describe("PostgresStore: who answered a card", () => {
       expires_at: null,
       settled_at: null,
     });
-    await store.settleSlot("slot-ann", { status: "resolved", value: { choice: "Tea" }, settled_at: now, answered_by: { user_id: ann.id, name: "Ann Lee" } });
+    await store.settleSlot("slot-ann", {
+      status: "resolved",
+      value: { choice: "Tea" },
+      settled_at: now,
+      answered_by: { user_id: ann.id, name: "Ann Lee" },
+    });
     expect((await store.getSlot("slot-ann"))?.answered_by).toEqual({ user_id: ann.id, name: "Ann Lee" });
 
     await prisma.user.delete({ where: { id: ann.id } });

@@ -77,14 +77,25 @@ describe("an answered card says who answered it", () => {
 
   it("a declined card: declined by the person, with their reason", () => {
     const declined = (reason: string) =>
-      settled({ renderer: "ask_preference", props: { question: "Which?", options: ["Tea", "Coffee"] }, status: "rejected", reason, answered_by: ann });
+      settled({
+        renderer: "ask_preference",
+        props: { question: "Which?", options: ["Tea", "Coffee"] },
+        status: "rejected",
+        reason,
+        answered_by: ann,
+      });
     expect(settledLine(declined("Not now"))).toBe("Declined by Ann Lee: Not now · ");
     expect(settledLine(declined("Declined."))).toBe("Declined by Ann Lee · ");
   });
 
   it("the name stays after the account is gone, and a card answered before names were kept says how only", () => {
     const choice = (answered_by?: SlotRecord["answered_by"]) =>
-      settled({ renderer: "ask_preference", props: { question: "Which?", options: ["Tea", "Coffee"] }, value: { choice: "Tea" }, answered_by });
+      settled({
+        renderer: "ask_preference",
+        props: { question: "Which?", options: ["Tea", "Coffee"] },
+        value: { choice: "Tea" },
+        answered_by,
+      });
     expect(settledLine(choice({ user_id: null, name: "Ann Lee" }))).toBe("Chosen by Ann Lee · ");
     expect(settledLine(choice())).toBe("Chosen · ");
   });
