@@ -88,6 +88,13 @@ describe("an answered card says who answered it", () => {
     expect(settledLine(declined("Declined."))).toBe("Declined by Ann Lee · ");
   });
 
+  it("a card this browser cannot draw still says who answered or declined it", () => {
+    const unknown = (overrides: Partial<SlotRecord>) =>
+      settled({ renderer: "no_such_card", props: { any: 1 }, answered_by: ann, ...overrides });
+    expect(settledLine(unknown({ value: { ok: true } }))).toBe("Answered by Ann Lee · ");
+    expect(settledLine(unknown({ status: "rejected", reason: "Not this one" }))).toBe("Declined by Ann Lee: Not this one · ");
+  });
+
   it("the name stays after the account is gone, and a card answered before names were kept says how only", () => {
     const choice = (answered_by?: SlotRecord["answered_by"]) =>
       settled({
