@@ -13,7 +13,7 @@ import type { RunView } from "@/lib/schemas/conversation";
 
 /**
  * A failed run says what happened and offers the one click that usually fixes it. A model that is
- * not set up reads as such (run-error-words.ts): admins get the technical sentence behind Details.
+ * not set up reads as such (the server words it per reader): admins get the technical sentence behind Details.
  */
 export function FailedRunBanner({
   run,
@@ -26,7 +26,7 @@ export function FailedRunBanner({
   canAdmin: boolean;
   orgSlug: string;
 }) {
-  const words = runErrorWords(run.error, canAdmin);
+  const words = runErrorWords(run, canAdmin);
   const [retrying, setRetrying] = useState(false);
   async function retry() {
     setRetrying(true);
@@ -54,7 +54,7 @@ export function FailedRunBanner({
           <Button size="sm" variant="outline" onClick={retry} disabled={retrying}>
             <RotateCcwIcon aria-hidden /> {retrying ? "Retrying…" : "Retry"}
           </Button>
-          {words.detail ? (
+          {words.settingsLink ? (
             <Button asChild size="sm" variant="outline">
               <Link href={`/${orgSlug}/settings/agent`}>Open Settings → Agent</Link>
             </Button>

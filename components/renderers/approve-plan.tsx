@@ -123,7 +123,7 @@ export const approvePlanRenderer = defineRenderer<ApprovePlanProps>({
   label: "Plan approval",
   title: (props) => props.title,
   icon: <ListOrderedIcon />,
-  answeredVerb: "Decided",
+  answeredVerb: (value) => ((value as ApprovePlanAnswer | null)?.approved ? "Approved" : "Rejected"),
   propsSchema: approvePlanProps,
   render: (props) => <ApprovePlanCard {...props} />,
   renderResult: ({ value }) => {

@@ -24,7 +24,6 @@ export const collectFormRenderer = defineRenderer<CollectFormProps>({
   label: "Form",
   title: (props) => props.title,
   icon: <ClipboardListIcon />,
-  answeredVerb: "Submitted",
   propsSchema: collectFormProps,
   render: (props) => <CollectFormCard {...props} />,
   renderResult: ({ props, value }) => {

@@ -4,6 +4,7 @@ import { JsonField } from "./json-field";
 import { useId, useState } from "react";
 import { PuzzleIcon } from "lucide-react";
 import { Button } from "@/components/ui/button";
+import { SettledLine } from "./settled-line";
 import { CardActions, SlotFrame } from "./slot-frame";
 import type { LiveCardProps } from "./types";
 import { JsonBlock } from "./value-view";
@@ -49,7 +50,12 @@ export function FallbackCard({ slot, answer, canAdmin, problem }: LiveCardProps<
       ) : waiting ? (
         <p className="text-sm">Ask an admin of your organization to answer it, or press Stop below the conversation to end the run.</p>
       ) : slot.status === "resolved" ? (
-        <JsonBlock value={slot.value} label="The answer" />
+        <>
+          <JsonBlock value={slot.value} label="The answer" />
+          <SettledLine verb="Answered" answeredBy={slot.answered_by} settledAt={slot.settled_at} />
+        </>
+      ) : slot.status === "rejected" ? (
+        <SettledLine verb="Declined" answeredBy={slot.answered_by} reason={slot.reason} settledAt={slot.settled_at} />
       ) : slot.status !== "shown" ? (
         <p className="text-sm text-muted-foreground">{`${slot.status.charAt(0).toUpperCase()}${slot.status.slice(1)}${slot.reason ? `: ${slot.reason}` : "."}`}</p>
       ) : null}

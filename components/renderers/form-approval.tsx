@@ -68,7 +68,7 @@ export const formApprovalRenderer = defineRenderer<FormApprovalProps>({
   label: "Approval",
   title: (props) => props.title,
   icon: <ShieldCheckIcon />,
-  answeredVerb: "Decided",
+  answeredVerb: (value) => ((value as FormApprovalAnswer | null)?.approved ? "Approved" : "Rejected"),
   propsSchema: formApprovalProps,
   render: (props) => <ApprovalCard {...props} />,
   renderResult: ({ props, value }) => (

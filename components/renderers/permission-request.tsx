@@ -91,6 +91,13 @@ export function describePermission(value: unknown): string {
   return `${decision.charAt(0).toUpperCase()}${decision.slice(1)}${edited}${reason}`;
 }
 
+/** "Allowed by Ann Lee", "Denied by …"; a member's request to the organization is passed on, not decided. */
+function permissionVerb(value: unknown): string {
+  const decision = (value as Partial<PermissionDecision> | null)?.decision;
+  if (decision === "request_organization") return "Sent to an admin";
+  return decision === "deny" || decision === "deny_always" ? "Denied" : "Allowed";
+}
+
 /** Inputs whose fields are all text, numbers or booleans can be edited field by field; others as JSON. */
 const isFlat = (input: unknown): input is Record<string, string | number | boolean> =>
   Boolean(input) &&
@@ -269,7 +276,7 @@ export const permissionRequestRenderer = defineRenderer<PermissionRequestProps>(
   label: "Permission request",
   title: (props) => `Allow ${humanize(props.tool_name)}?`,
   icon: <ShieldQuestionIcon />,
-  answeredVerb: "Decided",
+  answeredVerb: permissionVerb,
   propsSchema: propsSchema as z.ZodType<PermissionRequestProps, unknown>,
   render: (props) => <PermissionCard {...props} />,
   renderResult: ({ slot, value, props, canAdmin }) => (

@@ -1,3 +1,5 @@
+import type { SlotAnswerer } from "@/lib/agent/store-adapter";
+
 const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
   ["day", 86_400_000],
   ["hour", 3_600_000],
@@ -12,11 +14,26 @@ export function timeAgo(iso: string, now: number = Date.now()): string {
   return "just now";
 }
 
-/** The line under an answered card: how it was answered and when (the exact time on hover). */
-export function SettledLine({ verb, settledAt }: { verb: string; settledAt: string | null }) {
+/** "Chosen by Ann Lee", or the verb alone when the card does not know who (answered before it kept that). */
+export const settledWords = (verb: string, answeredBy: SlotAnswerer | undefined) => (answeredBy ? `${verb} by ${answeredBy.name}` : verb);
+
+/** The line under a settled card: how it was settled, by whom and when (the exact time on hover). */
+export function SettledLine({
+  verb,
+  answeredBy,
+  reason,
+  settledAt,
+}: {
+  verb: string;
+  answeredBy?: SlotAnswerer;
+  /** Why it was declined, after who did ("Declined by Ann Lee: not now"). */
+  reason?: string;
+  settledAt: string | null;
+}) {
   return (
     <p className="text-xs text-muted-foreground" data-settled-line>
-      {verb}
+      {settledWords(verb, answeredBy)}
+      {reason ? `: ${reason}` : null}
       {settledAt ? (
         <>
           {" · "}

@@ -10,10 +10,12 @@ import { SlotFrame } from "./slot-frame";
 import { useCardAnswer } from "./use-card-answer";
 
 const SETTLED_NOTE: Partial<Record<string, string>> = {
-  rejected: "Declined",
   expired: "Nobody answered in time, so the card expired",
   dismissed: "The run was stopped, so the card was dismissed",
 };
+
+/** A decline's own words; the runtime's default ("Declined.") adds nothing to "Declined by …". */
+const declineReason = (reason: string | undefined) => (reason && reason.replace(/\.$/, "") !== "Declined" ? reason : undefined);
 
 /**
  * One card, drawn by its renderer: live while it waits, read-only once settled. A renderer that
@@ -58,6 +60,7 @@ export default memo(function SlotCard({
     return <>{renderer.render({ slot, props: parsed.data, answer, conversationId, canAdmin, teamName })}</>;
   }
   const note = SETTLED_NOTE[slot.status];
+  const verb = typeof renderer.answeredVerb === "function" ? renderer.answeredVerb(slot.value, parsed.data) : renderer.answeredVerb;
   const result =
     slot.status === "resolved" && renderer.renderResult
       ? renderer.renderResult({ slot, props: parsed.data, value: slot.value, canAdmin })
@@ -69,8 +72,10 @@ export default memo(function SlotCard({
       {slot.status === "resolved" ? (
         <>
           {result ?? <p className="text-sm">{describe(slot.value)}</p>}
-          <SettledLine verb={renderer.answeredVerb ?? "Answered"} settledAt={slot.settled_at} />
+          <SettledLine verb={verb ?? "Answered"} answeredBy={slot.answered_by} settledAt={slot.settled_at} />
         </>
+      ) : slot.status === "rejected" ? (
+        <SettledLine verb="Declined" answeredBy={slot.answered_by} reason={declineReason(slot.reason)} settledAt={slot.settled_at} />
       ) : (
         <p className="text-sm text-muted-foreground" data-settled-note>
           {note}

@@ -41,8 +41,8 @@ export interface SlotRenderer<P = unknown> {
   /** The card's question, kept as its heading once it is settled (the live card shows the same). */
   title?: (props: P) => string;
   icon?: ReactNode;
-  /** Says how it was answered, before when ("Chosen 2 min ago"); "Answered" when absent. */
-  answeredVerb?: string;
+  /** Says how it was answered, before who and when ("Chosen by Ann Lee · 2 min ago"); "Answered" when absent. */
+  answeredVerb?: string | ((value: unknown, props: P) => string);
   /** The result view draws the whole card itself (it has its own heading): no shared frame around it. */
   frameless?: boolean;
   render: (props: LiveCardProps<P>) => ReactNode;

@@ -90,8 +90,12 @@ export const agentEventSchemas = {
   message_injected: z.object({ message: objectOf<Message>() }),
   run_suspended: z.object({ run_id: z.string(), slot_ids: z.array(z.string()) }),
   run_completed: z.object({ run_id: z.string() }),
-  /** `message` is written for a person: what happened and what to do next. */
-  run_failed: z.object({ run_id: z.string(), message: z.string() }),
+  /**
+   * `message` is written for a person: what happened and what to do next. The runtime emits and
+   * stores the sentence it has; the server rewords it per reader as it sends it (members read who
+   * can fix it), adding `code` (lib/schemas/run-error.ts) and, for owners and admins only, `detail`.
+   */
+  run_failed: z.object({ run_id: z.string(), message: z.string(), code: z.string().optional(), detail: z.string().optional() }),
   run_aborted: z.object({ run_id: z.string() }),
 } as const;
 

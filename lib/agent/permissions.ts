@@ -115,6 +115,8 @@ async function storedPermission(store: StoreAdapter, runId: string, toolName: st
 /** Who is answering a card, as the server knows it. */
 export interface PermissionAnswerer {
   userId?: string;
+  /** The person's name as the card will say it ("Chosen by Ann Lee"); stored with the settlement. */
+  name?: string;
   /** Owners and admins: may edit the input and grant for the whole organization. */
   isAdmin: boolean;
 }

@@ -12,7 +12,7 @@ import {
   type PermissionDecision,
   type PermissionRequestProps,
 } from "./permissions";
-import type { PermissionDecisionRecord, SlotAnswerAudit, SlotRecord, SlotSettlement, StoreAdapter } from "./store-adapter";
+import type { PermissionDecisionRecord, SlotAnswerAudit, SlotAnswerer, SlotRecord, SlotSettlement, StoreAdapter } from "./store-adapter";
 import { validateWith, type GloveTool } from "./tool";
 
 /** A card by id, or as the caller has just read it from the same store (one read fewer). */
@@ -68,7 +68,7 @@ export async function resolveSlot(
     stored = permission;
   }
   const decision = permission ? permissionDecisionRecord(slot, permission, answerer) : undefined;
-  const settlement = { status: "resolved" as const, value: stored, settled_at: deps.now().toISOString() };
+  const settlement = { status: "resolved" as const, value: stored, settled_at: deps.now().toISOString(), ...answeredBy(answerer) };
   return settle(deps, slot, settlement, { decision, audit: answerAudit(tool, slot, settlement, answerer) }, async (settled) => {
     if (!permission) return;
     await deps.emit("permission_decided", {
@@ -104,12 +104,17 @@ export async function rejectSlot(
           reason,
         }
       : undefined;
-  const settlement = { status: "rejected" as const, reason, settled_at: deps.now().toISOString() };
+  const settlement = { status: "rejected" as const, reason, settled_at: deps.now().toISOString(), ...answeredBy(answerer) };
   const audit = answerAudit(tool, slot, settlement, answerer);
   return settle(deps, slot, settlement, { decision, audit }, async (settled) => {
     if (settled.index !== PERMISSION_SLOT_INDEX) return;
     await deps.emit("permission_decided", { call_id: settled.call_id, tool_name: settled.tool_name, allowed: false, by: "user", reason });
   });
+}
+
+/** Who the card will say answered it: only a person the server named (`userId` and `name`). */
+function answeredBy(answerer: PermissionAnswerer): { answered_by?: SlotAnswerer } {
+  return answerer.userId && answerer.name ? { answered_by: { user_id: answerer.userId, name: answerer.name } } : {};
 }
 
 /** A card only admins may answer (the tool's `answerRole` for its props): a member's answer or decline is refused. */

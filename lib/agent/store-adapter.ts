@@ -340,10 +340,23 @@ export interface SlotRecord {
   created_at: string;
   expires_at: string | null;
   settled_at: string | null;
+  /** Who answered or declined it; absent when nobody did (expired, dismissed) or the answerer was not known. */
+  answered_by?: SlotAnswerer;
 }
 
-export type SlotSettlement =
-  { status: "resolved"; value: unknown; settled_at: string } | { status: "rejected"; reason: string; settled_at: string };
+/**
+ * The person who settled a card, as the card says it ("Chosen by Ann Lee"). Cards are answered by
+ * people only (words from outside arrive as inbox items). `name` is kept as it was when they
+ * answered; `user_id` is null once the account is gone, and the name still says who it was.
+ */
+export interface SlotAnswerer {
+  user_id: string | null;
+  name: string;
+}
+
+export type SlotSettlement = (
+  { status: "resolved"; value: unknown; settled_at: string } | { status: "rejected"; reason: string; settled_at: string }
+) & { answered_by?: SlotAnswerer };
 
 export interface QueuedMessage {
   id: string;

@@ -1,6 +1,7 @@
 import type { AttachmentRef, Message, ToolCall } from "@/lib/agent/messages";
 import type { SlotRecord } from "@/lib/agent/store-adapter";
 import type { FormView } from "@/lib/forms/view";
+import type { RunErrorCode } from "@/lib/schemas/run-error";
 import type { ChatEvent } from "./chat-event";
 import type { ChatState } from "./chat-state";
 
@@ -104,7 +105,17 @@ export function applyEvent(state: ChatState, event: ChatEvent): ChatState {
     case "run_completed":
       return endRun(next, event.run_id, "completed");
     case "run_failed":
-      return { ...endRun(next, event.run_id, "failed"), run: { id: event.run_id, status: "failed", error: event.message } };
+      return {
+        ...endRun(next, event.run_id, "failed"),
+        run: {
+          id: event.run_id,
+          status: "failed",
+          error: event.message,
+          // Worded for this reader by the server (lib/server/runs/run-error-view.ts); `detail` reaches admins only.
+          ...(event.code !== undefined && { code: event.code as RunErrorCode }),
+          ...(event.detail !== undefined && { detail: event.detail }),
+        },
+      };
     case "run_aborted":
       return endRun(next, event.run_id, "aborted");
     default:

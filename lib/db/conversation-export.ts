@@ -119,6 +119,7 @@ function toExportCard(row: SlotRow): ExportCard {
     ...(row.reason !== null && { reason: row.reason }),
     asked_at: row.createdAt.toISOString(),
     answered_at: row.settledAt?.toISOString() ?? null,
+    ...(row.answeredByName !== null && { answered_by: { name: row.answeredByName } }),
   };
 }
 

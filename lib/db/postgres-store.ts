@@ -560,10 +560,16 @@ export class PostgresStore implements StoreAdapter {
     audit?: SlotAnswerAudit,
   ): Promise<{ won: boolean; slot: SlotRecord } | null> {
     const settlement = storableJson(answer);
-    const data: Prisma.SlotUpdateManyMutationInput =
-      settlement.status === "resolved"
+    const answerer = settlement.answered_by && {
+      answeredById: settlement.answered_by.user_id,
+      answeredByName: settlement.answered_by.name,
+    };
+    const data: Prisma.SlotUncheckedUpdateManyInput = {
+      ...(settlement.status === "resolved"
         ? { status: "resolved", value: jsonOrJsonNull(settlement.value), settledAt: toDate(settlement.settled_at) }
-        : { status: "rejected", reason: settlement.reason, settledAt: toDate(settlement.settled_at) };
+        : { status: "rejected", reason: settlement.reason, settledAt: toDate(settlement.settled_at) }),
+      ...answerer,
+    };
     const where = { ...this.own, id: slotId, kind: "wait", status: "pending" };
     const won =
       decision || audit

@@ -18,6 +18,12 @@ export function findUserById(id: string) {
   return prisma.user.findUnique({ where: { id }, select: { id: true, email: true, name: true, image: true, passwordHash: true } });
 }
 
+/** The name a card shows for who answered it: the person's name, else their email; null for an unknown id. */
+export async function userDisplayName(id: string): Promise<string | null> {
+  const user = await prisma.user.findUnique({ where: { id }, select: { name: true, email: true } });
+  return user ? user.name.trim() || user.email : null;
+}
+
 /** Creates the user and their first organization (as owner) in one transaction. */
 export async function createUserWithOrganization(input: {
   email: string;

@@ -40,6 +40,8 @@ export const exportCardSchema = z.object({
   reason: z.string().optional(),
   asked_at: z.string(),
   answered_at: z.string().nullable(),
+  /** The person who answered or declined it, by the name they had then; absent when nobody did. */
+  answered_by: z.object({ name: z.string().max(200) }).optional(),
 });
 
 export const conversationExportSchema = z.object({

@@ -3,6 +3,7 @@ import { freeText, shortText, storableJson, trimmedText } from "./text";
 import type { InboxItem, Message, QueuedMessage, RunStatus, SlotRecord, Task } from "@/lib/agent";
 import { formViewSchema } from "@/lib/forms/view";
 import { attachmentIdsSchema } from "./attachments";
+import { runErrorCodeSchema } from "./run-error";
 
 /** Request and response shapes of the chat routes: the routes validate with them, the browser's hooks type with them. */
 
@@ -136,8 +137,12 @@ void everyRunStatus;
 export const runViewSchema = z.object({
   id: z.string(),
   status: z.enum(RUN_STATUSES),
-  /** For failed runs: what happened and what to do next. */
+  /** For failed runs: what happened and what to do next, in words for this reader (lib/schemas/run-error.ts). */
   error: z.string().nullable(),
+  /** For failed runs: what kind of failure, stable for clients that act on it. */
+  code: runErrorCodeSchema.optional(),
+  /** For failed runs, owners and admins only: the technical sentence behind `error`. */
+  detail: z.string().optional(),
 });
 export type RunView = z.infer<typeof runViewSchema>;
 

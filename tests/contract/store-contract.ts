@@ -11,7 +11,12 @@ import type { InboxItem, QueuedMessage, RunRecord, SlotRecord, StoreAdapter, Tas
  *
  * Only the interface is used, so every implementation must pass unchanged.
  */
-export function defineStoreContract(name: string, makeStore: () => Promise<StoreAdapter>) {
+export function defineStoreContract(
+  name: string,
+  makeStore: () => Promise<StoreAdapter>,
+  /** A person who may answer cards (for Postgres: a real user, since a card's answerer references it). */
+  people: { answererId: string } = { answererId: "user-answerer" },
+) {
   let sequence = 0;
   const uid = (prefix: string) =>
     `${prefix}-${Date.now().toString(36)}-${(sequence++).toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
@@ -622,6 +627,39 @@ export function defineStoreContract(name: string, makeStore: () => Promise<Store
         const rejected = await store.settleSlot(record.id, { status: "rejected", reason: "No", settled_at: at(7) });
         expect(rejected?.won).toBe(false);
         expect(await store.settleSlot("missing", { status: "rejected", reason: "x", settled_at: at(1) })).toBeNull();
+      });
+
+      it("keeps who answered or declined a card with the settlement, and the winner's when a later answer loses", async () => {
+        const store = await makeStore();
+        const ann = { user_id: people.answererId, name: "Ann Lee" };
+        const answered = await store.createSlot(slot());
+        const won = await store.settleSlot(answered.id, {
+          status: "resolved",
+          value: { choice: "a" },
+          settled_at: at(5),
+          answered_by: ann,
+        });
+        expect(won?.slot.answered_by).toEqual(ann);
+        const lost = await store.settleSlot(answered.id, {
+          status: "resolved",
+          value: { choice: "b" },
+          settled_at: at(6),
+          answered_by: { user_id: null, name: "Someone Else" },
+        });
+        expect(lost).toMatchObject({ won: false, slot: { value: { choice: "a" }, answered_by: ann } });
+        const declined = await store.createSlot(slot());
+        await store.settleSlot(declined.id, { status: "rejected", reason: "Not now", settled_at: at(7), answered_by: ann });
+        const nobody = await store.createSlot(slot());
+        await store.settleSlot(nobody.id, { status: "resolved", value: 1, settled_at: at(8) });
+        const expiring = await store.createSlot(slot({ expires_at: at(9) }));
+        await store.expireSlots(at(10));
+        const byId = new Map((await store.listSlots()).map((record) => [record.id, record]));
+        expect(byId.get(answered.id)?.answered_by).toEqual(ann);
+        expect(byId.get(declined.id)).toMatchObject({ status: "rejected", reason: "Not now", answered_by: ann });
+        expect(byId.get(nobody.id)).not.toHaveProperty("answered_by");
+        expect(byId.get(expiring.id)).toMatchObject({ status: "expired" });
+        expect(byId.get(expiring.id)).not.toHaveProperty("answered_by");
+        expect(await store.getSlot(answered.id)).toEqual(byId.get(answered.id));
       });
 
       it("stores a permission decision's grant with the settlement, and only when that settlement won", async () => {

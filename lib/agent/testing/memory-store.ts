@@ -315,6 +315,7 @@ export class MemoryStore implements StoreAdapter {
     slot.settled_at = settlement.settled_at;
     if (settlement.status === "resolved") slot.value = clone(settlement.value);
     else slot.reason = settlement.reason;
+    if (settlement.answered_by) slot.answered_by = clone(settlement.answered_by);
     if (decision) {
       if (decision.grant) await this.setPermission(decision.grant);
       if (decision.request)

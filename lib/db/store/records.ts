@@ -158,6 +158,7 @@ export const rowToSlot = (row: SlotRow): SlotRecord => ({
   created_at: iso(row.createdAt),
   expires_at: isoOrNull(row.expiresAt),
   settled_at: isoOrNull(row.settledAt),
+  ...(row.answeredByName !== null && { answered_by: { user_id: row.answeredById, name: row.answeredByName } }),
 });
 
 export const rowToQueuedMessage = (row: QueuedMessageRow): QueuedMessage => ({

@@ -6,6 +6,7 @@ import type { ConversationSnapshot } from "@/lib/schemas/conversation";
 import { buildTenantModel, loadAgentSettings } from "@/lib/server/agent/settings";
 import { notFound } from "@/lib/server/http/app-error";
 import { recoverDeadRuns } from "@/lib/server/runs/recover-dead-runs";
+import { runViewForReader, type ErrorReader } from "@/lib/server/runs/run-error-view";
 import { settleAll } from "@/lib/server/settle-all";
 
 /** The conversation as the chat page draws it (lib/schemas/conversation.ts). A dead run is marked failed first. */
@@ -21,7 +22,7 @@ export async function conversationSnapshot(ctx: TenantContext, conversationId: s
   ] as const);
   if (!rows) throw notFound("This conversation");
   const { usingDemo, model } = buildTenantModel(settings);
-  return snapshotFrom(rows, usingDemo, forms, model.capabilities?.context_window);
+  return snapshotFrom(rows, usingDemo, forms, model.capabilities?.context_window, ctx);
 }
 
 /**
@@ -34,6 +35,8 @@ export function snapshotFrom(
   usingDemoModel: boolean,
   forms: FormView[] = [],
   contextWindow?: number,
+  /** Whose snapshot: a failed run's error is worded for this reader's role (run-error-view.ts). */
+  reader: ErrorReader = { role: "member" },
 ): ConversationSnapshot {
   const measured = rows.messages.findLast((message) => message.sender === "agent" && message.usage)?.usage;
   return {
@@ -56,7 +59,7 @@ export function snapshotFrom(
       ...(contextWindow !== undefined && { context_window: contextWindow }),
       turns: rows.usage.model_calls,
     },
-    run: rows.run ? { id: rows.run.id, status: rows.run.status, error: rows.run.error ?? null } : null,
+    run: runViewForReader(rows.run, reader),
     lastEventSeq: rows.lastEventSeq,
     responseEvents: rows.responseEvents,
     usingDemoModel,

@@ -44,7 +44,8 @@ function messageParts(message: ExportMessage): string[] {
 }
 
 function cardQuote(card: ExportCard): string {
-  const settled = card.answered_at ? `, ${card.status} ${when(card.answered_at)}` : `, ${card.status}`;
+  const by = card.answered_by ? ` by ${escapeInline(card.answered_by.name)}` : "";
+  const settled = card.answered_at ? `, ${card.status}${by} ${when(card.answered_at)}` : `, ${card.status}${by}`;
   const lines = [`**Card** ${code(card.tool_name)}${settled}`, "Question:", ...fenced(card.question).split("\n")];
   if (card.answer !== undefined) lines.push("Answer:", ...fenced(card.answer).split("\n"));
   if (card.reason) lines.push(`Reason: ${escapeInline(card.reason)}`);

@@ -10,6 +10,7 @@ import {
 } from "@/lib/agent";
 import { prisma } from "@/lib/db/client";
 import { PostgresStore } from "@/lib/db/postgres-store";
+import { userDisplayName } from "@/lib/db/users";
 import { isAdmin, type TenantContext } from "@/lib/db/tenant-context";
 import { enabledTools } from "@/lib/server/agent/conversation-agent";
 import { checkModelUrls, loadAgentSettings } from "@/lib/server/agent/settings";
@@ -45,18 +46,21 @@ export async function answerSlot(
   const tenant = { organizationId: ctx.organizationId };
   // Side by side: dead-run recovery with the stream's start, the settings (the card's tool; the
   // model's URLs, 422 before anything is stored) and the store. No agent: most answers continue nothing.
-  const [after, settings, store] = await settleAll([
+  const [after, settings, store, name] = await settleAll([
     recoverDeadRunsThenReadLastEventSeq({ ...tenant, conversationId }),
     loadAgentSettings(tenant).then(async (settings) => {
       await checkModelUrls(settings);
       return settings;
     }),
     PostgresStore.open(prisma, { ...tenant, conversationId }),
+    // The card keeps who answered it ("Chosen by Ann Lee"), written with the settlement.
+    userDisplayName(ctx.userId),
   ] as const);
   const slot = await store.getSlot(slotId);
   if (!slot) throw notFound("This card");
   if (answer.kind === "resolve" && slot.status === "pending") checkEditedInput(ctx, answer.value);
-  const result = await storeAnswer(ctx, conversationId, store, enabledTools(tenant, conversationId, settings), slot, answer);
+  const answerer: PermissionAnswerer = { userId: ctx.userId, isAdmin: isAdmin(ctx), ...(name && { name }) };
+  const result = await storeAnswer(ctx, conversationId, store, enabledTools(tenant, conversationId, settings), slot, answer, answerer);
   if (!result.continuable) return { kind: "json", slot: result.slot, continued: false };
   const agent = await openAgent(tenant, conversationId, { preloaded: { agentSettings: settings } });
   const launched = await launchContinuation(conversationId, agent);
@@ -76,8 +80,8 @@ async function storeAnswer(
   tools: GloveTool[],
   slot: SlotRecord,
   answer: SlotAnswerInput,
+  answerer: PermissionAnswerer,
 ): Promise<SlotAnswer> {
-  const answerer: PermissionAnswerer = { userId: ctx.userId, isAdmin: isAdmin(ctx) };
   const recorder = conversationRecorder(ctx, conversationId);
   const deps: SlotAnswerDeps = {
     store,

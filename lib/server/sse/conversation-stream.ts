@@ -5,16 +5,18 @@ import { localHub } from "@/lib/server/events/local-hub";
 import { eventBus } from "@/lib/server/events/pg-bus";
 import { isDatabaseUnavailable } from "@/lib/server/database-unavailable";
 import { logger } from "@/lib/server/logger";
+import { eventForReader } from "@/lib/server/runs/run-error-view";
 import { sseResponse } from "./sse-response";
 
 /**
  * A conversation's events after `after` as `text/event-stream`: the stored ones first, then live
  * ones from this instance and (through the bus) every other. With `until`, the stream closes once
  * that work is done and everything it stored was sent (the POST routes); without, it stays open
- * until the client leaves (GET /events).
+ * until the client leaves (GET /events). `tenant` is the reader: its role decides how a failed
+ * run's error reads (run-error-view.ts).
  */
 export async function conversationStream(
-  tenant: Pick<TenantContext, "organizationId">,
+  tenant: Pick<TenantContext, "organizationId" | "role">,
   conversationId: string,
   options: { after: number; until?: Promise<unknown>; requestSignal?: AbortSignal },
 ): Promise<Response> {
@@ -27,8 +29,9 @@ export async function conversationStream(
         after: options.after,
         hub: localHub(),
         readAfter: (after, limit) => listRunEventsAfter(tenant, conversationId, after, limit),
-        deliver: (event) => writer.event(event),
-        deliverUnstored: (event) => writer.event({ seq: null, type: event.type, data: event.data }),
+        // Each reader gets a failed run's error in their role's words (members never the technical sentence).
+        deliver: (event) => writer.event(eventForReader(event, tenant)),
+        deliverUnstored: (event) => writer.event(eventForReader({ seq: null, type: event.type, data: event.data }, tenant)),
         // A stream outlives a database restart: it reads again when the database is back instead of ending without a verdict.
         isRetryable: isDatabaseUnavailable,
         onError(error) {

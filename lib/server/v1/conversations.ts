@@ -18,6 +18,7 @@ import { drainQueue, launch } from "@/lib/server/runs/launch";
 import { messagesPerUser } from "@/lib/server/runs/message-rate-limit";
 import { openTurn } from "@/lib/server/runs/open-turn";
 import { recoverDeadRuns } from "@/lib/server/runs/recover-dead-runs";
+import { runViewForReader } from "@/lib/server/runs/run-error-view";
 import { conversationStream } from "@/lib/server/sse/conversation-stream";
 
 /**
@@ -138,7 +139,8 @@ export async function v1ConversationDetail(ctx: ApiKeyContext, conversationId: s
         .map((message) => ({ sender: message.sender, text: message.text, created_at: message.created_at ?? null })),
       pending_cards: pendingCards.map((slot) => ({ id: slot.id, kind: slot.kind, tool: slot.tool_name, props: slot.props })),
       inbox_items: inbox.items,
-      run: rows.run ? { id: rows.run.id, status: rows.run.status, error: rows.run.error ?? null } : null,
+      // An API key reads a failed run as a member does: the sentence for people, no technical detail.
+      run: rows.run ? { id: rows.run.id, status: rows.run.status, error: runViewForReader(rows.run, ctx)?.error ?? null } : null,
       last_event_id: rows.lastEventSeq,
     },
   };

@@ -9,7 +9,7 @@ import { importConversations } from "@/lib/server/imports/import-service";
 import { purgeDueConversations } from "@/lib/db/retention";
 import { getTestPrisma } from "@/tests/integration/support/databases";
 import { createTenant } from "@/tests/integration/store/support";
-import { seedConversation } from "./support";
+import { ANSWERER_NAME, seedConversation } from "./support";
 
 const bytes = (text: string) => new TextEncoder().encode(text);
 const exportOf = (title: string) => ({
@@ -35,6 +35,8 @@ describe("import", () => {
   it("round-trips an exported conversation: same senders, texts and order, tool calls kept as text", async () => {
     const source = await seedConversation(alpha, "Round trip");
     const exported = (await readConversationExport(alpha, source.id))!;
+    // Who answered the card is exported by name, and the import takes the file as it is.
+    expect(exported.cards).toEqual([expect.objectContaining({ status: "resolved", answered_by: { name: ANSWERER_NAME } })]);
 
     const result = await importConversations(bravo, bytes(JSON.stringify(exported)));
 

@@ -19,7 +19,7 @@ import { startWorker } from "@/lib/server/jobs/worker";
 import { getTestPrisma, testDatabaseUrl } from "@/tests/integration/support/databases";
 import { createTenant } from "@/tests/integration/store/support";
 import { eventually } from "@/tests/support/eventually";
-import { seedConversation } from "./support";
+import { ANSWERER_NAME, seedConversation } from "./support";
 
 const linesOf = async (tenant: TenantContext, exportId: string) => {
   const chunks = await readExportChunks(tenant, exportId, -1, 100);
@@ -59,7 +59,12 @@ describe("organization export", () => {
     const expected = await readConversationExports(alpha, [...alphaIds].sort());
     expect(lines).toEqual(expected);
     expect(lines.map((line) => line.title).sort()).toEqual(["Apricot", "Blueberry", "Cherry"]);
-    expect(lines[0].cards[0]).toMatchObject({ tool_name: "ask_preference", status: "resolved", answer: { choice: "Rome" } });
+    expect(lines[0].cards[0]).toMatchObject({
+      tool_name: "ask_preference",
+      status: "resolved",
+      answer: { choice: "Rome" },
+      answered_by: { name: ANSWERER_NAME },
+    });
     expect(JSON.stringify(lines)).not.toContain("bravo");
 
     const audit = await getTestPrisma().auditLog.findMany({ where: { organizationId: alpha.organizationId, target: created.id } });

@@ -4,6 +4,9 @@ import type { TenantContext } from "@/lib/db/tenant-context";
 import { openNewConversationStore } from "@/tests/integration/store/support";
 import { renameConversation } from "@/lib/db/conversations";
 
+/** Who answers the seeded card. */
+export const ANSWERER_NAME = "Ann Lee";
+
 export const at = (minute: number) => new Date(Date.UTC(2030, 0, 1, 0, minute)).toISOString();
 
 /** A conversation titled `title`: a question, the agent's tool call with a card, the result, the answer. */
@@ -45,6 +48,11 @@ export async function seedConversation(tenant: TenantContext, title: string) {
     settled_at: null,
   };
   await store.createSlot(slot);
-  await store.settleSlot(slot.id, { status: "resolved", value: { choice: "Rome" }, settled_at: at(3) });
+  await store.settleSlot(slot.id, {
+    status: "resolved",
+    value: { choice: "Rome" },
+    settled_at: at(3),
+    answered_by: { user_id: tenant.userId, name: ANSWERER_NAME },
+  });
   return conversation;
 }

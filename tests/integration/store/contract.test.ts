@@ -9,4 +9,8 @@ beforeAll(async () => {
   tenant = await createTenant("contract");
 });
 
-defineStoreContract("PostgresStore", async () => (await openNewConversationStore(tenant)).store);
+defineStoreContract("PostgresStore", async () => (await openNewConversationStore(tenant)).store, {
+  get answererId() {
+    return tenant.userId;
+  },
+});

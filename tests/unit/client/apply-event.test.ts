@@ -142,6 +142,22 @@ describe("applyEvent", () => {
     expect(failed.run).toEqual({ id: "r1", status: "failed", error: "The model key is invalid. Update it in settings." });
   });
 
+  it("a failed run keeps the code and, for an admin's stream, the detail the server worded for this reader", () => {
+    const failed = fold(
+      state(),
+      numbered(1, [
+        { type: "run_failed", run_id: "r1", message: "Check Settings → Agent.", code: "model_not_set_up", detail: "The key was rejected." },
+      ]),
+    );
+    expect(failed.run).toEqual({
+      id: "r1",
+      status: "failed",
+      error: "Check Settings → Agent.",
+      code: "model_not_set_up",
+      detail: "The key was rejected.",
+    });
+  });
+
   it("suspends without ending streaming state badly, and marks optimistic messages as sent when the run ends", () => {
     const sent = withOptimisticMessage(state(), "abc", "hello");
     expect(sent.messages[0].id).toBe("local:abc");

@@ -1,28 +1,19 @@
 import { describe, expect, it } from "vitest";
-import { MODEL_NOT_SET_UP_ADMIN, runErrorWords } from "@/lib/client/run-error-words";
-import { MODEL_NOT_SET_UP } from "@/lib/schemas/agent-settings";
-import { describeModelError } from "@/lib/models/model-error";
+import { runErrorWords } from "@/lib/client/run-error-words";
 
-describe("a failed run in people's words", () => {
-  const rejectedKey = describeModelError("auth", "anthropic:claude-test", 401);
-
-  it("a member reads who can fix a model that is not set up, never the key or the settings' words", () => {
-    expect(runErrorWords(rejectedKey, false)).toEqual({ sentence: MODEL_NOT_SET_UP, detail: null });
-    expect(runErrorWords(describeModelError("bad_request", "openai:gpt-x", 404), false).sentence).toBe(MODEL_NOT_SET_UP);
-  });
-
-  it("an admin reads the same, with the technical sentence as the detail", () => {
-    expect(runErrorWords(rejectedKey, true)).toEqual({ sentence: MODEL_NOT_SET_UP_ADMIN, detail: rejectedKey });
-  });
-
-  it("a passing trouble reads as it is; a member's copy leaves out the advice only admins can follow", () => {
-    const overloaded = describeModelError("overloaded", "anthropic:claude-test");
-    expect(runErrorWords(overloaded, true)).toEqual({ sentence: overloaded, detail: null });
-    expect(runErrorWords(overloaded, false).sentence).toBe(
-      "Anthropic is overloaded right now. Try again in a few minutes; if it keeps happening, tell an admin.",
-    );
-    const server = describeModelError("server", "anthropic:claude-test");
-    expect(runErrorWords(server, false).sentence).toBe(server);
-    expect(runErrorWords(null, false).sentence).toBe("Something went wrong while the agent worked.");
+describe("a failed run's banner, from the run as the server worded it for this reader", () => {
+  it("shows the sentence, the detail behind Details and the settings link only when the server sent them", () => {
+    expect(runErrorWords({ error: "Ask an admin.", code: "model_not_set_up" }, false)).toEqual({
+      sentence: "Ask an admin.",
+      detail: null,
+      settingsLink: false,
+    });
+    expect(runErrorWords({ error: "Check Settings → Agent.", code: "model_not_set_up", detail: "The key was rejected." }, true)).toEqual({
+      sentence: "Check Settings → Agent.",
+      detail: "The key was rejected.",
+      settingsLink: true,
+    });
+    expect(runErrorWords({ error: "Anthropic had an internal error.", code: "run_failed" }, true).settingsLink).toBe(false);
+    expect(runErrorWords({ error: null }, false).sentence).toBe("Something went wrong while the agent worked.");
   });
 });

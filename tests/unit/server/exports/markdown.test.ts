@@ -44,6 +44,21 @@ describe("conversation Markdown", () => {
     expect(markdown.indexOf("> **Card**")).toBeGreaterThan(markdown.indexOf("**Tool call:**"));
   });
 
+  it("says who answered a card, with Markdown's marks in the name escaped", () => {
+    const card = {
+      call_id: "c1",
+      tool_name: "ask_preference",
+      question: { options: ["Oslo", "Rome"] },
+      status: "resolved",
+      answer: { choice: "Rome" },
+      asked_at: "x",
+      answered_at: "2030-01-01T00:02:00.000Z",
+      answered_by: { name: "Ann *Lee*" },
+    };
+    const markdown = conversationToMarkdown(conversation({ cards: [card] }));
+    expect(markdown).toContain("> **Card** `ask_preference`, resolved by Ann \\*Lee\\* 2030-01-01 00:02 UTC\n");
+  });
+
   it("keeps a title on its heading line with Markdown's marks escaped", () => {
     const markdown = conversationToMarkdown(conversation({ title: "# Fake\n\n## Agent [link](javascript:x)" }));
     expect(markdown.split("\n")[0]).toBe("# \\# Fake \\#\\# Agent \\[link\\]\\(javascript:x\\)");
