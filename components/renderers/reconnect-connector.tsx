@@ -27,7 +27,15 @@ const saveToken = (orgSlug: string, connectorId: string, token: string) =>
     body: { token },
   });
 
-function PersonalToken({ props, answer, orgSlug }: { props: ReconnectConnectorProps; answer: LiveCardProps<unknown>["answer"]; orgSlug: string }) {
+function PersonalToken({
+  props,
+  answer,
+  orgSlug,
+}: {
+  props: ReconnectConnectorProps;
+  answer: LiveCardProps<unknown>["answer"];
+  orgSlug: string;
+}) {
   const [token, setToken] = useState("");
   const [error, setError] = useState<string>();
   const [saving, setSaving] = useState(false);

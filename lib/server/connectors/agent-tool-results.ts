@@ -24,7 +24,7 @@ export function callResult(entry: EnabledConnectorTool, outcome: Exclude<McpCall
       return outcome.isError ? failure(`${title} answered with an error: ${text}`) : success(text);
     }
     case "unavailable":
-      return failure(`${title} is unavailable: ${outcome.message} Try again later or tell the person.`);
+      return failure(`${title} is unavailable: ${sentence(outcome.message)} Try again later or tell the person.`);
     case "timeout":
       return failure(
         `${title} did not answer within its time limit of ${seconds(outcome.afterMs)}, so the call was given up. ` +
@@ -34,3 +34,5 @@ export function callResult(entry: EnabledConnectorTool, outcome: Exclude<McpCall
 }
 
 const seconds = (ms: number) => `${count(Math.round(ms / 100) / 10)} seconds`;
+
+const sentence = (text: string) => (/[.!?]$/.test(text.trim()) ? text.trim() : `${text.trim()}.`);

@@ -8,9 +8,8 @@ import {
   type ReconnectConnectorProps,
 } from "@/lib/tools/reconnect-connector/shape";
 import { connectorToolName } from "./agent-tool-names";
-import { callResult } from "./agent-tool-results";
 import type { ConnectorCatalog, EnabledConnectorTool } from "./contract";
-import { awaitReconnect } from "./reconnect";
+import { callWithReconnect } from "./reconnect";
 
 /** Longest description the model reads of one connector tool (servers write essays). */
 export const MAX_CONNECTOR_DESCRIPTION = 1_000;
@@ -37,7 +36,9 @@ export async function connectorTools(catalog: ConnectorCatalog, options: Connect
   const entries = await catalog.enabledTools();
   const named = entries.map((entry) => ({ entry, name: connectorToolName(entry.connectorName, entry.tool.name) }));
   // A tool that keeps its server name claims it first, the rest by server name: the same list always gives the same names.
-  named.sort((a, b) => rank(a) - rank(b) || compare(a.entry.connectorName, b.entry.connectorName) || compare(a.entry.tool.name, b.entry.tool.name));
+  named.sort(
+    (a, b) => rank(a) - rank(b) || compare(a.entry.connectorName, b.entry.connectorName) || compare(a.entry.tool.name, b.entry.tool.name),
+  );
   const taken = new Set<string>();
   const tools: ConnectorAgentTool[] = [];
   for (const { entry, name } of named) {
@@ -80,9 +81,9 @@ function connectorTool(catalog: ConnectorCatalog, entry: EnabledConnectorTool, n
     // A call that may change the other system runs to its own timeout: a Stop cannot undo what the server already did.
     unAbortable: !entry.tool.readOnlyHint,
     async do(input, display, _glove, signal, ctx) {
-      const outcome = await catalog.callTool(entry.connectorId, entry.tool.name, input, { signal, callId: ctx.callId, runId: ctx.runId });
-      if (outcome.kind === "auth_required") return awaitReconnect(entry, outcome.message, display);
-      return callResult(entry, outcome);
+      return callWithReconnect(entry, display, () =>
+        catalog.callTool(entry.connectorId, entry.tool.name, input, { signal, callId: ctx.callId, runId: ctx.runId }),
+      );
     },
   });
   return { ...tool, title, connectorId: entry.connectorId };

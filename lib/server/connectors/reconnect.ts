@@ -1,24 +1,46 @@
 import { failure, SlotRejectedError, type ToolDisplay, type ToolResultPayload } from "@/lib/agent";
 import { RECONNECT_CONNECTOR, type ReconnectConnectorAnswer, type ReconnectConnectorProps } from "@/lib/tools/reconnect-connector/shape";
-import type { EnabledConnectorTool } from "./contract";
+import { callResult } from "./agent-tool-results";
+import type { EnabledConnectorTool, McpCallOutcome } from "./contract";
 
 /** Reconnect cards one call may show; after that many the call fails instead of asking forever. */
 export const MAX_RECONNECT_ROUNDS = 3;
 
+type Display = ToolDisplay<ReconnectConnectorProps, ReconnectConnectorAnswer>;
+
 /**
- * The call's server refused the credential: the reconnect card, a durable wait. Every execution
- * of a call tries the server once, first. A push that returns was answered before this execution
- * began (a new card always suspends the run), so that first try already came after those answers:
- * the cards of earlier rounds are replayed without calling again, and the first unanswered one
- * suspends the run. The k-th reconnect is thus the call's k-th push; the call is asked again only
- * when the next card is answered. Returns the failure the model gets when the person cancels,
- * the card expires, or the rounds run out.
+ * One connector call behind the reconnect card (MCP's `auth_expired`), a durable wait. Each
+ * execution first replays the cards earlier executions stored: an answered one counts as a round,
+ * a declined or expired one ends the call before it reaches the server again. Then it calls once;
+ * a refused credential pushes the next card (the k-th reconnect is the call's k-th push), which
+ * suspends the run until it is answered. Returns what the model reads.
  */
-export async function awaitReconnect(
+export async function callWithReconnect(
   entry: EnabledConnectorTool,
-  reason: string,
-  display: ToolDisplay<ReconnectConnectorProps, ReconnectConnectorAnswer>,
+  display: Display,
+  call: () => Promise<McpCallOutcome>,
 ): Promise<ToolResultPayload> {
+  let reason = "";
+  for (let rounds = 0; ; rounds++) {
+    if ((await display.peek()) === null) {
+      const outcome = await call();
+      if (outcome.kind !== "auth_required") return callResult(entry, outcome);
+      if (rounds >= MAX_RECONNECT_ROUNDS) {
+        return failure(
+          `${entry.connectorTitle} still refused the credential after ${MAX_RECONNECT_ROUNDS} reconnects (${outcome.message}), ` +
+            "so the call did not run. Tell the person; an admin may need to check the connector.",
+        );
+      }
+      reason = outcome.message;
+    }
+    // A stored card replays its answer; a new one suspends the run, and its answer runs the call again from the start.
+    const declined = await reconnectCard(entry, display, reason);
+    if (declined) return declined;
+  }
+}
+
+/** Pushes (or replays) one reconnect card: null when it was answered, the failure when it was not. */
+async function reconnectCard(entry: EnabledConnectorTool, display: Display, reason: string): Promise<ToolResultPayload | null> {
   const props: ReconnectConnectorProps = {
     connectorId: entry.connectorId,
     connectorName: entry.connectorName,
@@ -26,18 +48,13 @@ export async function awaitReconnect(
     authMode: entry.authMode,
     reason: reason.slice(0, 2000),
   };
-  const title = entry.connectorTitle;
-  for (let round = 1; round <= MAX_RECONNECT_ROUNDS; round++) {
-    try {
-      await display.pushAndWait(props, { renderer: RECONNECT_CONNECTOR });
-    } catch (error) {
-      if (!(error instanceof SlotRejectedError)) throw error;
-      if (error.status === "expired") return failure(`Nobody reconnected ${title} before the card expired, so the call did not run.`);
-      return failure(`The person did not reconnect ${title}.`);
-    }
+  try {
+    await display.pushAndWait(props, { renderer: RECONNECT_CONNECTOR });
+    return null;
+  } catch (error) {
+    if (!(error instanceof SlotRejectedError)) throw error;
+    if (error.status === "expired")
+      return failure(`Nobody reconnected ${entry.connectorTitle} before the card expired, so the call did not run.`);
+    return failure(`The person did not reconnect ${entry.connectorTitle}.`);
   }
-  return failure(
-    `${title} still refused the credential after ${MAX_RECONNECT_ROUNDS} reconnects (${reason}), so the call did not run. ` +
-      "Tell the person; an admin may need to check the connector.",
-  );
 }
