@@ -16,26 +16,36 @@ import {
 } from "@/lib/tools/reconnect-connector/shape";
 import { CardForm } from "./card-form";
 import { CardActions, SlotFrame } from "./slot-frame";
-import { defineRenderer, type LiveCardProps } from "./types";
+import { defineRenderer, type CardAnswer, type LiveCardProps } from "./types";
 
 const title = (props: ReconnectConnectorProps) => `Reconnect ${props.connectorTitle}`;
 
-/** The person's own token goes to the credential route (stored encrypted); the card's answer never carries it. */
-const saveToken = (orgSlug: string, connectorId: string, token: string) =>
-  apiFetch(`/api/orgs/${encodeURIComponent(orgSlug)}/connectors/${encodeURIComponent(connectorId)}/credential`, {
-    method: "PUT",
-    body: { token },
-  });
+/**
+ * Saves the person's own token (the credential route stores it encrypted), then answers the card:
+ * the answer never carries the token. Returns what to show under the field when it was not saved
+ * (a 422 says what is wrong with the token), else null.
+ */
+export async function saveTokenAndAnswer(
+  orgSlug: string,
+  connectorId: string,
+  token: string,
+  answer: CardAnswer,
+  fetchImpl?: typeof fetch,
+): Promise<string | null> {
+  try {
+    await apiFetch(`/api/orgs/${encodeURIComponent(orgSlug)}/connectors/${encodeURIComponent(connectorId)}/credential`, {
+      method: "PUT",
+      body: { token },
+      fetchImpl,
+    });
+  } catch (error) {
+    return errorMessage(error, "The token was not saved. Try again.");
+  }
+  await answer.resolve({ reconnected: true } satisfies ReconnectConnectorAnswer);
+  return null;
+}
 
-function PersonalToken({
-  props,
-  answer,
-  orgSlug,
-}: {
-  props: ReconnectConnectorProps;
-  answer: LiveCardProps<unknown>["answer"];
-  orgSlug: string;
-}) {
+function PersonalToken({ props, answer, orgSlug }: { props: ReconnectConnectorProps; answer: CardAnswer; orgSlug: string }) {
   const [token, setToken] = useState("");
   const [error, setError] = useState<string>();
   const [saving, setSaving] = useState(false);
@@ -49,17 +59,10 @@ function PersonalToken({
       onSubmit={async () => {
         setSaving(true);
         setError(undefined);
-        try {
-          await saveToken(orgSlug, props.connectorId, token.trim());
-        } catch (failure) {
-          // A 422 says what is wrong with the token; anything else is said as the server put it.
-          setError(errorMessage(failure, "The token was not saved. Try again."));
-          return;
-        } finally {
-          setSaving(false);
-        }
-        setToken("");
-        await answer.resolve({ reconnected: true } satisfies ReconnectConnectorAnswer);
+        const problem = await saveTokenAndAnswer(orgSlug, props.connectorId, token.trim(), answer);
+        setSaving(false);
+        if (problem) setError(problem);
+        else setToken("");
       }}
     >
       <FormField
