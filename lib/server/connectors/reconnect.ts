@@ -6,6 +6,9 @@ import type { EnabledConnectorTool, McpCallOutcome } from "./contract";
 /** Reconnect cards one call may show; after that many the call fails instead of asking forever. */
 export const MAX_RECONNECT_ROUNDS = 3;
 
+/** glove-mcp's `auth_expired`: every failure that ends a call on a refused credential carries it, so the log says why. */
+export const AUTH_EXPIRED = { code: "auth_expired" } as const;
+
 type Display = ToolDisplay<ReconnectConnectorProps, ReconnectConnectorAnswer>;
 
 /**
@@ -29,6 +32,7 @@ export async function callWithReconnect(
         return failure(
           `${entry.connectorTitle} still refused the credential after ${MAX_RECONNECT_ROUNDS} reconnects (${outcome.message}), ` +
             "so the call did not run. Tell the person; an admin may need to check the connector.",
+          AUTH_EXPIRED,
         );
       }
       reason = outcome.message;
@@ -54,7 +58,7 @@ async function reconnectCard(entry: EnabledConnectorTool, display: Display, reas
   } catch (error) {
     if (!(error instanceof SlotRejectedError)) throw error;
     if (error.status === "expired")
-      return failure(`Nobody reconnected ${entry.connectorTitle} before the card expired, so the call did not run.`);
-    return failure(`The person did not reconnect ${entry.connectorTitle}.`);
+      return failure(`Nobody reconnected ${entry.connectorTitle} before the card expired, so the call did not run.`, AUTH_EXPIRED);
+    return failure(`The person did not reconnect ${entry.connectorTitle}.`, AUTH_EXPIRED);
   }
 }

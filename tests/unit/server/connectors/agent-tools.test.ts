@@ -139,7 +139,11 @@ describe("the reconnect card", () => {
     const second = await agentWith(catalog, [{ text: "ok" }], store);
     await second.glove.rejectSlot(outcome.slots[0].id, "Not now.");
     await second.glove.continueRun();
-    expect(lastResult(second)).toMatchObject({ status: "error", message: "The person did not reconnect Acme CRM." });
+    expect(lastResult(second)).toEqual({
+      status: "error",
+      message: "The person did not reconnect Acme CRM.",
+      data: { code: "auth_expired" },
+    });
     expect(catalog.calls).toHaveLength(1);
   });
 
@@ -178,7 +182,11 @@ describe("the reconnect card", () => {
     now = new Date("2030-01-01T00:01:00Z");
     expect((await first.glove.expireSlots()).continuable).toBe(true);
     await first.glove.continueRun();
-    expect(lastResult(first)).toMatchObject({ status: "error", message: expect.stringContaining("before the card expired") });
+    expect(lastResult(first)).toMatchObject({
+      status: "error",
+      message: expect.stringContaining("before the card expired"),
+      data: { code: "auth_expired" },
+    });
     expect(catalog.calls).toHaveLength(1);
   });
 });
