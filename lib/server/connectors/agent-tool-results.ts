@@ -1,5 +1,6 @@
 import { failure, success, type ToolResultPayload } from "@/lib/agent";
 import type { EnabledConnectorTool, McpCallOutcome } from "./contract";
+import { stripInvisibleTags } from "./invisible-text";
 
 const count = (value: number) => value.toLocaleString("en-US");
 
@@ -20,7 +21,7 @@ export function callResult(entry: EnabledConnectorTool, outcome: Exclude<McpCall
   const title = entry.connectorTitle;
   switch (outcome.kind) {
     case "ok": {
-      const text = cutText(outcome.text, entry.maxResultChars);
+      const text = cutText(stripInvisibleTags(outcome.text), entry.maxResultChars);
       return outcome.isError ? failure(`${title} answered with an error: ${text}`) : success(text);
     }
     case "unavailable":

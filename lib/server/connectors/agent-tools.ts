@@ -9,6 +9,7 @@ import {
 } from "@/lib/tools/reconnect-connector/shape";
 import { connectorToolName } from "./agent-tool-names";
 import type { ConnectorCatalog, EnabledConnectorTool } from "./contract";
+import { stripInvisibleTags } from "./invisible-text";
 import { callWithReconnect } from "./reconnect";
 
 /** Longest description the model reads of one connector tool (servers write essays). */
@@ -90,7 +91,7 @@ function connectorTool(catalog: ConnectorCatalog, entry: EnabledConnectorTool, n
 }
 
 function describe(title: string, description: string): string {
-  const text = `${title}. ${description.trim()}`.trim();
+  const text = stripInvisibleTags(`${title}. ${description.trim()}`).trim();
   return text.length <= MAX_CONNECTOR_DESCRIPTION ? text : `${text.slice(0, MAX_CONNECTOR_DESCRIPTION - 1)}…`;
 }
 

@@ -72,6 +72,12 @@ describe("connector tools in a run", () => {
     expect(text).toContain("kept the first 100 of 2,500 characters");
   });
 
+  it("the result's text reaches the model without invisible tag characters", async () => {
+    const tag = String.fromCodePoint(0xe0041);
+    const { result } = await runOnce(READ, [{ kind: "ok", text: `Contact${tag}: Ada`, isError: false }]);
+    expect(result).toEqual({ status: "success", data: "Contact: Ada" });
+  });
+
   it("an error the server answered is a failure with its text", async () => {
     const { result } = await runOnce(READ, [{ kind: "ok", text: "No contact 42.", isError: true }]);
     expect(result).toMatchObject({ status: "error", message: "Acme CRM answered with an error: No contact 42." });
