@@ -1,5 +1,6 @@
 import type { CardToolName } from "@/lib/tools/catalog";
 import { FORM_APPROVAL, FORM_CARD, FORM_CONFIRM } from "@/lib/tools/forms/shape";
+import { RECONNECT_CONNECTOR } from "@/lib/tools/reconnect-connector/shape";
 import { approvePlanRenderer } from "./approve-plan";
 import { askPreferenceRenderer } from "./ask-preference";
 import { collectFormRenderer } from "./collect-form";
@@ -8,6 +9,7 @@ import { formApprovalRenderer } from "./form-approval";
 import { formCardRenderer } from "./form-card";
 import { formConfirmRenderer } from "./form-confirm";
 import { permissionRequestRenderer } from "./permission-request";
+import { reconnectConnectorRenderer } from "./reconnect-connector";
 import { showInfoCardRenderer } from "./show-info-card";
 import { suggestOptionsRenderer } from "./suggest-options";
 import { textInputRenderer } from "./text-input";
@@ -34,9 +36,13 @@ const FORM_RENDERERS = {
   [FORM_APPROVAL]: formApprovalRenderer,
 };
 
-/** A slot's `renderer` name → how the browser draws it: the catalog's cards, the form tools' and the runtime's permission card. */
+/**
+ * A slot's `renderer` name → how the browser draws it: the catalog's cards, the form tools', the
+ * runtime's permission card and the reconnect card connector tools push (lib/server/connectors).
+ */
 export const defaultRenderers: RendererRegistry = {
   [PERMISSION_REQUEST]: permissionRequestRenderer,
+  [RECONNECT_CONNECTOR]: reconnectConnectorRenderer,
   ...CARD_RENDERERS,
   ...FORM_RENDERERS,
 };

@@ -92,6 +92,10 @@ export class CallDisplay<P = unknown, R = unknown> implements ToolDisplay<P, R> 
     return slot.id;
   }
 
+  peek(): Promise<SlotRecord | null> {
+    return this.scope.store.getSlotByCall(this.scope.callId, this.nextIndex);
+  }
+
   private request(props: P, options: { renderer?: string }) {
     // Props come from our own tool code, so a mismatch is a bug: fail loudly.
     const checked = this.tool.displayPropsSchema ? this.tool.displayPropsSchema.parse(props) : props;

@@ -18,6 +18,12 @@ export interface ToolDisplay<P = unknown, R = unknown> {
   pushAndWait(props: P, options?: { renderer?: string }): Promise<R>;
   /** Shows a card that needs no answer; returns its slot id. */
   pushAndForget(props: P, options?: { renderer?: string }): Promise<string>;
+  /**
+   * The card the next push will match, when an earlier execution of this call stored it (null: the
+   * next push is new). Lets a tool replay its settled cards before it acts again, so a declined one
+   * stops it before the side effect (the connector tools' reconnect card).
+   */
+  peek(): Promise<SlotRecord | null>;
 }
 
 /**

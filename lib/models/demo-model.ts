@@ -5,6 +5,7 @@ import { abortableSleep } from "./abortable-sleep";
 import { DEMO_CAPABILITIES } from "./capabilities";
 import { abortedError } from "./model-error";
 import { DEMO_CODE_AND_TABLE, DEMO_LONG_ANSWER, DEMO_SUMMARY, DEMO_TRIGGERS, findDemoTrigger, type DemoToolInput } from "./demo-triggers";
+import { DEMO_USE_TOOL, demoToolUse } from "./demo-use-tool";
 
 /**
  * The offline demo model: no key, no network, the same answer for the same conversation. It
@@ -122,11 +123,13 @@ function answer(request: PromptRequest, last: Message | undefined, text: string,
   if (last?.is_inbox_injection) return { text: `An inbox update arrived: ${text}`, calls: [] };
   if (DEMO_LONG_ANSWER.pattern.test(text)) return { text: longAnswer(longAnswerWords), calls: [] };
   if (DEMO_CODE_AND_TABLE.pattern.test(text)) return { text: DEMO_CODE_AND_TABLE.answer(), calls: [] };
+  const use = demoToolUse(text, request.tools);
+  if (use) return "reply" in use ? { text: use.reply, calls: [] } : { text: `I'll use ${use.tool}.`, calls: [use] };
   const trigger = findDemoTrigger(text, { formOpen });
   if (!trigger) {
     const examples = DEMO_TRIGGERS.slice(0, 4).map((t) => `"${t.example}"`);
     return {
-      text: `I heard: "${text}". As the demo model I act on set phrases, for example ${examples.join(", ")}. More are under "More demo sentences" on the chat home.`,
+      text: `I heard: "${text}". As the demo model I act on set phrases, for example ${examples.join(", ")}. More are under "More demo sentences" on the chat home. ${DEMO_USE_TOOL.help}`,
       calls: [],
     };
   }
@@ -144,11 +147,16 @@ function describeResults(results: ToolResult[], messages: Message[]): string {
     .map(({ tool_name: tool, call_id: callId, result }) => {
       const input = (calls.get(callId)?.input_args ?? {}) as DemoToolInput;
       const trigger = DEMO_TRIGGERS.find((t) => t.tool === tool && (t.forInput?.(input) ?? true));
-      if (result.status === "success") return trigger ? trigger.done(input, result.data) : `Done: ${tool} finished.`;
+      if (result.status === "success") return trigger ? trigger.done(input, result.data) : doneWithout(tool, result.data);
       const reason = errorReason(result);
       return withFullStop(trigger ? trigger.failed(input, reason) : `${tool} failed: ${reason}`);
     })
     .join(" ");
+}
+
+/** A tool no trigger words (a connector's, called with "use ..."): its text answer, shortened. */
+function doneWithout(tool: string, data: unknown): string {
+  return typeof data === "string" && data ? `${tool} answered: ${truncate(data, 300)}` : `Done: ${tool} finished.`;
 }
 
 /** A denial or failure says why in `message`, or in its data; the engine's `did_you_mean` is offered. */

@@ -4,6 +4,7 @@ import { defaultRenderers, PERMISSION_REQUEST } from "@/components/renderers/reg
 import { PERMISSION_RENDERER } from "@/lib/agent";
 import { DEFAULT_AGENT_SETTINGS } from "@/lib/server/agent/defaults";
 import { BUILTIN_TOOL_NAMES, BUILTIN_TOOL_SHAPES, CARD_TOOL_NAMES } from "@/lib/tools/catalog";
+import { RECONNECT_CONNECTOR, reconnectConnectorProps } from "@/lib/tools/reconnect-connector/shape";
 import { BUILTIN_TOOL_CATALOG, createBuiltinTools } from "@/lib/tools/server";
 
 const names = BUILTIN_TOOL_SHAPES.map((shape) => shape.name);
@@ -32,12 +33,13 @@ describe("the tool catalog is the one list", () => {
     expect(DEFAULT_AGENT_SETTINGS.enabledTools).toEqual(names);
   });
 
-  it("the renderer registry holds a client half for each card tool, the form tools' cards and the runtime's permission card", () => {
+  it("the renderer registry holds a client half for each card tool, the form tools' cards, the runtime's permission card and the connectors' reconnect card", () => {
     expect(PERMISSION_REQUEST).toBe(PERMISSION_RENDERER);
     expect(CARD_TOOL_NAMES).toEqual(BUILTIN_TOOL_SHAPES.filter((shape) => "card" in shape).map((shape) => shape.name));
     expect(Object.keys(defaultRenderers).sort()).toEqual(
-      [...CARD_TOOL_NAMES, PERMISSION_RENDERER, FORM_CARD, FORM_CONFIRM, FORM_APPROVAL].sort(),
+      [...CARD_TOOL_NAMES, PERMISSION_RENDERER, FORM_CARD, FORM_CONFIRM, FORM_APPROVAL, RECONNECT_CONNECTOR].sort(),
     );
+    expect(defaultRenderers[RECONNECT_CONNECTOR].propsSchema).toBe(reconnectConnectorProps);
     expect(defaultRenderers[FORM_CARD].propsSchema).toBe(formCardProps);
     expect(defaultRenderers[FORM_CONFIRM].propsSchema).toBe(formConfirmProps);
     expect(defaultRenderers[FORM_APPROVAL].propsSchema).toBe(formApprovalProps);
