@@ -24,6 +24,9 @@ export function s3ObjectStore(settings: S3Settings): ObjectStore {
     region: settings.region,
     forcePathStyle: settings.forcePathStyle,
     credentials: { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey },
+    // Checksums only where S3 requires them: several S3-compatible servers refuse the SDK's default ones.
+    requestChecksumCalculation: "WHEN_REQUIRED",
+    responseChecksumValidation: "WHEN_REQUIRED",
   });
   const Bucket = settings.bucket;
   return {
