@@ -62,6 +62,13 @@ describe("attachments in an S3-compatible bucket", () => {
     expect(Buffer.from(read.get(view.id)!.bytes).equals(PNG)).toBe(true);
   });
 
+  it("a row whose object is missing reads as no file", async () => {
+    const { id: conversationId } = await createConversation(tenant);
+    const view = await uploadAttachment(tenant, conversationId, body(PNG), "lost.png");
+    s3.objects.delete(`${tenant.organizationId}/${view.id}`);
+    expect(await conversationBlobs(tenant, conversationId).get(view.id)).toBeNull();
+  });
+
   it("a request signed with another access key is refused by the bucket, and no row is written", async () => {
     const { id: conversationId } = await createConversation(tenant);
     useBucket("AKIASOMEONEELSE");
