@@ -108,7 +108,11 @@ export async function describeAttachments(ctx: Tenant, scope: AttachmentScope, i
 }
 
 /** The bytes (or their keys) of these files of the conversation, for a model call, by id. */
-export async function readAttachmentBytes(organizationId: string, conversationId: string, ids: string[]): Promise<Map<string, StoredBytes>> {
+export async function readAttachmentBytes(
+  organizationId: string,
+  conversationId: string,
+  ids: string[],
+): Promise<Map<string, StoredBytes>> {
   if (ids.length === 0) return new Map();
   const rows = await prisma.attachment.findMany({
     where: { id: { in: ids }, conversationId, organizationId },

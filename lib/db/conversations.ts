@@ -99,7 +99,9 @@ export async function createConversation(
       select,
     });
     if (input.attachmentIds?.length) {
-      const missing = ctx.userId ? await adoptPendingAttachments(tx, { ...ctx, userId: ctx.userId }, row.id, input.attachmentIds) : input.attachmentIds;
+      const missing = ctx.userId
+        ? await adoptPendingAttachments(tx, { ...ctx, userId: ctx.userId }, row.id, input.attachmentIds)
+        : input.attachmentIds;
       if (missing.length > 0) throw new AttachmentsNotPendingError(missing);
     }
     return summary(row);
@@ -265,7 +267,10 @@ export async function conversationCreator(ctx: Tenant, conversationId: string): 
  * (rate limit, model URL, attachment): nobody saw it, so it is not audited. Only while it holds no
  * message, so a conversation something was written to is never removed here.
  */
-export async function discardEmptyConversation(ctx: Pick<TenantContext, "organizationId" | "userId">, conversationId: string): Promise<void> {
+export async function discardEmptyConversation(
+  ctx: Pick<TenantContext, "organizationId" | "userId">,
+  conversationId: string,
+): Promise<void> {
   await prisma
     .$transaction(async (tx) => {
       // Its files go back to pending first (the delete's cascade would take them): the person may send them again.

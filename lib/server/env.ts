@@ -170,7 +170,9 @@ export const ENV_VARIABLES = {
   S3_BUCKET: text("the bucket attached files go to; required with `ATTACHMENT_STORE=s3`"),
   S3_ACCESS_KEY_ID: text("the access key the server signs its bucket requests with; required with `ATTACHMENT_STORE=s3`"),
   S3_SECRET_ACCESS_KEY: text("the secret of `S3_ACCESS_KEY_ID`; required with `ATTACHMENT_STORE=s3`"),
-  S3_FORCE_PATH_STYLE: flag("`1` addresses the bucket as `endpoint/bucket/key` rather than `bucket.endpoint/key` (MinIO and most self-hosted servers need it)"),
+  S3_FORCE_PATH_STYLE: flag(
+    "`1` addresses the bucket as `endpoint/bucket/key` rather than `bucket.endpoint/key` (MinIO and most self-hosted servers need it)",
+  ),
 } satisfies Record<string, Variable>;
 
 export type EnvName = keyof typeof ENV_VARIABLES;

@@ -76,7 +76,11 @@ export async function startFakeS3(options: { bucket?: string; accessKeyId?: stri
     if (!key && request.method === "GET" && url.searchParams.get("list-type") === "2") return list(fake, url, response);
     if (!key) return error(response, 400, "InvalidRequest");
     if (request.method === "PUT") {
-      fake.objects.set(key, { bytes: body, contentType: request.headers["content-type"] ?? "application/octet-stream", lastModified: new Date() });
+      fake.objects.set(key, {
+        bytes: body,
+        contentType: request.headers["content-type"] ?? "application/octet-stream",
+        lastModified: new Date(),
+      });
       response.writeHead(200, { etag: '"etag"' });
       return response.end();
     }

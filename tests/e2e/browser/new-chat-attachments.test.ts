@@ -6,43 +6,41 @@ import { launchBrowser, screenshot, skipBrowser } from "../support/browser";
 import { composer, log, signUp, type ChatUser } from "../support/chat";
 import { appBaseURL } from "../support/env";
 import { anthropicBody, anthropicText, startFakeAnthropic, type FakeAnthropicServer } from "../../support/fake-providers/anthropic";
+import { openaiText, startFakeOpenAI, type FakeOpenAIServer } from "../../support/fake-providers/openai";
 
 const PNG_BASE64 = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==";
 
 let browser: Browser;
 let user: ChatUser;
 let claude: FakeAnthropicServer;
+let llama: FakeOpenAIServer;
 
 beforeAll(async () => {
   if (skipBrowser) return;
-  [browser, claude] = await Promise.all([launchBrowser(), startFakeAnthropic(anthropicText("A single pixel."))]);
+  [browser, claude, llama] = await Promise.all([
+    launchBrowser(),
+    startFakeAnthropic(anthropicText("A single pixel.")),
+    startFakeOpenAI(openaiText("Never asked.")),
+  ]);
   user = await signUp(browser, "Home Paste Tester");
-  // A model that reads images, on the fake provider (the e2e server allows local URLs).
+});
+afterAll(async () => Promise.all([browser?.close(), claude?.close(), llama?.close()]));
+
+/** The team's agent on a fake provider (the e2e server allows local URLs). */
+async function useModel(model: Record<string, unknown>, providerApiKey?: string) {
   const status = await user.page.evaluate(
-    async ([slug, baseURL]) =>
-      (
-        await fetch(`/api/orgs/${slug}/agent`, {
-          method: "PUT",
-          headers: { "content-type": "application/json" },
-          body: JSON.stringify({
-            name: "Agent",
-            systemPrompt: "Be brief.",
-            enabledTools: [],
-            model: { provider: "anthropic", model: "claude-sonnet-4-5", baseURL, maxAttempts: 1 },
-            providerApiKey: "sk-ant-home",
-          }),
-        })
-      ).status,
-    [user.slug, claude.url],
+    async ([slug, body]) =>
+      (await fetch(`/api/orgs/${slug}/agent`, { method: "PUT", headers: { "content-type": "application/json" }, body })).status,
+    [user.slug, JSON.stringify({ name: "Agent", systemPrompt: "Be brief.", enabledTools: [], model, providerApiKey })] as const,
   );
   expect(status).toBe(200);
-});
-afterAll(async () => Promise.all([browser?.close(), claude?.close()]));
+}
 
 describe.skipIf(skipBrowser)("files on a new chat's first message", () => {
   it("a pasted image on the home page is previewed, sent with the first message, shown on it, and read by the model", async () => {
     const { page } = user;
     await page.goto(`${appBaseURL()}/${user.slug}`);
+    await useModel({ provider: "anthropic", model: "claude-sonnet-4-5", baseURL: claude.url, maxAttempts: 1 }, "sk-ant-home");
     const drafts = page.getByRole("list", { name: "Files to send" });
 
     await composer(page).focus();
@@ -57,7 +55,9 @@ describe.skipIf(skipBrowser)("files on a new chat's first message", () => {
     await expect.poll(() => preview.locator("img").evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBe(1);
 
     // Picked, then removed before sending: it is deleted, not sent.
-    const deleted = page.waitForResponse((response) => response.request().method() === "DELETE" && response.url().includes("/attachments/"));
+    const deleted = page.waitForResponse(
+      (response) => response.request().method() === "DELETE" && response.url().includes("/attachments/"),
+    );
     await page.getByLabel("Files to attach").setInputFiles({ name: "notes.md", mimeType: "text/markdown", buffer: Buffer.from("# Draft") });
     const notes = drafts.locator('[data-attachment-draft="ready"]', { hasText: "notes.md" });
     await notes.waitFor();
@@ -77,5 +77,30 @@ describe.skipIf(skipBrowser)("files on a new chat's first message", () => {
     const shown = log(page).locator('[data-message="user"]').first().getByRole("img", { name: "pixel.png" });
     await shown.waitFor({ timeout: 20_000 });
     await expect.poll(() => shown.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBe(1);
+  });
+
+  it("a first message the model cannot take gives its words and files back to the home's composer", async () => {
+    const { page } = user;
+    await page.goto(`${appBaseURL()}/${user.slug}`);
+    // An OpenAI-compatible model reads no PDFs unless the admin says so.
+    await useModel({ provider: "openai-compatible", model: "llama3.2", baseURL: `${llama.url}/v1`, maxAttempts: 1 });
+    const drafts = page.getByRole("list", { name: "Files to send" });
+    await page.getByLabel("Files to attach").setInputFiles({
+      name: "report.pdf",
+      mimeType: "application/pdf",
+      buffer: Buffer.from("%PDF-1.4\n1 0 obj << >> endobj\ntrailer << >>\n%%EOF\n"),
+    });
+    await drafts.locator('[data-attachment-draft="ready"]', { hasText: "report.pdf" }).waitFor();
+    await composer(page).fill("Summarize the report");
+    await page.getByRole("button", { name: "Send message" }).click();
+
+    await page
+      .getByText(/cannot read PDFs/)
+      .first()
+      .waitFor({ timeout: 20_000 });
+    await drafts.locator('[data-attachment-draft="ready"]', { hasText: "report.pdf" }).waitFor();
+    await expect.poll(() => composer(page).inputValue()).toBe("Summarize the report");
+    expect(new URL(page.url()).pathname).toBe(`/${user.slug}`);
+    expect(llama.requests).toHaveLength(0);
   });
 });
