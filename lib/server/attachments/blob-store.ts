@@ -61,7 +61,8 @@ function blobs(ctx: Tenant, scope: AttachmentScope, quotaBytes: number): BlobSto
       await objects.put(storageKey, file.bytes, file.mediaType);
       const row = { ...file, id, size: file.bytes.byteLength, bytes: null, storageKey };
       const result = await createAttachment(ctx, conversationId, row, quotaBytes).catch(async (error: unknown) => {
-        await objects.delete([storageKey]);
+        // The row's failure is the answer; an object left behind here is swept (sweep.ts).
+        await objects.delete([storageKey]).catch(() => undefined);
         throw error;
       });
       if (result.status === "quota_exceeded") await objects.delete([storageKey]);
