@@ -64,7 +64,7 @@ const notPending = (ids: string[]) =>
   new AppError(
     422,
     "attachment_not_pending",
-    `Attached file ${ids.join(", ")} is not one of the files you attached for this new chat (it was removed, sent already, or is not yours). Attach it again, then send.`,
+    `${ids.length === 1 ? `Attached file ${ids[0]} is not one of the files` : `Attached files ${ids.join(", ")} are not among the files`} you attached for this new chat (removed, sent already, or not yours). Attach them again, then send.`,
     { attachment_ids: ids },
   );
 
