@@ -60,13 +60,15 @@ const view = (ctx: TenantContext, summary: StoredSummary, activity = { busy: fal
 /** How long a conversation without a message still shows in the list: its first message may be on its way. */
 const EMPTY_CONVERSATION_GRACE_MS = 5 * 60_000;
 
-const notPending = (ids: string[]) =>
-  new AppError(
+const notPending = (ids: string[]) => {
+  const [what, again] = ids.length === 1 ? [`Attached file ${ids[0]} is`, "it"] : [`Attached files ${ids.join(", ")} are`, "them"];
+  return new AppError(
     422,
     "attachment_not_pending",
-    `${ids.length === 1 ? `Attached file ${ids[0]} is not one of the files` : `Attached files ${ids.join(", ")} are not among the files`} you attached for this new chat (removed, sent already, or not yours). Attach them again, then send.`,
+    `${what} not among the files you attached for this new chat (removed, sent already, or not yours). Attach ${again} again, then send.`,
     { attachment_ids: ids },
   );
+};
 
 /**
  * A new conversation. With `message` (the chat's "New chat"), created with it: the message's run is
