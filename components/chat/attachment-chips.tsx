@@ -17,7 +17,7 @@ export function AttachmentChips({ attachments }: { attachments: AttachmentRef[] 
   return (
     <ul className="mb-1 flex max-w-[85%] flex-wrap justify-end gap-2" aria-label="Attached files">
       {attachments.map((attachment) => {
-        const href = attachmentUrl(conversationId, attachment.id);
+        const href = attachmentUrl({ conversationId }, attachment.id);
         const image = attachmentKind(attachment.media_type) === "image";
         return (
           <li key={attachment.id}>

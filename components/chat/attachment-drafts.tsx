@@ -1,11 +1,11 @@
 "use client";
 
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { FileTextIcon, XIcon } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import { errorMessage } from "@/lib/client/api";
-import { attachmentUrl, uploadAttachment } from "@/lib/client/attachments-api";
+import { attachmentUrl, removePendingAttachment, uploadAttachment, type AttachmentTarget } from "@/lib/client/attachments-api";
 import {
   ATTACHMENT_KIND_WORDS,
   ATTACHMENT_MAX_BYTES,
@@ -41,8 +41,18 @@ function refusalBeforeUpload(file: File): string | null {
   return `${claimed ? ATTACHMENT_KIND_WORDS[claimed] : "A file"} may be at most ${formatBytes(max)}; this one is ${formatBytes(file.size)}.`;
 }
 
-/** The composer's files for one conversation: each uploads as soon as it is added. */
-export function useAttachmentDrafts(conversationId: string | undefined) {
+/**
+ * The composer's files for one conversation, or for the org home's new chat (pending files of the
+ * organization, deleted again when removed): each uploads as soon as it is added.
+ */
+export function useAttachmentDrafts(given: AttachmentTarget | undefined) {
+  // Kept by value: callers pass a new object each render.
+  const conversationId = given && "conversationId" in given ? given.conversationId : undefined;
+  const orgSlug = given && "orgSlug" in given ? given.orgSlug : undefined;
+  const target = useMemo<AttachmentTarget | undefined>(
+    () => (conversationId ? { conversationId } : orgSlug ? { orgSlug } : undefined),
+    [conversationId, orgSlug],
+  );
   const [drafts, setDrafts] = useState<AttachmentDraft[]>([]);
   const live = useRef(new Map<string, { controller: AbortController; previewUrl?: string }>());
 
@@ -66,7 +76,7 @@ export function useAttachmentDrafts(conversationId: string | undefined) {
 
   const add = useCallback(
     (files: File[]) => {
-      if (!conversationId || files.length === 0) return;
+      if (!target || files.length === 0) return;
       let counted = drafts.filter((draft) => draft.status !== "failed").length;
       const added: AttachmentDraft[] = [];
       for (const file of files) {
@@ -85,7 +95,7 @@ export function useAttachmentDrafts(conversationId: string | undefined) {
         const previewUrl = file.type.startsWith("image/") ? URL.createObjectURL(file) : undefined;
         live.current.set(key, { controller, previewUrl });
         added.push({ ...base, previewUrl, status: "uploading" });
-        uploadAttachment(conversationId, file, controller.signal).then(
+        uploadAttachment(target, file, controller.signal).then(
           (view) => patch(key, { status: "ready", view }),
           (error) => {
             if (!controller.signal.aborted)
@@ -95,15 +105,17 @@ export function useAttachmentDrafts(conversationId: string | undefined) {
       }
       setDrafts((current) => [...current, ...added]);
     },
-    [conversationId, drafts, patch],
+    [target, drafts, patch],
   );
 
   const remove = useCallback(
     (key: string) => {
       forget(key);
+      const view = drafts.find((draft) => draft.key === key)?.view;
+      if (target && view) removePendingAttachment(target, view.id);
       setDrafts((current) => current.filter((draft) => draft.key !== key));
     },
-    [forget],
+    [forget, drafts, target],
   );
 
   const clear = useCallback(() => {
@@ -114,7 +126,7 @@ export function useAttachmentDrafts(conversationId: string | undefined) {
   /** Files of a message that was not sent, back in the box (they are uploaded already). */
   const restore = useCallback(
     (views: AttachmentView[]) => {
-      if (!conversationId) return;
+      if (!target) return;
       setDrafts((current) => [
         ...views.map((view) => ({
           key: crypto.randomUUID(),
@@ -122,12 +134,12 @@ export function useAttachmentDrafts(conversationId: string | undefined) {
           size: view.size,
           status: "ready" as const,
           view,
-          ...(attachmentKind(view.media_type) === "image" && { previewUrl: attachmentUrl(conversationId, view.id) }),
+          ...(attachmentKind(view.media_type) === "image" && { previewUrl: attachmentUrl(target, view.id) }),
         })),
         ...current,
       ]);
     },
-    [conversationId],
+    [target],
   );
 
   return {

@@ -175,7 +175,7 @@ export function ChatView({ orgSlug, conversationId, canAdmin, teamName, strategy
         {waitingOnCard ? <WaitingOnCardNote /> : null}
         <Composer
           draftScope={conversationId}
-          attachTo={conversationId}
+          attachTo={{ conversationId }}
           onSend={sendMessage}
           busy={glove.busy}
           stoppable={glove.stoppable}

@@ -10,6 +10,7 @@ import { ApiError, errorMessage } from "@/lib/client/api";
 import { useDraft } from "@/lib/client/use-draft";
 import { MESSAGE_TEXT_MAX } from "@/lib/client/limits";
 import { ATTACHMENT_ACCEPT } from "@/lib/schemas/attachment-limits";
+import type { AttachmentTarget } from "@/lib/client/attachments-api";
 import type { AttachmentView } from "@/lib/schemas/attachments";
 import { cn } from "@/lib/utils";
 import { AttachmentDrafts, useAttachmentDrafts } from "./attachment-drafts";
@@ -18,8 +19,8 @@ export interface ComposerProps {
   /** Where the draft is kept (a conversation id, or "new" on the org home). */
   draftScope: string;
   onSend: (text: string, attachments: AttachmentView[]) => Promise<void>;
-  /** The conversation files are uploaded to; without one (a chat not created yet) nothing can be attached. */
-  attachTo?: string;
+  /** Where files upload: the conversation, or the organization for a chat not created yet; without it nothing can be attached. */
+  attachTo?: AttachmentTarget;
   /** The model works: a message is queued for its next step. */
   busy?: boolean;
   /** Shows Stop: while the model works, and while its run waits on a card (default: busy). */
@@ -53,6 +54,7 @@ export function Composer({
   const ref = useRef<HTMLTextAreaElement>(null);
   const picker = useRef<HTMLInputElement>(null);
   const files = useAttachmentDrafts(attachTo);
+  const attachable = attachTo !== undefined;
   const [dragging, setDragging] = useState(false);
   const tooLong = text.length > MESSAGE_TEXT_MAX;
   const empty = text.trim().length === 0;
@@ -62,7 +64,7 @@ export function Composer({
 
   // A file dropped anywhere on the chat is attached (and the browser does not navigate to it).
   useEffect(() => {
-    if (!attachTo) return;
+    if (!attachable) return;
     const hasFiles = (event: DragEvent) => event.dataTransfer?.types.includes("Files") ?? false;
     const over = (event: DragEvent) => {
       if (!hasFiles(event)) return;
@@ -86,7 +88,7 @@ export function Composer({
       window.removeEventListener("dragleave", leave);
       window.removeEventListener("drop", drop);
     };
-  }, [attachTo, add, disabled]);
+  }, [attachable, add, disabled]);
 
   async function send() {
     if (empty || tooLong || sending || disabled || filesBlocked) return;
@@ -140,7 +142,7 @@ export function Composer({
           dragging && "outline-2 outline-dashed outline-ring",
         )}
       >
-        {attachTo ? (
+        {attachable ? (
           <>
             <input
               ref={picker}
@@ -184,7 +186,7 @@ export function Composer({
           onChange={(event) => setText(event.target.value)}
           onPaste={(event) => {
             const pasted = filesOf(event.clipboardData);
-            if (!attachTo || pasted.length === 0) return;
+            if (!attachable || pasted.length === 0) return;
             event.preventDefault();
             add(pasted);
           }}

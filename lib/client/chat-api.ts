@@ -21,7 +21,7 @@ export const chatApi = {
     return apiFetch<ConversationPage>(`${conversationsPath(orgSlug)}${extra}`, { signal });
   },
   /** A conversation created with its first message, whose run the server has started (one request). */
-  startConversation: async (orgSlug: string, message: { text: string }, options: { temporary?: boolean } = {}) =>
+  startConversation: async (orgSlug: string, message: { text: string; attachment_ids?: string[] }, options: { temporary?: boolean } = {}) =>
     (
       await apiFetch<ConversationResponse>(conversationsPath(orgSlug), {
         body: { message, ...(options.temporary && { temporary: true }) },

@@ -20,8 +20,12 @@ export function useConversationMutations(orgSlug: string) {
   return {
     /** Creates the conversation with its first message (never an empty one); `temporary`: never listed or kept. */
     start: useMutation({
-      mutationFn: (input: { text: string; temporary?: boolean }) =>
-        chatApi.startConversation(orgSlug, { text: input.text }, { temporary: input.temporary }),
+      mutationFn: (input: { text: string; attachmentIds?: string[]; temporary?: boolean }) =>
+        chatApi.startConversation(
+          orgSlug,
+          input.attachmentIds?.length ? { text: input.text, attachment_ids: input.attachmentIds } : { text: input.text },
+          { temporary: input.temporary },
+        ),
       onSuccess: refreshList,
     }),
     rename: useMutation({

@@ -27,14 +27,15 @@ export async function createBranchedConversation(
       select: { id: true, stores: { select: { id: true } } },
     });
     // Files belong to their conversation (retention deletes them with it): the copy gets its own rows.
+    // A file in a bucket is not copied: both rows name its key, and the sweep keeps an object a row names.
     const copies = new Map<string, string>();
     for (const ref of history.flatMap((message) => message.attachments ?? [])) {
       if (copies.has(ref.id)) continue;
       const id = randomUUID();
       copies.set(ref.id, id);
       await tx.$executeRaw`
-        INSERT INTO "Attachment" ("id", "organizationId", "conversationId", "uploadedById", "mediaType", "size", "sha256", "name", "bytes", "createdAt")
-        SELECT ${id}, "organizationId", ${conversation.id}, "uploadedById", "mediaType", "size", "sha256", "name", "bytes", "createdAt"
+        INSERT INTO "Attachment" ("id", "organizationId", "conversationId", "uploadedById", "mediaType", "size", "sha256", "name", "bytes", "storageKey", "createdAt")
+        SELECT ${id}, "organizationId", ${conversation.id}, "uploadedById", "mediaType", "size", "sha256", "name", "bytes", "storageKey", "createdAt"
         FROM "Attachment" WHERE "id" = ${ref.id} AND "organizationId" = ${ctx.organizationId}`;
     }
     const copied = history.map((message) =>

@@ -1,6 +1,7 @@
 import { Prisma } from "./generated/client";
 import { prisma } from "./client";
 import { recordAudit } from "./audit";
+import { adoptPendingAttachments, AttachmentsNotPendingError, releaseAdoptedAttachments } from "./attachments";
 import { isAdmin, type TenantContext } from "./tenant-context";
 import { decodeCursor, encodeCursor, escapeLike } from "./keyset-cursor";
 import { purgeConversations, RESTORE_WINDOW_MS } from "./retention";
@@ -76,23 +77,35 @@ const select = {
 
 const titleOrDefault = (title: string | undefined) => title?.trim() || DEFAULT_CONVERSATION_TITLE;
 
-/** `userId` null: started by no person (an API key of /api/v1 is not a user; createdById references User). */
+/**
+ * `userId` null: started by no person (an API key of /api/v1 is not a user; createdById references User).
+ * `attachmentIds`: the person's pending files (uploaded on the org home), adopted in the same
+ * transaction; when any is not theirs to adopt, nothing is created (AttachmentsNotPendingError).
+ */
 export async function createConversation(
   ctx: Pick<TenantContext, "organizationId"> & { userId: string | null },
-  input: { title?: string; temporary?: boolean } = {},
+  input: { title?: string; temporary?: boolean; attachmentIds?: string[] } = {},
 ): Promise<ConversationSummary> {
-  // With its agent's store, so the first message only reads it (PostgresStore.open).
-  const row = await prisma.conversation.create({
-    data: {
-      organizationId: ctx.organizationId,
-      createdById: ctx.userId,
-      title: titleOrDefault(input.title),
-      temporary: input.temporary ?? false,
-      stores: { create: { namespace: "" } },
-    },
-    select,
+  return prisma.$transaction(async (tx) => {
+    // With its agent's store, so the first message only reads it (PostgresStore.open).
+    const row = await tx.conversation.create({
+      data: {
+        organizationId: ctx.organizationId,
+        createdById: ctx.userId,
+        title: titleOrDefault(input.title),
+        temporary: input.temporary ?? false,
+        stores: { create: { namespace: "" } },
+      },
+      select,
+    });
+    if (input.attachmentIds?.length) {
+      const missing = ctx.userId
+        ? await adoptPendingAttachments(tx, { ...ctx, userId: ctx.userId }, row.id, input.attachmentIds)
+        : input.attachmentIds;
+      if (missing.length > 0) throw new AttachmentsNotPendingError(missing);
+    }
+    return summary(row);
   });
-  return summary(row);
 }
 
 /** Null when the conversation does not exist in this tenant (also when it exists in another, or was deleted). */
@@ -254,8 +267,23 @@ export async function conversationCreator(ctx: Tenant, conversationId: string): 
  * (rate limit, model URL, attachment): nobody saw it, so it is not audited. Only while it holds no
  * message, so a conversation something was written to is never removed here.
  */
-export async function discardEmptyConversation(ctx: Tenant, conversationId: string): Promise<void> {
-  await prisma.$executeRaw`
-    DELETE FROM "Conversation" c
-    WHERE c."id" = ${conversationId} AND c."organizationId" = ${ctx.organizationId} AND NOT ${hasMessages}`;
+export async function discardEmptyConversation(
+  ctx: Pick<TenantContext, "organizationId" | "userId">,
+  conversationId: string,
+): Promise<void> {
+  await prisma
+    .$transaction(async (tx) => {
+      // Its files go back to pending first (the delete's cascade would take them): the person may send them again.
+      await releaseAdoptedAttachments(tx, ctx, conversationId);
+      const deleted = await tx.$executeRaw`
+        DELETE FROM "Conversation" c
+        WHERE c."id" = ${conversationId} AND c."organizationId" = ${ctx.organizationId} AND NOT ${hasMessages}`;
+      if (deleted === 0) throw KEPT;
+    })
+    .catch((error: unknown) => {
+      if (error !== KEPT) throw error;
+    });
 }
+
+/** Rolls the release back when the conversation holds a message after all (it is kept, with its files). */
+const KEPT = new Error("conversation kept");

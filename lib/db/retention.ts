@@ -1,6 +1,7 @@
 import { Prisma } from "./generated/client";
 import { prisma } from "./client";
 import { recordAudit } from "./audit";
+import { purgeStalePendingAttachments } from "./attachments";
 
 /**
  * Hard deletes of conversations (docs/retention.md): an organization's retention (no activity for
@@ -94,11 +95,25 @@ function byOrganization(rows: Candidate[]): Map<string, Candidate[]> {
 export interface PurgeResult {
   purged: number;
   batches: number;
+  /** Pending files (uploaded for a first message never sent) deleted after 24 hours. */
+  pendingAttachments: number;
+  /** The bucket keys of the deleted files' rows (ATTACHMENT_STORE=s3): the job deletes those objects. */
+  storageKeys: string[];
+}
+
+/** The bucket keys of these conversations' files, read before their rows go. */
+async function storageKeysOf(tx: Tx, organizationId: string, ids: string[]): Promise<string[]> {
+  const rows = await tx.attachment.findMany({
+    where: { organizationId, conversationId: { in: ids }, storageKey: { not: null } },
+    select: { storageKey: true },
+  });
+  return rows.flatMap((row) => (row.storageKey ? [row.storageKey] : []));
 }
 
 /**
  * Purges every conversation due at `now`, a batch per transaction, with one audit entry per
- * organization per batch (how many and why, never what they said).
+ * organization per batch (how many and why, never what they said); then the pending files older
+ * than 24 hours.
  */
 export async function purgeDueConversations(options: { now?: Date; batchSize?: number } = {}): Promise<PurgeResult> {
   const now = options.now ?? new Date();
@@ -106,10 +121,18 @@ export async function purgeDueConversations(options: { now?: Date; batchSize?: n
   let afterId = "";
   let purged = 0;
   let batches = 0;
+  const storageKeys: string[] = [];
   for (;;) {
     const batch = await prisma.$transaction(async (tx) => {
       const candidates = await lockBatch(tx, now, afterId, batchSize);
       for (const [organizationId, rows] of byOrganization(candidates)) {
+        storageKeys.push(
+          ...(await storageKeysOf(
+            tx,
+            organizationId,
+            rows.map((row) => row.id),
+          )),
+        );
         const count = await purgeConversations(
           tx,
           organizationId,
@@ -126,6 +149,8 @@ export async function purgeDueConversations(options: { now?: Date; batchSize?: n
       batches++;
       afterId = batch.at(-1)!.id;
     }
-    if (batch.length < batchSize) return { purged, batches };
+    if (batch.length < batchSize) break;
   }
+  const pending = await prisma.$transaction((tx) => purgeStalePendingAttachments(tx, now));
+  return { purged, batches, pendingAttachments: pending.count, storageKeys: [...storageKeys, ...pending.storageKeys] };
 }

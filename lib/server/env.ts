@@ -159,6 +159,20 @@ export const ENV_VARIABLES = {
     "a whole number of milliseconds, 0 or more",
     "pause of the offline demo model between streamed words (default: the demo model's own; tests set 0)",
   ),
+  ATTACHMENT_STORE: {
+    schema: z.enum(["postgres", "s3"]).default("postgres"),
+    must: "postgres or s3",
+    description:
+      "where attached files' bytes are kept: `postgres` (default, in the database) or `s3` (an S3-compatible bucket, the `S3_*` variables; [docs/attachments.md](docs/attachments.md))",
+  },
+  S3_ENDPOINT: url("the S3-compatible server's URL when it is not AWS S3 (MinIO, R2); unset for AWS"),
+  S3_REGION: text("the bucket's region (default `us-east-1`)"),
+  S3_BUCKET: text("the bucket attached files go to; required with `ATTACHMENT_STORE=s3`"),
+  S3_ACCESS_KEY_ID: text("the access key the server signs its bucket requests with; required with `ATTACHMENT_STORE=s3`"),
+  S3_SECRET_ACCESS_KEY: text("the secret of `S3_ACCESS_KEY_ID`; required with `ATTACHMENT_STORE=s3`"),
+  S3_FORCE_PATH_STYLE: flag(
+    "`1` addresses the bucket as `endpoint/bucket/key` rather than `bucket.endpoint/key` (MinIO and most self-hosted servers need it)",
+  ),
 } satisfies Record<string, Variable>;
 
 export type EnvName = keyof typeof ENV_VARIABLES;

@@ -9,7 +9,6 @@ import {
   type RunObserver,
   type StoreAdapter,
 } from "@/lib/agent";
-import { readAttachmentBytes } from "@/lib/db/attachments";
 import { prisma } from "@/lib/db/client";
 import { recordDemoEmail } from "@/lib/db/demo-mailbox";
 import { readPromptFacts, type PromptFacts } from "@/lib/db/prompt-facts";
@@ -17,6 +16,7 @@ import { serverEnv } from "@/lib/server/env";
 import { PostgresStore } from "@/lib/db/postgres-store";
 import type { TenantContext } from "@/lib/db/tenant-context";
 import type { TurnStart } from "@/lib/db/turn-start";
+import { conversationBytes } from "@/lib/server/attachments/blob-store";
 import { withAttachmentContent } from "@/lib/server/attachments/model-content";
 import { describeDatabaseFailure } from "@/lib/server/database-unavailable";
 import { agentInbox } from "@/lib/server/inbox/agent-inbox";
@@ -110,7 +110,7 @@ export async function buildConversationAgent(
     store,
     observers: [leasing, ...observers],
     // Messages keep their files by id; each model call is given the contents.
-    model: withAttachmentContent(model, (ids) => readAttachmentBytes(tenant.organizationId, conversationId, ids)),
+    model: withAttachmentContent(model, conversationBytes(tenant.organizationId, conversationId)),
     systemPrompt: settings.systemPrompt,
     promptContributors: promptContributors(tenant),
     permissionPolicy: settings.permissionPolicy,

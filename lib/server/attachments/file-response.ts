@@ -1,4 +1,4 @@
-import type { StoredAttachment } from "@/lib/db/attachments";
+import type { StoredAttachment } from "./blob-store";
 import { attachmentKind } from "@/lib/schemas/attachment-limits";
 
 /** `filename` for old clients (ASCII only, no quotes), `filename*` with the real name (RFC 6266). */

@@ -1,14 +1,13 @@
 import type { ModelAdapter } from "@/lib/agent/model-adapter";
 import type { AttachmentRef, DocumentPart, ImagePart, Message } from "@/lib/agent/messages";
 import { attachmentKind } from "@/lib/schemas/attachment-limits";
+import type { ReadBytes } from "./blob-store";
 
 /**
  * Messages keep only references to their files (`attachments`); a model needs the contents. These
- * fill them in for each model call, so the bytes are stored once (the Attachment table) and never
+ * fill them in for each model call, so the bytes are stored once (the Attachment table or its bucket) and never
  * copied into the history, the snapshot or the event stream.
  */
-
-export type ReadBytes = (ids: string[]) => Promise<Map<string, { mediaType: string; bytes: Uint8Array }>>;
 
 /** A fence longer than any run of backticks in the text, so a file cannot close it and talk as the person. */
 function fenced(text: string): string {

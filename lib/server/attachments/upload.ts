@@ -10,7 +10,7 @@ import {
 } from "@/lib/schemas/attachment-limits";
 import type { AttachmentView } from "@/lib/schemas/attachments";
 import { AppError } from "@/lib/server/http/app-error";
-import { conversationBlobs } from "./blob-store";
+import { conversationBlobs, pendingBlobs } from "./blob-store";
 import { sanitizeFileName } from "./file-name";
 import { readUpload } from "./read-upload";
 import { sniff } from "./sniff";
@@ -18,13 +18,14 @@ import { sniff } from "./sniff";
 const SUPPORTED = "Attach a PNG, JPEG, GIF or WebP image, a PDF, or a UTF-8 text or Markdown file.";
 
 /**
- * One file into the conversation: the body is its bytes, `name` what to call it. The type comes
- * from the bytes (sniff.ts); the limit is the detected kind's; the organization's total is checked
- * as the row is written.
+ * One file into the conversation, or pending (`conversationId` null: for the first message of a
+ * chat not created yet): the body is its bytes, `name` what to call it. The type comes from the
+ * bytes (sniff.ts); the limit is the detected kind's; the organization's total is checked as the
+ * row is written.
  */
 export async function uploadAttachment(
   ctx: Pick<TenantContext, "organizationId" | "userId">,
-  conversationId: string,
+  conversationId: string | null,
   request: Request,
   rawName: string | undefined,
   quotaBytes = ORGANIZATION_ATTACHMENT_MAX_BYTES,
@@ -53,7 +54,8 @@ export async function uploadAttachment(
     );
   }
   const sha256 = createHash("sha256").update(bytes).digest("hex");
-  const result = await conversationBlobs(ctx, conversationId, quotaBytes).put({ mediaType: sniffed.mediaType, name, sha256, bytes });
+  const store = conversationId ? conversationBlobs(ctx, conversationId, quotaBytes) : pendingBlobs(ctx, quotaBytes);
+  const result = await store.put({ mediaType: sniffed.mediaType, name, sha256, bytes });
   if (result.status === "quota_exceeded") {
     throw new AppError(
       413,

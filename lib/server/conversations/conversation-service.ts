@@ -11,10 +11,11 @@ import {
   restoreConversation,
   type ConversationSummary as StoredSummary,
 } from "@/lib/db/conversations";
+import { AttachmentsNotPendingError } from "@/lib/db/attachments";
 import { listOrganizationsForUser } from "@/lib/db/organizations";
 import type { TenantContext } from "@/lib/db/tenant-context";
 import type { ConversationSummary } from "@/lib/schemas/conversation";
-import { notFound } from "@/lib/server/http/app-error";
+import { AppError, notFound } from "@/lib/server/http/app-error";
 import type { PublicContext } from "@/lib/server/http/principal";
 import type { UserContext } from "@/lib/server/http/route-builders";
 import { resolveTenantContext } from "@/lib/db/organizations";
@@ -59,11 +60,23 @@ const view = (ctx: TenantContext, summary: StoredSummary, activity = { busy: fal
 /** How long a conversation without a message still shows in the list: its first message may be on its way. */
 const EMPTY_CONVERSATION_GRACE_MS = 5 * 60_000;
 
+const notPending = (ids: string[]) => {
+  const [what, again] = ids.length === 1 ? [`Attached file ${ids[0]} is`, "it"] : [`Attached files ${ids.join(", ")} are`, "them"];
+  return new AppError(
+    422,
+    "attachment_not_pending",
+    `${what} not among the files you attached for this new chat (removed, sent already, or not yours). Attach ${again} again, then send.`,
+    { attachment_ids: ids },
+  );
+};
+
 /**
  * A new conversation. With `message` (the chat's "New chat"), created with it: the message's run is
  * started as the message route would (its checks and limits apply), and the conversation is answered
  * busy; when the message is refused the conversation is removed again and the refusal is the answer,
- * so no empty conversation is left behind.
+ * so no empty conversation is left behind. Its `attachment_ids` are the person's pending files
+ * (`POST /api/orgs/{slug}/attachments`), adopted as the conversation is created; a refused message
+ * leaves them pending again.
  */
 export async function startConversation(
   ctx: TenantContext,
@@ -73,7 +86,14 @@ export async function startConversation(
   if (!message) return view(ctx, await createConversation(ctx, { title: input.title, temporary: input.temporary }));
   // Before anything is written: a person over the message limit creates nothing.
   await enforce(messagesPerUser(), ctx.userId, "messages");
-  const created = await createConversation(ctx, { title: input.title ?? titleFromMessage(message.text), temporary: input.temporary });
+  const created = await createConversation(ctx, {
+    title: input.title ?? titleFromMessage(message.text),
+    temporary: input.temporary,
+    attachmentIds: message.attachment_ids,
+  }).catch((error: unknown) => {
+    if (error instanceof AttachmentsNotPendingError) throw notPending(error.ids);
+    throw error;
+  });
   try {
     const turn = await readTurnStart(ctx.userId, created.id, runLeaseMs());
     if (!turn) throw notFound("This conversation");

@@ -56,6 +56,11 @@ async function victimWorld(owner: TestAccount) {
   const testEvent = await owner.client.json<{ delivery_id: string }>(`/api/orgs/${slug}/webhooks/${endpoint.body.endpoint.id}/test`, {
     method: "POST",
   });
+  const pendingFile = await owner.client.json<{ id: string }>(`/api/orgs/${slug}/attachments?name=plans.txt`, {
+    method: "POST",
+    body: "Secret plans",
+    headers: { "content-type": "application/octet-stream" },
+  });
   const organizationExport = await owner.client.json<{ export: { id: string } }>(`/api/orgs/${slug}/exports`, { method: "POST" });
   const [{ id: organizationId }] = await sql<{ id: string }>(`SELECT "id" FROM "Organization" WHERE "slug" = $1`, [slug]);
   const submissionId = await insertSubmission(sql, {
@@ -89,6 +94,7 @@ async function victimWorld(owner: TestAccount) {
     webhookDeliveryId: testEvent.body.delivery_id,
     inboundEndpointId: inbound.body.endpoint.id,
     exportId: organizationExport.body.export.id,
+    pendingAttachmentId: pendingFile.body.id,
   };
 }
 
@@ -118,6 +124,7 @@ beforeAll(async () => {
     webhookDeliveryId: world.webhookDeliveryId,
     inboundEndpointId: world.inboundEndpointId,
     exportId: world.exportId,
+    pendingAttachmentId: world.pendingAttachmentId,
     // The victim's real item, an expiry a year ahead, and a signature of the right form that nobody made.
     forgedLinkToken: `${world.inboxItemId}.${Math.floor(Date.now() / 1000 + 365 * 86400).toString(36)}.${"A".repeat(43)}`,
     unknownPath: "no-such-thing",

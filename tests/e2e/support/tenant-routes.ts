@@ -8,7 +8,7 @@
  * conversation with the form open as {instanceId}, {inboxItemId} an inbox item, {inboundEndpointId} an
  * inbound webhook endpoint, {webhookEndpointId} an outbound webhook endpoint with {webhookDeliveryId}
  * one of its deliveries; {forgedLinkToken} a capability link naming the victim's real inbox item whose
- * signature nobody made; {exportId} an organization export; {unknownPath} a path no route file serves (the catch-all app/api/[...path]).
+ * signature nobody made; {exportId} an organization export; {pendingAttachmentId} a file the victim uploaded for a new chat; {unknownPath} a path no route file serves (the catch-all app/api/[...path]).
  */
 export interface TenantRoute {
   method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
@@ -52,6 +52,10 @@ export const TENANT_API_ROUTES: TenantRoute[] = [
   { method: "GET", path: "/api/orgs/{org}/retention" },
   { method: "PUT", path: "/api/orgs/{org}/retention", json: { retentionDays: 1 } },
   { method: "GET", path: "/api/orgs/{org}/search?q=budget" },
+  // Files for a new chat's first message (docs/attachments.md).
+  { method: "POST", path: "/api/orgs/{org}/attachments?name=planted.txt", json: "Taken over" },
+  { method: "GET", path: "/api/orgs/{org}/attachments/{pendingAttachmentId}" },
+  { method: "DELETE", path: "/api/orgs/{org}/attachments/{pendingAttachmentId}" },
   // Organization exports and imports (docs/export.md).
   { method: "GET", path: "/api/orgs/{org}/exports" },
   { method: "POST", path: "/api/orgs/{org}/exports" },

@@ -127,6 +127,6 @@ describe("branches", () => {
     expect(copiedRef).toMatchObject({ name: "notes.txt", size: 5 });
     expect(copiedRef?.id).not.toBe(file.id);
     const row = await prisma.attachment.findFirst({ where: { id: copiedRef!.id, conversationId: created.id } });
-    expect(Buffer.from(row!.bytes).toString()).toBe("notes");
+    expect(Buffer.from(row!.bytes!).toString()).toBe("notes");
   });
 });

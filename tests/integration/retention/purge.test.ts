@@ -67,7 +67,7 @@ describe("the retention purge", () => {
   it("goes in bounded batches: two due conversations with a batch of one are two transactions", async () => {
     await seedConversation(a, ago(50 * DAY));
     await seedConversation(a, ago(60 * DAY));
-    expect(await purgeDueConversations({ batchSize: 1 })).toEqual({ purged: 2, batches: 2 });
+    expect(await purgeDueConversations({ batchSize: 1 })).toEqual({ purged: 2, batches: 2, pendingAttachments: 0, storageKeys: [] });
   });
 
   it("purges a temporary conversation after 24 hours without activity, also where retention is forever", async () => {

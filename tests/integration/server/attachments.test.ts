@@ -3,10 +3,9 @@
 import { createHash } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import { Glove } from "@/lib/agent/agent";
-import { readAttachmentBytes } from "@/lib/db/attachments";
 import type { TenantContext } from "@/lib/db/tenant-context";
 import { ScriptedModel } from "@/lib/models/testing";
-import { conversationBlobs } from "@/lib/server/attachments/blob-store";
+import { conversationBlobs, conversationBytes } from "@/lib/server/attachments/blob-store";
 import { withAttachmentContent } from "@/lib/server/attachments/model-content";
 import { resolveAttachments } from "@/lib/server/attachments/resolve";
 import { uploadAttachment } from "@/lib/server/attachments/upload";
@@ -34,7 +33,7 @@ describe("attachments (Postgres)", () => {
     const row = await getTestPrisma().attachment.findUniqueOrThrow({ where: { id: view.id } });
     expect(row).toMatchObject({ organizationId: tenant.organizationId, uploadedById: tenant.userId, mediaType: "image/png" });
     expect(row.sha256).toBe(createHash("sha256").update(PNG).digest("hex"));
-    expect(Buffer.from(row.bytes).equals(PNG)).toBe(true);
+    expect(Buffer.from(row.bytes!).equals(PNG)).toBe(true);
   });
 
   it("refuses a file over its kind's limit (413) and an organization over its total (413 with what is used)", async () => {
@@ -77,7 +76,7 @@ describe("attachments (Postgres)", () => {
     const notes = await uploadAttachment(tenant, conversation.id, body(new TextEncoder().encode("- milk\n- eggs")), "list.md");
     const attachments = await resolveAttachments(tenant, conversation.id, [file.id, notes.id]);
     const scripted = new ScriptedModel([{ text: "A pixel and a list." }]);
-    const model = withAttachmentContent(scripted, (ids) => readAttachmentBytes(tenant.organizationId, conversation.id, ids));
+    const model = withAttachmentContent(scripted, conversationBytes(tenant.organizationId, conversation.id));
     const glove = new Glove({ store, model, systemPrompt: "You test." }).build();
     expect((await glove.processRequest("What are these?", { attachments })).status).toBe("completed");
 
