@@ -14,7 +14,7 @@ const START = "\u0002";
 const STOP = "\u0003";
 const LT = "\u0001";
 const HEADLINE_OPTIONS = `StartSel=${START}, StopSel=${STOP}, MaxWords=30, MinWords=12`;
-/** A match in the conversation's title ranks the message above any passing mention (ts_rank_cd with normalization 32 is below 1; 1 favours short messages). */
+/** A match in the conversation's title ranks the message above any passing mention (ts_rank with normalization 32 is below 1; 1 favours short messages). */
 const TITLE_BONUS = 1;
 /**
  * A word in more messages than this ranks only its newest matches: ranking reads every matching
@@ -53,18 +53,20 @@ export async function searchMessages(ctx: Tenant, { q, offset }: SearchQuery): P
       WHERE c."organizationId" = ${ctx.organizationId} AND c."deletedAt" IS NULL AND NOT c."temporary" AND to_tsvector('english', c."title") @@ ${tsq}
     ),
     candidates AS (
-      SELECT m."seq", m."storeId", m."organizationId", m."searchVector"
+      SELECT m."seq", m."searchVector", s."conversationId"
       FROM "Message" m
-      WHERE m."organizationId" = ${ctx.organizationId} AND m."searchVector" @@ ${tsq} AND NOT m."isCompaction"
+      JOIN "AgentStore" s ON s."id" = m."storeId" AND s."organizationId" = m."organizationId" AND s."namespace" = ''
+      JOIN "Conversation" c ON c."id" = s."conversationId" AND c."organizationId" = m."organizationId"
+        AND c."deletedAt" IS NULL AND NOT c."temporary"
+      WHERE m."organizationId" = ${ctx.organizationId} AND m."onPath" AND m."searchVector" @@ ${tsq} AND NOT m."isCompaction"
       ORDER BY m."seq" DESC
       LIMIT ${RANKED_CANDIDATES}
     ),
     ranked AS (
-      SELECT m."seq", m."searchVector", s."conversationId",
-             ts_rank_cd(m."searchVector", ${tsq}, 1 | 32)
-               + CASE WHEN s."conversationId" IN (SELECT "id" FROM titled) THEN ${TITLE_BONUS}::float8 ELSE 0 END AS "rank"
-      FROM candidates m, "AgentStore" s
-      WHERE s."id" = m."storeId" AND s."organizationId" = m."organizationId" AND s."namespace" = ''
+      SELECT m."seq", m."searchVector", m."conversationId",
+             ts_rank(m."searchVector", ${tsq}, 1 | 32)
+               + CASE WHEN m."conversationId" IN (SELECT "id" FROM titled) THEN ${TITLE_BONUS}::float8 ELSE 0 END AS "rank"
+      FROM candidates m
       ORDER BY "rank" DESC, m."seq" DESC
       LIMIT ${SEARCH_PAGE_SIZE + 1} OFFSET ${offset}
     )
@@ -78,7 +80,6 @@ export async function searchMessages(ctx: Tenant, { q, offset }: SearchQuery): P
     FROM (SELECT ranked.*, ts_filter(ranked."searchVector", '{a}') @@ ${tsq} AS "inText" FROM ranked) r
     JOIN "Message" m ON m."seq" = r."seq" AND m."organizationId" = ${ctx.organizationId}
     JOIN "Conversation" c ON c."id" = r."conversationId" AND c."organizationId" = ${ctx.organizationId}
-      AND c."deletedAt" IS NULL AND NOT c."temporary"
     ORDER BY r."rank" DESC, r."seq" DESC`;
   const page = rows.slice(0, SEARCH_PAGE_SIZE);
   return {
