@@ -38,10 +38,11 @@ interface HitRow {
 
 /**
  * Messages of the organization's conversations that match `q` (websearch syntax: words, "a phrase",
- * -not), best first. Every member sees every conversation of the organization, so the tenant is the
- * whole visibility rule; subagents' stores (namespace ≠ "") and compaction summaries are never shown
- * in a chat, so they are not searched. The GIN index finds the matches, the newest RANKED_CANDIDATES
- * of them are ranked, and snippets (the costly part) are made for the page only.
+ * -not), best first. Every member sees every conversation of the organization; what no chat shows is
+ * never searched: versions a branch replaced (off the active path, `onPath`), deleted and temporary
+ * conversations, subagents' stores (namespace ≠ "") and compaction summaries. All of that is filtered
+ * before the newest RANKED_CANDIDATES matches are cut, so invisible matches cannot empty a page; the
+ * candidates are ranked, and snippets (the costly part) are made for the page only.
  */
 export async function searchMessages(ctx: Tenant, { q, offset }: SearchQuery): Promise<SearchPage> {
   // Inline, not a CTE: the planner then knows how common the words are and, for a common one, walks
@@ -53,6 +54,7 @@ export async function searchMessages(ctx: Tenant, { q, offset }: SearchQuery): P
       WHERE c."organizationId" = ${ctx.organizationId} AND c."deletedAt" IS NULL AND NOT c."temporary" AND to_tsvector('english', c."title") @@ ${tsq}
     ),
     candidates AS (
+      -- "onPath" is the partial GIN index's predicate; the joins are memoized lookups (a few hundred stores).
       SELECT m."seq", m."searchVector", s."conversationId"
       FROM "Message" m
       JOIN "AgentStore" s ON s."id" = m."storeId" AND s."organizationId" = m."organizationId" AND s."namespace" = ''

@@ -37,7 +37,10 @@ describe("the search active path migration", () => {
   it("marks the stored tree's active path, and moving the leaf moves the mark", async () => {
     await migrate(database.url, { directory: before });
     await query(database.url, `INSERT INTO "Organization" (id, slug, name, "updatedAt") VALUES ('org-1', 'kept', 'Kept', now())`);
-    await query(database.url, `INSERT INTO "Conversation" (id, "organizationId", title, "updatedAt") VALUES ('c-1', 'org-1', 'Kept', now())`);
+    await query(
+      database.url,
+      `INSERT INTO "Conversation" (id, "organizationId", title, "updatedAt") VALUES ('c-1', 'org-1', 'Kept', now())`,
+    );
     await query(database.url, `INSERT INTO "AgentStore" (id, "organizationId", "conversationId") VALUES ('s-1', 'org-1', 'c-1')`);
     // m1 → m2 (a reply a regenerate replaced) and m1 → m3 → m4 (the active path).
     for (const [id, parent] of [

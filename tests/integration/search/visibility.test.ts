@@ -82,7 +82,10 @@ describe("search finds only what the chats show", () => {
     await deleted.store.appendMessages(many(800, "gecko deleted"));
     expect(await deleteConversation(tenant, deleted.conversation.id)).toBe(true);
     const temporary = await createConversation(tenant, { temporary: true });
-    const temporaryStore = await PostgresStore.open(getTestPrisma(), { organizationId: tenant.organizationId, conversationId: temporary.id });
+    const temporaryStore = await PostgresStore.open(getTestPrisma(), {
+      organizationId: tenant.organizationId,
+      conversationId: temporary.id,
+    });
     await temporaryStore.appendMessages(many(700, "gecko temporary"));
     const replaced = await openNewConversationStore(tenant);
     await replaced.store.appendMessages(many(600, "gecko replaced"));
