@@ -6,18 +6,33 @@ ALTER TABLE "Message" ADD COLUMN     "onPath" BOOLEAN NOT NULL DEFAULT false;
 
 -- Kept in the transaction that moves the leaf, whoever moves it (appends, edit and regenerate, switching
 -- versions, branch-out, imports, copies): every writer updates "AgentStore"."leafSeq", so none can forget it.
--- The path is the leaf and its ancestors (as lib/db/store/message-path.ts walks it: a deleted parent ends it);
--- only rows whose flag changes are written.
+-- The path is the leaf and its ancestors (as lib/db/store/message-path.ts walks it: a deleted parent ends it).
+-- Only the two branches below the fork are walked, so an append costs the same in a long conversation:
+-- up from the new leaf to the first message already on the path (the fork), then the old path down to it.
 CREATE FUNCTION "handoff_message_path"() RETURNS trigger
 LANGUAGE plpgsql AS $$
+DECLARE
+  v_fork BIGINT;
 BEGIN
-  WITH RECURSIVE path("seq", "parentSeq") AS (
-    SELECT m."seq", m."parentSeq" FROM "Message" m WHERE m."seq" = NEW."leafSeq" AND m."storeId" = NEW."id"
+  WITH RECURSIVE up("seq", "parentSeq", "onPath") AS (
+    SELECT m."seq", m."parentSeq", m."onPath" FROM "Message" m WHERE m."seq" = NEW."leafSeq" AND m."storeId" = NEW."id"
     UNION ALL
-    SELECT m."seq", m."parentSeq" FROM path p JOIN "Message" m ON m."seq" = p."parentSeq" AND m."storeId" = NEW."id"
+    SELECT m."seq", m."parentSeq", m."onPath" FROM up JOIN "Message" m ON m."seq" = up."parentSeq" AND m."storeId" = NEW."id"
+    WHERE NOT up."onPath"
+  ),
+  marked AS (
+    UPDATE "Message" m SET "onPath" = true FROM up WHERE m."seq" = up."seq" AND NOT up."onPath"
   )
-  UPDATE "Message" m SET "onPath" = NOT m."onPath"
-  WHERE m."storeId" = NEW."id" AND m."onPath" <> (m."seq" IN (SELECT "seq" FROM path));
+  SELECT max(up."seq") FILTER (WHERE up."onPath") INTO v_fork FROM up;
+
+  WITH RECURSIVE gone("seq", "parentSeq") AS (
+    SELECT m."seq", m."parentSeq" FROM "Message" m
+    WHERE m."seq" = OLD."leafSeq" AND m."storeId" = NEW."id" AND m."onPath" AND m."seq" IS DISTINCT FROM v_fork
+    UNION ALL
+    SELECT m."seq", m."parentSeq" FROM gone JOIN "Message" m ON m."seq" = gone."parentSeq" AND m."storeId" = NEW."id"
+    WHERE m."onPath" AND m."seq" IS DISTINCT FROM v_fork
+  )
+  UPDATE "Message" m SET "onPath" = false FROM gone WHERE m."seq" = gone."seq";
   RETURN NULL;
 END
 $$;

@@ -31,8 +31,6 @@ describe("the search active path migration", () => {
     (await query<{ messageId: string }>(database.url, `SELECT "messageId" FROM "Message" WHERE "onPath" ORDER BY "seq"`)).map(
       (row) => row.messageId,
     );
-  const seqOf = async (messageId: string) =>
-    (await query<{ seq: string }>(database.url, `SELECT "seq"::text FROM "Message" WHERE "messageId" = $1`, [messageId]))[0].seq;
 
   it("marks the stored tree's active path, and moving the leaf moves the mark", async () => {
     await migrate(database.url, { directory: before });
@@ -60,9 +58,17 @@ describe("the search active path migration", () => {
     expect((await migrate(database.url)).applied).toContain(ACTIVE_PATH);
     expect(await onPath()).toEqual(["m1", "m3", "m4"]);
 
-    await query(database.url, `UPDATE "AgentStore" SET "leafSeq" = $1`, [await seqOf("m2")]);
+    const moveLeaf = (messageId: string | null) =>
+      query(database.url, `UPDATE "AgentStore" SET "leafSeq" = (SELECT "seq" FROM "Message" WHERE "messageId" = $1)`, [messageId]);
+    await moveLeaf("m2");
     expect(await onPath()).toEqual(["m1", "m2"]);
-    await query(database.url, `UPDATE "AgentStore" SET "leafSeq" = NULL`);
+    await moveLeaf("m4");
+    expect(await onPath()).toEqual(["m1", "m3", "m4"]);
+    await moveLeaf("m3");
+    expect(await onPath()).toEqual(["m1", "m3"]);
+    await moveLeaf(null);
     expect(await onPath()).toEqual([]);
+    await moveLeaf("m4");
+    expect(await onPath()).toEqual(["m1", "m3", "m4"]);
   });
 });
