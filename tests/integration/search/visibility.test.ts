@@ -5,10 +5,12 @@ import { randomUUID } from "node:crypto";
 import { beforeEach, describe, expect, it } from "vitest";
 import type { Message } from "@/lib/agent/messages";
 import type { RunRecord } from "@/lib/agent/store-adapter";
+import { createImportedConversation } from "@/lib/db/conversation-import";
 import { createConversation, deleteConversation, restoreConversation } from "@/lib/db/conversations";
 import { PostgresStore } from "@/lib/db/postgres-store";
 import { searchMessages } from "@/lib/db/search";
 import type { TenantContext } from "@/lib/db/tenant-context";
+import { branchOut } from "@/lib/server/conversations/branches";
 import { getTestPrisma } from "@/tests/integration/support/databases";
 import { createTenant, openNewConversationStore } from "@/tests/integration/store/support";
 
@@ -52,6 +54,28 @@ describe("search finds only what the chats show", () => {
     expect(await found(tenant, "ibex")).toEqual([]);
     expect(await found(tenant, "yak")).toEqual([second.id]);
     expect(await found(tenant, "surely")).toEqual([second.id]);
+  });
+
+  it("finds the history an import or a branch-out writes (they move the leaf as appends do)", async () => {
+    const imported = await createImportedConversation(tenant, {
+      title: "Imported",
+      createdAt: null,
+      messages: [
+        { sender: "user", text: "the dugong survey", createdAt: null },
+        { sender: "agent", text: "the manatee survey", createdAt: null },
+      ],
+    });
+    expect((await searchMessages(tenant, { q: "survey", offset: 0 })).results.map((hit) => hit.conversationId)).toEqual([
+      imported.id,
+      imported.id,
+    ]);
+    const { conversation, store } = await openNewConversationStore(tenant);
+    const [question, answer] = [message("the pangolin question"), message("the pangolin answer", "agent")];
+    await store.appendMessages([question, answer, message("a later pangolin aside")]);
+    const branched = await branchOut(tenant, conversation.id, answer.id!);
+    const hits = (await searchMessages(tenant, { q: "pangolin", offset: 0 })).results;
+    expect(hits.filter((hit) => hit.conversationId === branched.id)).toHaveLength(2);
+    expect(hits.filter((hit) => hit.conversationId === conversation.id)).toHaveLength(3);
   });
 
   it("does not find a deleted conversation's words, and finds them again once it is restored", async () => {
