@@ -17,7 +17,7 @@ const HEADLINE_OPTIONS = `StartSel=${START}, StopSel=${STOP}, MaxWords=30, MinWo
 /** A match in the conversation's title ranks the message above any passing mention (ts_rank with normalization 32 is below 1; 1 favours short messages). */
 const TITLE_BONUS = 1;
 /**
- * A word in more messages than this ranks only its newest matches: ranking reads every matching
+ * A word in more visible messages than this ranks only its newest matches: ranking reads every matching
  * vector, and past a few thousand the page costs more than 100 ms (docs/benchmarks.md, "Search").
  */
 const RANKED_CANDIDATES = 2_000;
@@ -54,7 +54,7 @@ export async function searchMessages(ctx: Tenant, { q, offset }: SearchQuery): P
       WHERE c."organizationId" = ${ctx.organizationId} AND c."deletedAt" IS NULL AND NOT c."temporary" AND to_tsvector('english', c."title") @@ ${tsq}
     ),
     candidates AS (
-      -- "onPath" is the partial GIN index's predicate; the joins are memoized lookups (a few hundred stores).
+      -- "onPath" is the partial GIN index's predicate; visibility is joined before the LIMIT (one lookup per store).
       SELECT m."seq", m."searchVector", s."conversationId"
       FROM "Message" m
       JOIN "AgentStore" s ON s."id" = m."storeId" AND s."organizationId" = m."organizationId" AND s."namespace" = ''
