@@ -14,10 +14,10 @@ const START = "\u0002";
 const STOP = "\u0003";
 const LT = "\u0001";
 const HEADLINE_OPTIONS = `StartSel=${START}, StopSel=${STOP}, MaxWords=30, MinWords=12`;
-/** A match in the conversation's title ranks the message above any passing mention (ts_rank_cd with normalization 32 is below 1; 1 favours short messages). */
+/** A match in the conversation's title ranks the message above any passing mention (ts_rank with normalization 32 is below 1; 1 favours short messages). */
 const TITLE_BONUS = 1;
 /**
- * A word in more messages than this ranks only its newest matches: ranking reads every matching
+ * A word in more visible messages than this ranks only its newest matches: ranking reads every matching
  * vector, and past a few thousand the page costs more than 100 ms (docs/benchmarks.md, "Search").
  */
 const RANKED_CANDIDATES = 2_000;
@@ -38,10 +38,11 @@ interface HitRow {
 
 /**
  * Messages of the organization's conversations that match `q` (websearch syntax: words, "a phrase",
- * -not), best first. Every member sees every conversation of the organization, so the tenant is the
- * whole visibility rule; subagents' stores (namespace ≠ "") and compaction summaries are never shown
- * in a chat, so they are not searched. The GIN index finds the matches, the newest RANKED_CANDIDATES
- * of them are ranked, and snippets (the costly part) are made for the page only.
+ * -not), best first. Every member sees every conversation of the organization; what no chat shows is
+ * never searched: versions a branch replaced (off the active path, `onPath`), deleted and temporary
+ * conversations, subagents' stores (namespace ≠ "") and compaction summaries. All of that is filtered
+ * before the newest RANKED_CANDIDATES matches are cut, so invisible matches cannot empty a page; the
+ * candidates are ranked, and snippets (the costly part) are made for the page only.
  */
 export async function searchMessages(ctx: Tenant, { q, offset }: SearchQuery): Promise<SearchPage> {
   // Inline, not a CTE: the planner then knows how common the words are and, for a common one, walks
@@ -53,18 +54,21 @@ export async function searchMessages(ctx: Tenant, { q, offset }: SearchQuery): P
       WHERE c."organizationId" = ${ctx.organizationId} AND c."deletedAt" IS NULL AND NOT c."temporary" AND to_tsvector('english', c."title") @@ ${tsq}
     ),
     candidates AS (
-      SELECT m."seq", m."storeId", m."organizationId", m."searchVector"
+      -- "onPath" is the partial GIN index's predicate; visibility is joined before the LIMIT (one lookup per store).
+      SELECT m."seq", m."searchVector", s."conversationId"
       FROM "Message" m
-      WHERE m."organizationId" = ${ctx.organizationId} AND m."searchVector" @@ ${tsq} AND NOT m."isCompaction"
+      JOIN "AgentStore" s ON s."id" = m."storeId" AND s."organizationId" = m."organizationId" AND s."namespace" = ''
+      JOIN "Conversation" c ON c."id" = s."conversationId" AND c."organizationId" = m."organizationId"
+        AND c."deletedAt" IS NULL AND NOT c."temporary"
+      WHERE m."organizationId" = ${ctx.organizationId} AND m."onPath" AND m."searchVector" @@ ${tsq} AND NOT m."isCompaction"
       ORDER BY m."seq" DESC
       LIMIT ${RANKED_CANDIDATES}
     ),
     ranked AS (
-      SELECT m."seq", m."searchVector", s."conversationId",
-             ts_rank_cd(m."searchVector", ${tsq}, 1 | 32)
-               + CASE WHEN s."conversationId" IN (SELECT "id" FROM titled) THEN ${TITLE_BONUS}::float8 ELSE 0 END AS "rank"
-      FROM candidates m, "AgentStore" s
-      WHERE s."id" = m."storeId" AND s."organizationId" = m."organizationId" AND s."namespace" = ''
+      SELECT m."seq", m."searchVector", m."conversationId",
+             ts_rank(m."searchVector", ${tsq}, 1 | 32)
+               + CASE WHEN m."conversationId" IN (SELECT "id" FROM titled) THEN ${TITLE_BONUS}::float8 ELSE 0 END AS "rank"
+      FROM candidates m
       ORDER BY "rank" DESC, m."seq" DESC
       LIMIT ${SEARCH_PAGE_SIZE + 1} OFFSET ${offset}
     )
@@ -78,7 +82,6 @@ export async function searchMessages(ctx: Tenant, { q, offset }: SearchQuery): P
     FROM (SELECT ranked.*, ts_filter(ranked."searchVector", '{a}') @@ ${tsq} AS "inText" FROM ranked) r
     JOIN "Message" m ON m."seq" = r."seq" AND m."organizationId" = ${ctx.organizationId}
     JOIN "Conversation" c ON c."id" = r."conversationId" AND c."organizationId" = ${ctx.organizationId}
-      AND c."deletedAt" IS NULL AND NOT c."temporary"
     ORDER BY r."rank" DESC, r."seq" DESC`;
   const page = rows.slice(0, SEARCH_PAGE_SIZE);
   return {
