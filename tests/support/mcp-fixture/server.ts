@@ -25,6 +25,7 @@ import { randomUUID } from "node:crypto";
 import http from "node:http";
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
+import type { AuthInfo } from "@modelcontextprotocol/sdk/server/auth/types.js";
 import { z } from "zod";
 
 const SLOW_MS = Number(process.env.SLOW_MS ?? 3000);
@@ -130,7 +131,7 @@ async function control(request: http.IncomingMessage, response: http.ServerRespo
   reply(response, 404, { error: "no such control endpoint" });
 }
 
-async function mcp(request: http.IncomingMessage & { auth?: unknown }, response: http.ServerResponse) {
+async function mcp(request: http.IncomingMessage & { auth?: AuthInfo }, response: http.ServerResponse) {
   const header = request.headers.authorization;
   if (header) {
     const token = header.replace(/^Bearer\s+/i, "");
