@@ -65,11 +65,11 @@ export function flattenContent(result: Pick<CallToolResult, "content" | "structu
   return parts.join("\n");
 }
 
-/** Runs `use` in one session within `timeoutMs`; failures classified. */
+/** Runs `work` in one session within `timeoutMs`; failures classified. */
 async function inSession<T>(
   endpoint: McpEndpoint,
   settings: McpClientSettings,
-  use: (client: Client, signal: AbortSignal) => Promise<T>,
+  work: (client: Client, signal: AbortSignal) => Promise<T>,
 ): Promise<{ kind: "done"; value: T } | McpFailure> {
   const started = performance.now();
   const controller = new AbortController();
@@ -95,7 +95,7 @@ async function inSession<T>(
   try {
     if (settings.signal?.aborted) throw settings.signal.reason;
     await client.connect(transport, options);
-    return { kind: "done", value: await use(client, controller.signal) };
+    return { kind: "done", value: await work(client, controller.signal) };
   } catch (error) {
     if (settings.signal?.aborted) throw settings.signal.reason;
     return classifyMcpFailure(error, { timedOut, afterMs: Math.round(performance.now() - started) });
