@@ -29,8 +29,8 @@ export function classifyMcpFailure(error: unknown, timing: { timedOut: boolean; 
   if (typeof cause === "string" && /^(ECONNREFUSED|ECONNRESET|ENOTFOUND|EHOSTUNREACH|ETIMEDOUT|EPIPE)$/.test(cause)) {
     return { kind: "unavailable", message: `Could not reach the server (${cause}); it may be down.` };
   }
-  // A JSON body that is not JSON-RPC fails the SDK's zod parse; a body that is not JSON, JSON.parse.
-  if (error instanceof SyntaxError || (error instanceof Error && error.name === "ZodError")) {
+  // A JSON body that is not JSON-RPC fails the SDK's zod parse (zod 4's ZodError is no Error instance); a body that is not JSON, JSON.parse.
+  if (error instanceof SyntaxError || (error as { name?: unknown } | null)?.name === "ZodError") {
     return { kind: "unavailable", message: "The server did not answer as an MCP server (not JSON-RPC); check the URL." };
   }
   const detail = error instanceof Error ? error.message : String(error);
