@@ -41,7 +41,8 @@ export function ConnectDialog({ title, onConnect }: { title: string; onConnect: 
           <DialogHeader>
             <DialogTitle>Connect your {title} account</DialogTitle>
             <DialogDescription>
-              Paste a personal access token from {title}. The agent uses it for your requests only; it is stored encrypted and never shown again.
+              Paste a personal access token from {title}. The agent uses it for your requests only; it is stored encrypted and never shown
+              again.
             </DialogDescription>
           </DialogHeader>
           <FormField label="Token" required error={error}>

@@ -69,11 +69,23 @@ export function CreateConnector({ onCreate }: { onCreate: (input: CreateConnecto
             <Input name="title" value={title} onChange={(event) => setTitle(event.target.value)} maxLength={80} />
           </FormField>
           <FormField label="Server URL" required description="The MCP server's Streamable HTTP endpoint.">
-            <Input name="url" type="url" value={url} onChange={(event) => setUrl(event.target.value)} autoComplete="off" placeholder="https://" />
+            <Input
+              name="url"
+              type="url"
+              value={url}
+              onChange={(event) => setUrl(event.target.value)}
+              autoComplete="off"
+              placeholder="https://"
+            />
           </FormField>
           <FormField label="Authentication">
             {(control) => (
-              <NativeSelect {...control} name="auth_mode" value={authMode} onChange={(event) => setAuthMode(event.target.value as AuthMode)}>
+              <NativeSelect
+                {...control}
+                name="auth_mode"
+                value={authMode}
+                onChange={(event) => setAuthMode(event.target.value as AuthMode)}
+              >
                 {CONNECTOR_AUTH_MODES.map((mode) => (
                   <option key={mode} value={mode}>
                     {AUTH_MODE_LABELS[mode]}
@@ -84,7 +96,13 @@ export function CreateConnector({ onCreate }: { onCreate: (input: CreateConnecto
           </FormField>
           {authMode === "shared" && (
             <FormField label="Shared token" required description="Sent as a bearer token; stored encrypted and never shown again.">
-              <Input name="shared_token" type="password" value={token} onChange={(event) => setToken(event.target.value)} autoComplete="off" />
+              <Input
+                name="shared_token"
+                type="password"
+                value={token}
+                onChange={(event) => setToken(event.target.value)}
+                autoComplete="off"
+              />
             </FormField>
           )}
           {error && (

@@ -10,7 +10,17 @@ export interface ToolChange {
 }
 
 /** A switch: a native checkbox with the switch role, so Space toggles it and screen readers say on/off. */
-function Switch({ label, checked, disabled, onChange }: { label: string; checked: boolean; disabled?: boolean; onChange: (on: boolean) => void }) {
+function Switch({
+  label,
+  checked,
+  disabled,
+  onChange,
+}: {
+  label: string;
+  checked: boolean;
+  disabled?: boolean;
+  onChange: (on: boolean) => void;
+}) {
   return (
     <label className="flex items-center gap-2 text-sm">
       <input
@@ -44,7 +54,9 @@ export function ConnectorTools({
   onChange: (change: ToolChange) => void;
 }) {
   if (tools.length === 0) {
-    return <p className="text-sm text-muted-foreground">{admin ? "No tools listed yet: refresh the tool list." : "No tools enabled yet."}</p>;
+    return (
+      <p className="text-sm text-muted-foreground">{admin ? "No tools listed yet: refresh the tool list." : "No tools enabled yet."}</p>
+    );
   }
   return (
     <ul className="grid gap-2" aria-label="Tools">

@@ -104,7 +104,9 @@ export function Connectors({ slug, admin }: { slug: string; admin: boolean }) {
                 </div>
                 <div className="flex gap-1">
                   {connector.auth_mode === "per_person" && (
-                    <Badge variant={connector.connected ? "secondary" : "outline"}>{connector.connected ? "Connected" : "Not connected"}</Badge>
+                    <Badge variant={connector.connected ? "secondary" : "outline"}>
+                      {connector.connected ? "Connected" : "Not connected"}
+                    </Badge>
                   )}
                   {connector.last_error_at && (!connector.last_ok_at || connector.last_error_at > connector.last_ok_at) && (
                     <Badge variant="destructive">Failing</Badge>
@@ -133,7 +135,12 @@ export function Connectors({ slug, admin }: { slug: string; admin: boolean }) {
                     <Button size="sm" variant="outline" disabled={refreshTools.isPending} onClick={() => refreshTools.mutate(connector.id)}>
                       {refreshTools.isPending && refreshTools.variables === connector.id ? "Refreshing…" : "Refresh tools"}
                     </Button>
-                    <Button size="sm" variant="ghost" onClick={() => setDeleting(connector)} aria-label={`Delete connector ${connector.title}`}>
+                    <Button
+                      size="sm"
+                      variant="ghost"
+                      onClick={() => setDeleting(connector)}
+                      aria-label={`Delete connector ${connector.title}`}
+                    >
                       Delete
                     </Button>
                   </>

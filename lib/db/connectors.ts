@@ -78,7 +78,14 @@ export async function createConnector(
         include: withTools,
       });
       await recordAudit(
-        { organizationId: ctx.organizationId, actorId: ctx.userId, action: "connector.created", target: row.title, metadata: auditFields(row), ip },
+        {
+          organizationId: ctx.organizationId,
+          actorId: ctx.userId,
+          action: "connector.created",
+          target: row.title,
+          metadata: auditFields(row),
+          ip,
+        },
         tx,
       );
       return row;
@@ -132,7 +139,14 @@ export async function deleteConnector(ctx: TenantContext, connectorId: string, i
     if (!row) return false;
     await tx.connector.deleteMany({ where });
     await recordAudit(
-      { organizationId: ctx.organizationId, actorId: ctx.userId, action: "connector.deleted", target: row.title, metadata: auditFields(row), ip },
+      {
+        organizationId: ctx.organizationId,
+        actorId: ctx.userId,
+        action: "connector.deleted",
+        target: row.title,
+        metadata: auditFields(row),
+        ip,
+      },
       tx,
     );
     return true;

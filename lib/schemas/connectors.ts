@@ -20,7 +20,10 @@ export const AUTH_MODE_LABELS: Record<(typeof CONNECTOR_AUTH_MODES)[number], str
 
 const name = trimmedText()
   .regex(CONNECTOR_NAME_PATTERN, "Use 1–24 lowercase letters, digits or underscores, starting with a letter (e.g. acme_crm).")
-  .refine((value) => !value.includes("__"), "Do not use two underscores in a row: they separate the connector from the tool in the agent's tool names.");
+  .refine(
+    (value) => !value.includes("__"),
+    "Do not use two underscores in a row: they separate the connector from the tool in the agent's tool names.",
+  );
 const title = trimmedText()
   .min(1, "Enter a title people will read, e.g. Acme CRM.")
   .max(CONNECTOR_TITLE_MAX, `At most ${CONNECTOR_TITLE_MAX} characters.`);
@@ -31,9 +34,7 @@ const url = z
   .max(CONNECTOR_URL_MAX, `At most ${CONNECTOR_URL_MAX} characters.`)
   .refine((value) => URL.canParse(value), "Enter an absolute URL, e.g. https://mcp.example.com/mcp.");
 const authMode = z.enum(CONNECTOR_AUTH_MODES, "Choose none, shared or per_person.");
-const token = shortText()
-  .min(1, "Enter the token.")
-  .max(CONNECTOR_TOKEN_MAX, `At most ${CONNECTOR_TOKEN_MAX} characters.`);
+const token = shortText().min(1, "Enter the token.").max(CONNECTOR_TOKEN_MAX, `At most ${CONNECTOR_TOKEN_MAX} characters.`);
 const timeoutMs = z
   .int("Enter a whole number of milliseconds.")
   .min(CONNECTOR_TIMEOUT_MS.min, "At least 1,000 ms (1 s).")
@@ -64,7 +65,10 @@ export type CreateConnectorInput = z.input<typeof createConnectorSchema>;
 export const updateConnectorSchema = z
   .object({ title, url, auth_mode: authMode, shared_token: token.nullable(), timeout_ms: timeoutMs, max_result_chars: maxResultChars })
   .partial()
-  .refine((body) => Object.keys(body).length > 0, "Send at least one of title, url, auth_mode, shared_token, timeout_ms, max_result_chars.");
+  .refine(
+    (body) => Object.keys(body).length > 0,
+    "Send at least one of title, url, auth_mode, shared_token, timeout_ms, max_result_chars.",
+  );
 export type UpdateConnectorInput = z.input<typeof updateConnectorSchema>;
 
 /** PATCH /api/orgs/{slug}/connectors/{connectorId}/tools/{toolName}. */

@@ -21,7 +21,10 @@ export function classifyMcpFailure(error: unknown, timing: { timedOut: boolean; 
   if (error instanceof StreamableHTTPError) {
     if (error.code === 401 || error.code === 403) return { kind: "auth_required", message: AUTH_MESSAGE };
     if (error.code === -1) return { kind: "unavailable", message: "The server did not answer as an MCP server (unexpected content type)." };
-    return { kind: "unavailable", message: `The server answered HTTP ${error.code ?? "with an error"}; it may be down or not an MCP endpoint.` };
+    return {
+      kind: "unavailable",
+      message: `The server answered HTTP ${error.code ?? "with an error"}; it may be down or not an MCP endpoint.`,
+    };
   }
   if (error instanceof UrlRefusedError) return { kind: "unavailable", message: error.message };
   if (error instanceof McpError) return { kind: "unavailable", message: `The server's MCP session failed: ${error.message}` };

@@ -74,7 +74,10 @@ async function credentialFor(tenant: TenantScope, connector: ConnectorRow, optio
     if (connector.authMode === "none") return { kind: "token", token: null };
     if (connector.authMode === "shared") {
       if (!connector.sharedTokenSealed) {
-        return { kind: "missing", outcome: { kind: "unavailable", message: `${connector.title} has no shared token yet; an admin must set it.` } };
+        return {
+          kind: "missing",
+          outcome: { kind: "unavailable", message: `${connector.title} has no shared token yet; an admin must set it.` },
+        };
       }
       return { kind: "token", token: openSharedToken(tenant.organizationId, connector.id, connector.sharedTokenSealed) };
     }

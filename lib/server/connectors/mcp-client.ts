@@ -137,7 +137,12 @@ export async function callMcpTool(
       })) as CallToolResult;
       return { kind: "ok" as const, text: flattenContent(result), isError: result.isError === true };
     } catch (error) {
-      if (error instanceof McpError && error.code !== ErrorCode.ConnectionClosed && error.code !== ErrorCode.RequestTimeout && !signal.aborted) {
+      if (
+        error instanceof McpError &&
+        error.code !== ErrorCode.ConnectionClosed &&
+        error.code !== ErrorCode.RequestTimeout &&
+        !signal.aborted
+      ) {
         return { kind: "ok" as const, text: error.message, isError: true };
       }
       throw error;

@@ -65,7 +65,10 @@ async function victimWorld(owner: TestAccount) {
     json: { name: "victim_crm", title: "Victim CRM", url: mcp.url, auth_mode: "per_person" },
   });
   const connectorId = connector.body.connector.id;
-  await owner.client.json(`/api/orgs/${slug}/connectors/${connectorId}/tools/lookup_customer`, { method: "PATCH", json: { enabled: true } });
+  await owner.client.json(`/api/orgs/${slug}/connectors/${connectorId}/tools/lookup_customer`, {
+    method: "PATCH",
+    json: { enabled: true },
+  });
   await owner.client.json(`/api/orgs/${slug}/connectors/${connectorId}/credential`, { method: "PUT", json: { token: "victim-token" } });
   const [{ id: organizationId }] = await sql<{ id: string }>(`SELECT "id" FROM "Organization" WHERE "slug" = $1`, [slug]);
   const submissionId = await insertSubmission(sql, {
@@ -216,9 +219,7 @@ describe("a member of organization A reaches nothing of organization B", () => {
     const connectors = await victim.client.json<{ connectors: { id: string; url: string; connected: boolean; tools: unknown[] }[] }>(
       `/api/orgs/${victim.orgSlug}/connectors`,
     );
-    expect(connectors.body.connectors).toEqual([
-      expect.objectContaining({ id: victimObjects.connectorId, url: mcp.url, connected: true }),
-    ]);
+    expect(connectors.body.connectors).toEqual([expect.objectContaining({ id: victimObjects.connectorId, url: mcp.url, connected: true })]);
     const enabled = await sql(`SELECT 1 FROM "ConnectorTool" WHERE "connectorId" = $1 AND "requiresPermission" = false`, [
       victimObjects.connectorId,
     ]);

@@ -108,7 +108,11 @@ export const TENANT_API_ROUTES: TenantRoute[] = [
   { method: "POST", path: "/api/orgs/{org}/webhooks/{webhookEndpointId}/deliveries/{webhookDeliveryId}/resend" },
   // MCP connectors (docs/connectors.md).
   { method: "GET", path: "/api/orgs/{org}/connectors" },
-  { method: "POST", path: "/api/orgs/{org}/connectors", json: { name: "intruder", title: "Intruder", url: "https://intruder.example/mcp" } },
+  {
+    method: "POST",
+    path: "/api/orgs/{org}/connectors",
+    json: { name: "intruder", title: "Intruder", url: "https://intruder.example/mcp" },
+  },
   { method: "GET", path: "/api/orgs/{org}/connectors/{connectorId}" },
   { method: "PATCH", path: "/api/orgs/{org}/connectors/{connectorId}", json: { url: "https://intruder.example/mcp" } },
   { method: "DELETE", path: "/api/orgs/{org}/connectors/{connectorId}" },

@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   createConnector,
+  deleteConnector,
   findConnector,
   setConnectorTool,
   setCredential,
@@ -73,7 +74,12 @@ describe("tool lists", () => {
     });
 
     for (const name of ["lookup_customer", "create_ticket"]) {
-      await setConnectorTool(tenant, connector.id, cached.find((tool) => tool.name === name)!, { enabled: true });
+      await setConnectorTool(
+        tenant,
+        connector.id,
+        cached.find((tool) => tool.name === name)!,
+        { enabled: true },
+      );
     }
     const catalog = openConnectorCatalog(tenant, settings);
     const offered = await catalog.enabledTools();
@@ -83,7 +89,12 @@ describe("tool lists", () => {
     ]);
     expect(offered[0]).toMatchObject({ connectorTitle: "Acme CRM", authMode: "none", maxResultChars: 20_000 });
 
-    const answer = await catalog.callTool(connector.id, "lookup_customer", { email: "ada@example.com" }, await runOf(tenant, tenant.userId));
+    const answer = await catalog.callTool(
+      connector.id,
+      "lookup_customer",
+      { email: "ada@example.com" },
+      await runOf(tenant, tenant.userId),
+    );
     expect(answer).toEqual({ kind: "ok", text: "Customer ada@example.com: Ada Lovelace, plan Pro", isError: false });
     const health = (await findConnector(tenant, connector.id))!;
     expect(health.lastOkAt).not.toBeNull();
@@ -94,7 +105,12 @@ describe("tool lists", () => {
     const tenant = await createTenant("disabled");
     const connector = await connectorOf(tenant);
     const before = (await fixture.calls()).length;
-    const answer = await openConnectorCatalog(tenant, settings).callTool(connector.id, "create_ticket", { subject: "x" }, await runOf(tenant, tenant.userId));
+    const answer = await openConnectorCatalog(tenant, settings).callTool(
+      connector.id,
+      "create_ticket",
+      { subject: "x" },
+      await runOf(tenant, tenant.userId),
+    );
     expect(answer).toMatchObject({ kind: "unavailable", message: expect.stringMatching(/not enabled/) });
     expect((await fixture.calls()).length).toBe(before);
   });
@@ -123,10 +139,17 @@ describe("credentials", () => {
     await setConnectorTool(tenant, connector.id, { name: "whoami", readOnlyHint: false }, { enabled: true });
     const bob = await memberOf(tenant, "bob");
     await setCredential(tenant, connector.id, sealPersonToken(tenant.organizationId, connector.id, tenant.userId, "ada-token"));
-    await setCredential({ ...tenant, userId: bob, role: "member" }, connector.id, sealPersonToken(tenant.organizationId, connector.id, bob, "bob-token"));
+    await setCredential(
+      { ...tenant, userId: bob, role: "member" },
+      connector.id,
+      sealPersonToken(tenant.organizationId, connector.id, bob, "bob-token"),
+    );
     const catalog = openConnectorCatalog(tenant, settings);
 
-    expect(await catalog.callTool(connector.id, "whoami", {}, await runOf(tenant, tenant.userId))).toMatchObject({ kind: "ok", text: "You are ada" });
+    expect(await catalog.callTool(connector.id, "whoami", {}, await runOf(tenant, tenant.userId))).toMatchObject({
+      kind: "ok",
+      text: "You are ada",
+    });
     expect(await catalog.callTool(connector.id, "whoami", {}, await runOf(tenant, bob))).toMatchObject({ kind: "ok", text: "You are bob" });
 
     // Someone without a token: auth_required, and the server is not asked.
@@ -157,12 +180,49 @@ describe("credentials", () => {
   });
 });
 
+describe("deleting a connector", () => {
+  it("deletes its enabled tools and everyone's tokens with it", async () => {
+    const tenant = await createTenant("deleted");
+    const connector = await connectorOf(tenant, { authMode: "per_person" });
+    await setConnectorTool(tenant, connector.id, { name: "whoami", readOnlyHint: false }, { enabled: true });
+    await setCredential(tenant, connector.id, sealPersonToken(tenant.organizationId, connector.id, tenant.userId, "ada-token"));
+    const prisma = getTestPrisma();
+    expect(await prisma.connectorTool.count({ where: { connectorId: connector.id } })).toBe(1);
+    expect(await deleteConnector(tenant, connector.id)).toBe(true);
+    expect(await prisma.connectorTool.count({ where: { connectorId: connector.id } })).toBe(0);
+    expect(await prisma.connectorCredential.count({ where: { connectorId: connector.id } })).toBe(0);
+    // Another organization's connector is not found, and not deleted.
+    const other = await createTenant("other");
+    const kept = await connectorOf(other);
+    expect(await deleteConnector(tenant, kept.id)).toBe(false);
+    expect(await findConnector(other, kept.id)).not.toBeNull();
+  });
+});
+
 describe("failures are outcomes, and the connector's health shows them", () => {
+  it("a URL that is not an MCP endpoint is unavailable", async () => {
+    const tenant = await createTenant("notmcp");
+    const connector = await connectorOf(tenant, { url: `${fixture.control}/control/health` });
+    await setConnectorTool(tenant, connector.id, { name: "lookup_customer", readOnlyHint: true }, { enabled: true });
+    const answer = await openConnectorCatalog(tenant, settings).callTool(
+      connector.id,
+      "lookup_customer",
+      {},
+      await runOf(tenant, tenant.userId),
+    );
+    expect(answer).toMatchObject({ kind: "unavailable", message: expect.stringMatching(/not answer as an MCP server/) });
+  });
+
   it("a slow tool times out after the connector's timeout", async () => {
     const tenant = await createTenant("slow");
     const connector = await connectorOf(tenant, { timeoutMs: 500 });
     await setConnectorTool(tenant, connector.id, { name: "slow_report", readOnlyHint: false }, { enabled: true });
-    const answer = await openConnectorCatalog(tenant, settings).callTool(connector.id, "slow_report", {}, await runOf(tenant, tenant.userId));
+    const answer = await openConnectorCatalog(tenant, settings).callTool(
+      connector.id,
+      "slow_report",
+      {},
+      await runOf(tenant, tenant.userId),
+    );
     expect(answer).toMatchObject({ kind: "timeout" });
     expect((answer as { afterMs: number }).afterMs).toBeGreaterThanOrEqual(500);
     expect((await findConnector(tenant, connector.id))!.lastError).toMatch(/No answer within \d+ ms/);
@@ -172,7 +232,12 @@ describe("failures are outcomes, and the connector's health shows them", () => {
     const tenant = await createTenant("huge");
     const connector = await connectorOf(tenant);
     await setConnectorTool(tenant, connector.id, { name: "export_all", readOnlyHint: true }, { enabled: true });
-    const answer = await openConnectorCatalog(tenant, settings).callTool(connector.id, "export_all", {}, await runOf(tenant, tenant.userId));
+    const answer = await openConnectorCatalog(tenant, settings).callTool(
+      connector.id,
+      "export_all",
+      {},
+      await runOf(tenant, tenant.userId),
+    );
     expect(answer.kind === "ok" && answer.text.length).toBeGreaterThan(1_000_000);
   });
 
@@ -182,7 +247,12 @@ describe("failures are outcomes, and the connector's health shows them", () => {
     const connector = await connectorOf(tenant, { url: down.url });
     await setConnectorTool(tenant, connector.id, { name: "lookup_customer", readOnlyHint: true }, { enabled: true });
     await down.stop();
-    const answer = await openConnectorCatalog(tenant, settings).callTool(connector.id, "lookup_customer", { email: "a@b.c" }, await runOf(tenant, tenant.userId));
+    const answer = await openConnectorCatalog(tenant, settings).callTool(
+      connector.id,
+      "lookup_customer",
+      { email: "a@b.c" },
+      await runOf(tenant, tenant.userId),
+    );
     expect(answer).toMatchObject({ kind: "unavailable", message: expect.stringMatching(/Could not reach the server \(ECONNREFUSED\)/) });
     const health = (await findConnector(tenant, connector.id))!;
     expect(health.lastError).toMatch(/ECONNREFUSED/);

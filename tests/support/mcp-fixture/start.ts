@@ -55,7 +55,8 @@ export async function startMcpFixture(options: McpFixtureOptions = {}): Promise<
       const response = await fetch(`${control}${endpoint}`, { method: "POST", body: JSON.stringify(body) });
       if (!response.ok) throw new Error(`${endpoint} answered ${response.status}`);
     },
-    calls: async () => ((await (await fetch(`${control}/control/calls`)).json()) as { calls: Awaited<ReturnType<McpFixture["calls"]>> }).calls,
+    calls: async () =>
+      ((await (await fetch(`${control}/control/calls`)).json()) as { calls: Awaited<ReturnType<McpFixture["calls"]>> }).calls,
     stop: () =>
       new Promise<void>((resolve) => {
         if (child.exitCode !== null) return resolve();

@@ -15,9 +15,8 @@ export default async function ConnectorSettings({ params }: { params: Promise<{ 
         Connectors
       </h2>
       <p className="text-sm text-muted-foreground">
-        MCP servers the agent can use. {isAdmin(ctx) ? "Add a server, then enable its tools one by one; " : ""}
-        A tool needs an approval card unless its server marks it read-only. Where a connector uses each person&apos;s own token, connect your
-        account here.
+        MCP servers the agent can use. {isAdmin(ctx) ? "Add a server, then enable its tools one by one; " : ""}A tool needs an approval card
+        unless its server marks it read-only. Where a connector uses each person&apos;s own token, connect your account here.
       </p>
       <Connectors slug={ctx.orgSlug} admin={isAdmin(ctx)} />
     </section>

@@ -31,7 +31,11 @@ describe("classifyMcpFailure", () => {
 
   it.each([
     ["another HTTP status", new StreamableHTTPError(404, "Not Found"), /HTTP 404/],
-    ["a body that is not an event stream or JSON", new StreamableHTTPError(-1, "Unexpected content type: text/html"), /not answer as an MCP server/],
+    [
+      "a body that is not an event stream or JSON",
+      new StreamableHTTPError(-1, "Unexpected content type: text/html"),
+      /not answer as an MCP server/,
+    ],
     ["a refused URL", new UrlRefusedError("The URL http://10.0.0.1/mcp points to a private … address"), /points to a private/],
     ["a refused connection", refused("ECONNREFUSED"), /Could not reach the server \(ECONNREFUSED\)/],
     ["an unknown host", refused("ENOTFOUND"), /ENOTFOUND/],

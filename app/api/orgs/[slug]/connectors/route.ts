@@ -10,14 +10,23 @@ import { memberRoute } from "@/lib/server/http/route-builders";
 import { assertDeliverableUrl } from "@/lib/server/webhooks/outbound/endpoint-url";
 
 /** Members see the connectors, their enabled tools and their own connection state; admins see every listed tool. */
-export const GET = memberRoute()({}, async (ctx) => json(connectorListSchema.parse({ connectors: await viewsFor(ctx, await listConnectors(ctx)) })));
+export const GET = memberRoute()({}, async (ctx) =>
+  json(connectorListSchema.parse({ connectors: await viewsFor(ctx, await listConnectors(ctx)) })),
+);
 
 /** Adds a connector (its URL through the SSRF guard) and fetches its tool list once; a failed listing shows as its health. */
 export const POST = memberRoute({ minRole: "admin" })({ body: createConnectorSchema }, async (ctx, { body }) => {
   const url = await assertDeliverableUrl(body.url);
   const created = await createConnector(
     ctx,
-    { name: body.name, title: body.title, url, authMode: body.auth_mode, timeoutMs: body.timeout_ms, maxResultChars: body.max_result_chars },
+    {
+      name: body.name,
+      title: body.title,
+      url,
+      authMode: body.auth_mode,
+      timeoutMs: body.timeout_ms,
+      maxResultChars: body.max_result_chars,
+    },
     body.auth_mode === "shared" && body.shared_token ? sealSharedToken(ctx.organizationId, body.shared_token) : null,
     ctx.ip,
   );

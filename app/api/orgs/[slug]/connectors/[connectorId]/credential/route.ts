@@ -21,14 +21,20 @@ export const PUT = member({ body: connectorCredentialSchema }, async (ctx, { par
   if (row.authMode !== "per_person") throw conflict(`${row.title} does not use personal tokens; nothing to connect.`);
   const outcome = await refreshToolList(ctx, row, body.token);
   if (outcome.kind === "auth_required") {
-    throw new AppError(422, "token_refused", `${row.title} refused this token. Check that you copied it whole and that it has not expired.`, {
-      issues: [{ path: "token", message: "Refused by the server." }],
-    });
+    throw new AppError(
+      422,
+      "token_refused",
+      `${row.title} refused this token. Check that you copied it whole and that it has not expired.`,
+      {
+        issues: [{ path: "token", message: "Refused by the server." }],
+      },
+    );
   }
   if (outcome.kind !== "ok") {
     throw new AppError(422, "server_unavailable", `The token could not be checked: ${describeFailure(outcome)} Try again later.`);
   }
-  if (!(await setCredential(ctx, row.id, sealPersonToken(ctx.organizationId, row.id, ctx.userId, body.token), ctx.ip))) throw notFound(CONNECTOR);
+  if (!(await setCredential(ctx, row.id, sealPersonToken(ctx.organizationId, row.id, ctx.userId, body.token), ctx.ip)))
+    throw notFound(CONNECTOR);
   return json(connectorResponseSchema.parse({ connector: await viewFor(ctx, await connectorOr404(ctx, row.id)) }));
 });
 
