@@ -64,6 +64,14 @@ const ACTION_LABEL: Record<string, string> = {
   "webhook.updated": "Changed a webhook endpoint",
   "webhook.deleted": "Deleted a webhook endpoint",
   "webhook.secret_rotated": "Rotated a webhook signing secret",
+  // ── MCP connectors (lib/db/connectors.ts) ──
+  "connector.created": "Added a connector",
+  "connector.updated": "Changed a connector",
+  "connector.deleted": "Deleted a connector",
+  "connector.tool_enabled": "Enabled or changed a connector tool",
+  "connector.tool_disabled": "Disabled a connector tool",
+  "connector.credential_set": "Connected their account to a connector",
+  "connector.credential_removed": "Disconnected their account from a connector",
 };
 
 /**

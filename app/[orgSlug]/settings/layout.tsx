@@ -14,6 +14,8 @@ export default async function SettingsLayout({ children, params }: { children: R
     { href: `${base}/agent`, label: "Agent" },
     // Members see their own grants and denials there (read-only but for revoking their own).
     { href: `${base}/permissions`, label: "Permissions" },
+    // Admins add MCP connectors there; members connect their own accounts.
+    { href: `${base}/connectors`, label: "Connectors" },
     // Import for everyone; the organization's export is admins' (the page says so to members).
     { href: `${base}/data`, label: "Data" },
     ...(isAdmin(ctx)

@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAccount, type TestAccount } from "../support/http-client";
 import { appBaseURL } from "../support/env";
 import { createConversation, say, type StreamedEvent } from "../support/run-events";
@@ -6,11 +6,13 @@ import { sql } from "../support/sql";
 import { SHARED_API_ROUTES, TENANT_API_ROUTES, TENANT_PAGES, type TenantRoute } from "../support/tenant-routes";
 import { insertSubmission } from "@/tests/support/form-submission-rows";
 import { expenseClaimForm } from "@/prisma/demo-forms";
+import { startMcpFixture, type McpFixture } from "@/tests/support/mcp-fixture/start";
 
 let victim: TestAccount;
 let intruder: TestAccount;
 let intruderKey: string;
 let fill: (path: string) => string;
+let mcp: McpFixture;
 let victimObjects: {
   formId: string;
   instanceId: string;
@@ -20,6 +22,7 @@ let victimObjects: {
   conversationId: string;
   inboundEndpointId: string;
   webhookEndpointId: string;
+  connectorId: string;
 };
 
 const ALL_SCOPES = ["inbox:read", "inbox:write", "conversations:read", "conversations:write", "forms:read", "webhooks:write"];
@@ -62,6 +65,16 @@ async function victimWorld(owner: TestAccount) {
     headers: { "content-type": "application/octet-stream" },
   });
   const organizationExport = await owner.client.json<{ export: { id: string } }>(`/api/orgs/${slug}/exports`, { method: "POST" });
+  // A per-person connector on the test MCP server, one tool enabled, the victim connected.
+  const connector = await owner.client.json<{ connector: { id: string } }>(`/api/orgs/${slug}/connectors`, {
+    json: { name: "victim_crm", title: "Victim CRM", url: mcp.url, auth_mode: "per_person" },
+  });
+  const connectorId = connector.body.connector.id;
+  await owner.client.json(`/api/orgs/${slug}/connectors/${connectorId}/tools/lookup_customer`, {
+    method: "PATCH",
+    json: { enabled: true },
+  });
+  await owner.client.json(`/api/orgs/${slug}/connectors/${connectorId}/credential`, { method: "PUT", json: { token: "victim-token" } });
   const [{ id: organizationId }] = await sql<{ id: string }>(`SELECT "id" FROM "Organization" WHERE "slug" = $1`, [slug]);
   const submissionId = await insertSubmission(sql, {
     organizationId,
@@ -95,10 +108,13 @@ async function victimWorld(owner: TestAccount) {
     inboundEndpointId: inbound.body.endpoint.id,
     exportId: organizationExport.body.export.id,
     pendingAttachmentId: pendingFile.body.id,
+
+    connectorId,
   };
 }
 
 beforeAll(async () => {
+  mcp = await startMcpFixture({ tokens: { "victim-token": "victim" } });
   victim = await createAccount(appBaseURL(), "victim");
   intruder = await createAccount(appBaseURL(), "intruder");
   const world = await victimWorld(victim);
@@ -125,12 +141,17 @@ beforeAll(async () => {
     inboundEndpointId: world.inboundEndpointId,
     exportId: world.exportId,
     pendingAttachmentId: world.pendingAttachmentId,
+
+    connectorId: world.connectorId,
+    connectorToolName: "lookup_customer",
     // The victim's real item, an expiry a year ahead, and a signature of the right form that nobody made.
     forgedLinkToken: `${world.inboxItemId}.${Math.floor(Date.now() / 1000 + 365 * 86400).toString(36)}.${"A".repeat(43)}`,
     unknownPath: "no-such-thing",
   };
   fill = (path) => path.replace(/\{(\w+)\}/g, (_, name: string) => values[name] ?? `{${name}}`);
 });
+
+afterAll(() => mcp.stop());
 
 /** Asks a route as the intruder: its session, or its API key for the public API (no cookie). */
 async function askAsIntruder(route: TenantRoute) {
@@ -204,6 +225,14 @@ describe("a member of organization A reaches nothing of organization B", () => {
     ]);
     const deliveries = await sql(`SELECT 1 FROM "WebhookDelivery" WHERE "endpointId" = $1`, [victimObjects.webhookEndpointId]);
     expect(deliveries).toHaveLength(1);
+    const connectors = await victim.client.json<{ connectors: { id: string; url: string; connected: boolean; tools: unknown[] }[] }>(
+      `/api/orgs/${victim.orgSlug}/connectors`,
+    );
+    expect(connectors.body.connectors).toEqual([expect.objectContaining({ id: victimObjects.connectorId, url: mcp.url, connected: true })]);
+    const enabled = await sql(`SELECT 1 FROM "ConnectorTool" WHERE "connectorId" = $1 AND "requiresPermission" = false`, [
+      victimObjects.connectorId,
+    ]);
+    expect(enabled).toHaveLength(1);
     const items = await sql<{ status: string }>(`SELECT "status" FROM "InboxItem" WHERE "publicId" = $1`, [victimObjects.inboxItemId]);
     expect(items).toEqual([{ status: "pending" }]);
     const takenOver = await sql(`SELECT 1 FROM "RunEvent" WHERE "conversationId" = $1 AND "data"::text LIKE '%Taken over%'`, [

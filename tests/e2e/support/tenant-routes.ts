@@ -9,6 +9,9 @@
  * inbound webhook endpoint, {webhookEndpointId} an outbound webhook endpoint with {webhookDeliveryId}
  * one of its deliveries; {forgedLinkToken} a capability link naming the victim's real inbox item whose
  * signature nobody made; {exportId} an organization export; {pendingAttachmentId} a file the victim uploaded for a new chat; {unknownPath} a path no route file serves (the catch-all app/api/[...path]).
+
+ * one of its deliveries; {connectorId} a per-person MCP connector the victim connected to, with {connectorToolName} one of its enabled tools; {forgedLinkToken} a capability link naming the victim's real inbox item whose
+ * signature nobody made; {exportId} an organization export; {unknownPath} a path no route file serves (the catch-all app/api/[...path]).
  */
 export interface TenantRoute {
   method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
@@ -28,6 +31,7 @@ export const TENANT_PAGES: string[] = [
   "/{org}/settings/api-keys",
   "/{org}/settings/webhooks",
   "/{org}/settings/inbound",
+  "/{org}/settings/connectors",
   "/{org}/settings/data",
   "/{org}/forms",
   "/{org}/forms/new",
@@ -109,6 +113,20 @@ export const TENANT_API_ROUTES: TenantRoute[] = [
   { method: "POST", path: "/api/orgs/{org}/webhooks/{webhookEndpointId}/test" },
   { method: "GET", path: "/api/orgs/{org}/webhooks/{webhookEndpointId}/deliveries" },
   { method: "POST", path: "/api/orgs/{org}/webhooks/{webhookEndpointId}/deliveries/{webhookDeliveryId}/resend" },
+  // MCP connectors (docs/connectors.md).
+  { method: "GET", path: "/api/orgs/{org}/connectors" },
+  {
+    method: "POST",
+    path: "/api/orgs/{org}/connectors",
+    json: { name: "intruder", title: "Intruder", url: "https://intruder.example/mcp" },
+  },
+  { method: "GET", path: "/api/orgs/{org}/connectors/{connectorId}" },
+  { method: "PATCH", path: "/api/orgs/{org}/connectors/{connectorId}", json: { url: "https://intruder.example/mcp" } },
+  { method: "DELETE", path: "/api/orgs/{org}/connectors/{connectorId}" },
+  { method: "POST", path: "/api/orgs/{org}/connectors/{connectorId}/refresh" },
+  { method: "PATCH", path: "/api/orgs/{org}/connectors/{connectorId}/tools/{connectorToolName}", json: { requires_permission: true } },
+  { method: "PUT", path: "/api/orgs/{org}/connectors/{connectorId}/credential", json: { token: "intruder-token" } },
+  { method: "DELETE", path: "/api/orgs/{org}/connectors/{connectorId}/credential" },
 
   // The inbox page's routes: the list, one item with its capability link, a member's answer, an admin's cancel.
   { method: "GET", path: "/api/orgs/{org}/inbox" },

@@ -1,0 +1,92 @@
+import http from "node:http";
+import https from "node:https";
+import type { LookupFunction } from "node:net";
+import { Readable } from "node:stream";
+import { checkOutboundUrl, type LookupAll, type ResolvedAddress } from "@/lib/server/http/outbound-url-guard";
+import { OUTBOUND_ALLOW_PRIVATE_ENV } from "@/lib/server/http/safe-fetch";
+
+/**
+ * A `fetch` for the MCP SDK's transport behind the SSRF guard. `safeFetch` buffers the whole body,
+ * but Streamable HTTP answers with server-sent events that stay open, so this one streams: every
+ * URL is checked by `checkOutboundUrl` (as webhooks and model URLs are), node:http connects to the
+ * address the guard vetted (its `lookup` hook answers with it: no second resolution, no DNS
+ * rebinding), redirects are never followed (a 3xx comes back as it is), and the body is handed on
+ * as a web stream. No undici dependency: the `lookup` hook is the same guarantee.
+ */
+
+export interface GuardSettings {
+  allowPrivate: boolean;
+  lookup?: LookupAll;
+}
+
+/** The guard refused the URL; `message` is the guard's sentence for the admin. */
+export class UrlRefusedError extends Error {
+  override name = "UrlRefusedError";
+}
+
+function pinnedLookup(pinned: ResolvedAddress): LookupFunction {
+  return (_host, options, callback) => {
+    if (options.all) (callback as unknown as (error: null, addresses: ResolvedAddress[]) => void)(null, [pinned]);
+    else callback(null, pinned.address, pinned.family);
+  };
+}
+
+function headerRecord(headers: HeadersInit | undefined): Record<string, string> {
+  const record: Record<string, string> = {};
+  new Headers(headers).forEach((value, name) => (record[name] = value));
+  return record;
+}
+
+async function bodyBytes(body: BodyInit | null | undefined): Promise<Buffer | undefined> {
+  if (body === null || body === undefined) return undefined;
+  return Buffer.from(await new Response(body).arrayBuffer());
+}
+
+export function guardedFetch(settings: GuardSettings) {
+  return async (input: string | URL, init: RequestInit = {}): Promise<Response> => {
+    const verdict = await checkOutboundUrl(input, {
+      allowPrivate: settings.allowPrivate,
+      allowPrivateVariable: OUTBOUND_ALLOW_PRIVATE_ENV,
+      lookup: settings.lookup,
+    });
+    if (!verdict.ok) throw new UrlRefusedError(verdict.reason);
+    const target = verdict.url;
+    const body = await bodyBytes(init.body);
+    const transport = target.protocol === "https:" ? https : http;
+    return new Promise<Response>((resolve, reject) => {
+      const request = transport.request(
+        {
+          protocol: target.protocol,
+          host: target.hostname.replace(/^\[|\]$/g, ""),
+          port: target.port || undefined,
+          path: `${target.pathname}${target.search}`,
+          method: init.method ?? "GET",
+          headers: headerRecord(init.headers),
+          lookup: pinnedLookup(verdict.addresses[0]),
+          signal: init.signal ?? undefined,
+          // One request per connection: a pooled socket could outlive the address it was vetted for.
+          agent: false,
+        },
+        (response) => {
+          const headers = new Headers();
+          for (const [name, value] of Object.entries(response.headers)) {
+            if (value === undefined) continue;
+            for (const one of Array.isArray(value) ? value : [value]) headers.append(name, one);
+          }
+          const status = response.statusCode ?? 502;
+          const empty = status === 204 || status === 304 || init.method === "HEAD";
+          if (empty) response.resume();
+          resolve(
+            new Response(empty ? null : (Readable.toWeb(response) as ReadableStream<Uint8Array>), {
+              status,
+              statusText: response.statusMessage,
+              headers,
+            }),
+          );
+        },
+      );
+      request.on("error", reject);
+      request.end(body);
+    });
+  };
+}
