@@ -56,7 +56,7 @@ export async function answerSlot(
   const slot = await store.getSlot(slotId);
   if (!slot) throw notFound("This card");
   if (answer.kind === "resolve" && slot.status === "pending") checkEditedInput(ctx, answer.value);
-  const result = await storeAnswer(ctx, conversationId, store, enabledTools(tenant, conversationId, settings), slot, answer);
+  const result = await storeAnswer(ctx, conversationId, store, await enabledTools(tenant, conversationId, settings), slot, answer);
   if (!result.continuable) return { kind: "json", slot: result.slot, continued: false };
   const agent = await openAgent(tenant, conversationId, { preloaded: { agentSettings: settings } });
   const launched = await launchContinuation(conversationId, agent);
