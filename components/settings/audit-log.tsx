@@ -64,6 +64,13 @@ const ACTION_LABEL: Record<string, string> = {
   "webhook.updated": "Changed a webhook endpoint",
   "webhook.deleted": "Deleted a webhook endpoint",
   "webhook.secret_rotated": "Rotated a webhook signing secret",
+  // ── HTTP tools a team defines (lib/db/http-tools.ts) ──
+  "http_tool.created": "Added an HTTP tool",
+  "http_tool.updated": "Changed an HTTP tool",
+  "http_tool.deleted": "Deleted an HTTP tool",
+  "http_tool_secret.created": "Added an HTTP tool secret",
+  "http_tool_secret.replaced": "Replaced an HTTP tool secret",
+  "http_tool_secret.deleted": "Deleted an HTTP tool secret",
 };
 
 /**

@@ -66,7 +66,14 @@ export async function createHttpTool(ctx: Actor, fields: HttpToolFields, ip?: st
         data: { ...fields, bodyTemplate: nullableJson(fields.bodyTemplate), organizationId: ctx.organizationId, createdById: ctx.userId },
       });
       await recordAudit(
-        { organizationId: ctx.organizationId, actorId: ctx.userId, action: "http_tool.created", target: row.name, metadata: auditFields(row), ip },
+        {
+          organizationId: ctx.organizationId,
+          actorId: ctx.userId,
+          action: "http_tool.created",
+          target: row.name,
+          metadata: auditFields(row),
+          ip,
+        },
         tx,
       );
       return row;
@@ -118,7 +125,14 @@ export async function deleteHttpTool(ctx: Actor, toolId: string, ip?: string | n
     if (!row) return false;
     await tx.httpTool.delete({ where: { id: row.id } });
     await recordAudit(
-      { organizationId: ctx.organizationId, actorId: ctx.userId, action: "http_tool.deleted", target: row.name, metadata: auditFields(row), ip },
+      {
+        organizationId: ctx.organizationId,
+        actorId: ctx.userId,
+        action: "http_tool.deleted",
+        target: row.name,
+        metadata: auditFields(row),
+        ip,
+      },
       tx,
     );
     return true;

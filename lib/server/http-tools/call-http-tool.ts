@@ -110,7 +110,10 @@ function resultOf(response: SafeResponse, secrets: Secrets): ToolResultPayload {
   if (response.status >= 200 && response.status < 300) return success(data);
   if (response.status >= 300 && response.status < 400) {
     const location = mask(response.headers.location ?? "(no location)", secrets);
-    return failure(`The server answered ${response.status}, a redirect to ${location}; redirects are not followed. Use the final URL.`, data);
+    return failure(
+      `The server answered ${response.status}, a redirect to ${location}; redirects are not followed. Use the final URL.`,
+      data,
+    );
   }
   const start = text.slice(0, ERROR_BODY_START);
   return failure(

@@ -15,7 +15,17 @@ import { malformedPlaceholder, placeholdersIn } from "./placeholders";
 
 const RESERVED_NAMES = new Set([...BUILTIN_TOOL_NAMES, ...Object.values(FORM_TOOL_NAMES)]);
 /** Set by the tool itself, or by node:http from the request. */
-const RESERVED_HEADERS = new Set(["host", "content-length", "transfer-encoding", "connection", "keep-alive", "upgrade", "te", "trailer", "idempotency-key"]);
+const RESERVED_HEADERS = new Set([
+  "host",
+  "content-length",
+  "transfer-encoding",
+  "connection",
+  "keep-alive",
+  "upgrade",
+  "te",
+  "trailer",
+  "idempotency-key",
+]);
 const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 
 type Definition = Pick<HttpToolDefinitionInput, "name" | "fields" | "method" | "url_template" | "headers" | "body_template">;

@@ -63,7 +63,9 @@ async function checkedFields(ctx: Ctx, definition: HttpToolDefinitionInput, opti
 }
 
 const taken = (name: string) =>
-  conflict(`Another HTTP tool is already called "${name}"; choose another name.`, { issues: [{ path: "name", message: "This name is taken." }] });
+  conflict(`Another HTTP tool is already called "${name}"; choose another name.`, {
+    issues: [{ path: "name", message: "This name is taken." }],
+  });
 
 export async function createHttpToolChecked(ctx: Ctx, definition: HttpToolDefinitionInput, options: SaveOptions = {}) {
   const fields = await checkedFields(ctx, definition, options);
@@ -76,12 +78,7 @@ export async function createHttpToolChecked(ctx: Ctx, definition: HttpToolDefini
 }
 
 /** `patch` merged over the stored definition, and the whole checked again (a field removed may leave a placeholder unknown). */
-export async function updateHttpToolChecked(
-  ctx: Ctx,
-  toolId: string,
-  patch: Partial<HttpToolDefinitionInput>,
-  options: SaveOptions = {},
-) {
+export async function updateHttpToolChecked(ctx: Ctx, toolId: string, patch: Partial<HttpToolDefinitionInput>, options: SaveOptions = {}) {
   const row = await findHttpTool(ctx, toolId);
   if (!row) throw notFound(HTTP_TOOL);
   const fields = await checkedFields(ctx, { ...definitionOf(row), ...patch }, options);

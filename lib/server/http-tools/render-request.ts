@@ -70,7 +70,9 @@ export function renderRequest(
   const headers = { sent: {} as Record<string, string>, shown: {} as Record<string, string> };
   for (const [name, value] of Object.entries(template.headers)) {
     headers.sent[name] = renderHeader(name, value, input, secrets);
-    headers.shown[name] = fillPlaceholders(value, (placeholder) => (placeholder.kind === "secret" ? placeholder.text : textOf(input[placeholder.name])));
+    headers.shown[name] = fillPlaceholders(value, (placeholder) =>
+      placeholder.kind === "secret" ? placeholder.text : textOf(input[placeholder.name]),
+    );
   }
   let body: { sent: string; shown: string } | null = null;
   if (template.bodyTemplate !== null) {
@@ -127,7 +129,10 @@ function renderHeader(name: string, template: string, input: Record<string, unkn
     placeholder.kind === "secret" ? secretValue(placeholder, secrets, `headers.${name}`) : textOf(input[placeholder.name]),
   );
   if (CONTROL.test(value))
-    throw new RenderError(`The header ${name} would contain a line break or control character; give a value without one.`, `headers.${name}`);
+    throw new RenderError(
+      `The header ${name} would contain a line break or control character; give a value without one.`,
+      `headers.${name}`,
+    );
   return value;
 }
 
@@ -135,7 +140,9 @@ function fillJson(template: JsonValue, input: Record<string, unknown>, secret: (
   if (typeof template === "string") {
     const solo = soloPlaceholder(template);
     if (solo) return solo.kind === "secret" ? secret(solo) : toJson(input[solo.name]);
-    return fillPlaceholders(template, (placeholder) => (placeholder.kind === "secret" ? secret(placeholder) : textOf(input[placeholder.name])));
+    return fillPlaceholders(template, (placeholder) =>
+      placeholder.kind === "secret" ? secret(placeholder) : textOf(input[placeholder.name]),
+    );
   }
   if (Array.isArray(template)) return template.map((item) => fillJson(item, input, secret));
   if (template !== null && typeof template === "object")

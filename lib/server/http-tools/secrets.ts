@@ -16,11 +16,22 @@ export const sealHttpToolSecret = (organizationId: string, name: string, value: 
 /** The secret names a request template references (headers and body only; the URL never holds one). */
 export function secretNamesOf(template: RequestTemplate): string[] {
   const texts = [...Object.values(template.headers), JSON.stringify(template.bodyTemplate)];
-  return [...new Set(texts.flatMap((text) => placeholdersIn(text).filter((p) => p.kind === "secret").map((p) => p.name)))];
+  return [
+    ...new Set(
+      texts.flatMap((text) =>
+        placeholdersIn(text)
+          .filter((p) => p.kind === "secret")
+          .map((p) => p.name),
+      ),
+    ),
+  ];
 }
 
 /** The template's secrets, opened; one that is missing or unreadable is left out (rendering then says which). */
-export async function openSecretsFor(tenant: Pick<TenantContext, "organizationId">, template: RequestTemplate): Promise<Map<string, string>> {
+export async function openSecretsFor(
+  tenant: Pick<TenantContext, "organizationId">,
+  template: RequestTemplate,
+): Promise<Map<string, string>> {
   const sealed = await readSealedSecrets(tenant, secretNamesOf(template));
   const opened = new Map<string, string>();
   for (const [name, value] of sealed) {

@@ -75,9 +75,9 @@ afterAll(async () => {
 describe("saving an HTTP tool", () => {
   it("refuses the metadata address and private addresses without the operator's flag, naming the flag", async () => {
     for (const url of ["http://169.254.169.254/latest/meta-data/{{input.order_id}}", `http://127.0.0.1:${receiver.port}/x`]) {
-      const error = await createHttpToolChecked(tenant, definition({ url_template: url, name: "ssrf_tool" }), { allowPrivate: false }).catch(
-        (caught: unknown) => caught,
-      );
+      const error = await createHttpToolChecked(tenant, definition({ url_template: url, name: "ssrf_tool" }), {
+        allowPrivate: false,
+      }).catch((caught: unknown) => caught);
       expect(error).toMatchObject({
         status: 422,
         code: "invalid_http_tool",
@@ -89,7 +89,11 @@ describe("saving an HTTP tool", () => {
 
   it("refuses a secret in the URL and a secret the organization does not have", async () => {
     await expect(
-      createHttpToolChecked(tenant, definition({ name: "leaky", url_template: "https://api.example.com/x?key={{secret.CRM_TOKEN}}" }), privateAllowed),
+      createHttpToolChecked(
+        tenant,
+        definition({ name: "leaky", url_template: "https://api.example.com/x?key={{secret.CRM_TOKEN}}" }),
+        privateAllowed,
+      ),
     ).rejects.toMatchObject({ status: 422, details: { issues: [{ path: "url_template" }] } });
     await expect(
       createHttpToolChecked(tenant, definition({ name: "unknown_secret", headers: { "X-Key": "{{secret.NOT_THERE}}" } }), privateAllowed),
@@ -132,13 +136,23 @@ describe("calling an HTTP tool", () => {
     const before = receiver.received.length;
     await expect(tryHttpTool(tenant, view.id, { order_id: "", text: "x", count: 1.5 })).rejects.toMatchObject({
       status: 422,
-      details: { issues: expect.arrayContaining([expect.objectContaining({ path: "input.order_id" }), expect.objectContaining({ path: "input.count" })]) },
+      details: {
+        issues: expect.arrayContaining([
+          expect.objectContaining({ path: "input.order_id" }),
+          expect.objectContaining({ path: "input.count" }),
+        ]),
+      },
     });
     expect(receiver.received.length).toBe(before);
   });
 
   it("non-2xx, a redirect, a timeout and a huge answer are results the model can act on", async () => {
-    const tool = storedHttpTool((await findHttpTool(tenant, (await createHttpToolChecked(tenant, definition({ name: "errors", timeout_ms: 1000 }), privateAllowed)).id))!);
+    const tool = storedHttpTool(
+      (await findHttpTool(
+        tenant,
+        (await createHttpToolChecked(tenant, definition({ name: "errors", timeout_ms: 1000 }), privateAllowed)).id,
+      ))!,
+    );
     const input = { order_id: "1", text: "x" };
     let release: () => void = () => {};
     const answers = [
@@ -151,7 +165,11 @@ describe("calling an HTTP tool", () => {
     receiver.respond(() => answers[call++]());
 
     const notFound = (await callHttpTool(tenant, tool, input, "c1")).result;
-    expect(notFound).toMatchObject({ status: "error", message: expect.stringMatching(/^The server answered 404: No order 1\. detail/), data: { status: 404 } });
+    expect(notFound).toMatchObject({
+      status: "error",
+      message: expect.stringMatching(/^The server answered 404: No order 1\. detail/),
+      data: { status: 404 },
+    });
     expect(notFound.message!.length).toBeLessThan(600);
 
     const redirect = (await callHttpTool(tenant, tool, input, "c2")).result;
@@ -163,7 +181,10 @@ describe("calling an HTTP tool", () => {
     expect(slow).toMatchObject({ status: "error", message: expect.stringContaining("no answer within 1 s"), data: { error: "timeout" } });
 
     const huge = (await callHttpTool(tenant, tool, input, "c4")).result;
-    expect(huge).toMatchObject({ status: "success", data: { status: 200, cut: expect.stringContaining(`only the first ${RESPONSE_CAP_BYTES} bytes`) } });
+    expect(huge).toMatchObject({
+      status: "success",
+      data: { status: 200, cut: expect.stringContaining(`only the first ${RESPONSE_CAP_BYTES} bytes`) },
+    });
     expect((huge.data as { body: string }).body).toHaveLength(RESPONSE_CAP_BYTES);
     receiver.respond(() => ({ status: 204 }));
   });
@@ -171,10 +192,20 @@ describe("calling an HTTP tool", () => {
   it("refuses a private receiver at call time when the operator's flag is off, and sends nothing", async () => {
     const view = await createHttpToolChecked(tenant, definition({ name: "flag_off" }), privateAllowed);
     const before = receiver.received.length;
-    const { result } = await callHttpTool(tenant, storedHttpTool((await findHttpTool(tenant, view.id))!), { order_id: "1", text: "x" }, "c5", {
-      env: { OUTBOUND_ALLOW_PRIVATE: false },
+    const { result } = await callHttpTool(
+      tenant,
+      storedHttpTool((await findHttpTool(tenant, view.id))!),
+      { order_id: "1", text: "x" },
+      "c5",
+      {
+        env: { OUTBOUND_ALLOW_PRIVATE: false },
+      },
+    );
+    expect(result).toMatchObject({
+      status: "error",
+      data: { error: "private_address" },
+      message: expect.stringContaining("OUTBOUND_ALLOW_PRIVATE=1"),
     });
-    expect(result).toMatchObject({ status: "error", data: { error: "private_address" }, message: expect.stringContaining("OUTBOUND_ALLOW_PRIVATE=1") });
     expect(receiver.received.length).toBe(before);
   });
 });
@@ -210,7 +241,10 @@ describe("an HTTP tool in a run", () => {
 
     const sent = receiver.received.slice(before);
     expect(sent).toHaveLength(1);
-    expect(sent[0]).toMatchObject({ path: "/orders/A%201/notes?tag=hi", headers: { "idempotency-key": "call-note-1", authorization: `Bearer ${SECRET}` } });
+    expect(sent[0]).toMatchObject({
+      path: "/orders/A%201/notes?tag=hi",
+      headers: { "idempotency-key": "call-note-1", authorization: `Bearer ${SECRET}` },
+    });
 
     const events = await listRunEventsAfter(tenant, conversationId, 0, 1000);
     const messages = await store.getMessages();
@@ -231,7 +265,9 @@ describe("an HTTP tool in a run", () => {
     expect(names).toContain("agent_note");
     expect(names).not.toContain("switched_off");
     await updateHttpToolChecked(tenant, view.id, { enabled: true }, privateAllowed);
-    expect((await enabledTools(tenant, conversationId, await loadAgentSettings(tenant))).map((tool) => tool.name)).toContain("switched_off");
+    expect((await enabledTools(tenant, conversationId, await loadAgentSettings(tenant))).map((tool) => tool.name)).toContain(
+      "switched_off",
+    );
   });
 });
 

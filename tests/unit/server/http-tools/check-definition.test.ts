@@ -27,14 +27,19 @@ describe("checkHttpToolDefinition", () => {
     expect(problems({ url_template: "https://api.example.com/orders?key={{secret.CRM_TOKEN}}" })).toEqual([
       { path: "url_template", message: expect.stringContaining("a secret may not be part of the URL") },
     ]);
-    expect(problems({ url_template: "https://api.example.com/{{secret.CRM_TOKEN}}/orders" })[0].message).toMatch(/may not be part of the URL/);
+    expect(problems({ url_template: "https://api.example.com/{{secret.CRM_TOKEN}}/orders" })[0].message).toMatch(
+      /may not be part of the URL/,
+    );
   });
 
   it("refuses unknown and malformed placeholders, saying what to write", () => {
     expect(problems({ url_template: "https://api.example.com/orders/{{input.nope}}" })).toEqual([
       { path: "url_template", message: expect.stringContaining('names no input field; add a field "nope"') },
     ]);
-    expect(problems({ headers: { Authorization: "{{secret.OTHER}}" } })[0]).toMatchObject({ path: "headers.Authorization", message: expect.stringContaining("names no secret") });
+    expect(problems({ headers: { Authorization: "{{secret.OTHER}}" } })[0]).toMatchObject({
+      path: "headers.Authorization",
+      message: expect.stringContaining("names no secret"),
+    });
     expect(problems({ headers: { "X-A": "{{ order_id }}" } })[0].message).toMatch(/is not a placeholder: write \{\{input/);
     expect(problems({ body_template: { note: "{{env.HOME}}" } })[0]).toMatchObject({ path: "body_template.note" });
     expect(problems({ body_template: { "{{input.order_id}}": 1 } })[0].message).toMatch(/not its keys/);
@@ -50,7 +55,10 @@ describe("checkHttpToolDefinition", () => {
   it("refuses a built-in tool's name, reserved headers and a body on GET", () => {
     expect(problems({ name: "send_email" })[0]).toMatchObject({ path: "name" });
     expect(problems({ name: "glove_form_fill" })[0]).toMatchObject({ path: "name" });
-    expect(problems({ headers: { Host: "evil.example" } })[0]).toMatchObject({ path: "headers.Host", message: expect.stringContaining("set by the tool") });
+    expect(problems({ headers: { Host: "evil.example" } })[0]).toMatchObject({
+      path: "headers.Host",
+      message: expect.stringContaining("set by the tool"),
+    });
     expect(problems({ headers: { "Idempotency-Key": "x" } })).toHaveLength(1);
     expect(problems({ headers: { "Bad Name": "x" } })[0].message).toMatch(/not a valid header name/);
     expect(problems({ method: "GET" })[0]).toMatchObject({ path: "body_template" });

@@ -30,7 +30,10 @@ describe("an HTTP tool as the agent's tool", () => {
   const glove = httpGloveTool({ organizationId: "org" }, tool) as GloveTool;
 
   it("offers the model the compiled fields as its JSON schema", () => {
-    const schema = toolSpec(glove).input_schema as { properties: Record<string, { description?: string; enum?: string[] }>; required: string[] };
+    const schema = toolSpec(glove).input_schema as {
+      properties: Record<string, { description?: string; enum?: string[] }>;
+      required: string[];
+    };
     expect(Object.keys(schema.properties)).toEqual(["order_id", "amount", "priority"]);
     expect(schema.required).toEqual(["order_id", "amount"]);
     expect(schema.properties.order_id.description).toBe("Order id. As printed on the invoice");

@@ -7,7 +7,9 @@ import { json } from "@/lib/server/http/route";
 import { memberRoute } from "@/lib/server/http/route-builders";
 
 /** Members may see which HTTP tools the agent has; only admins define them. */
-export const GET = memberRoute()({}, async (ctx) => json(httpToolListSchema.parse({ tools: (await listHttpTools(ctx)).map(httpToolView) })));
+export const GET = memberRoute()({}, async (ctx) =>
+  json(httpToolListSchema.parse({ tools: (await listHttpTools(ctx)).map(httpToolView) })),
+);
 
 export const POST = memberRoute({ minRole: "admin" })({ body: createHttpToolSchema }, async (ctx, { body }) =>
   json({ tool: await createHttpToolChecked(ctx, body, { ip: ctx.ip }) }, 201),
