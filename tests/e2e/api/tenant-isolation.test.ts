@@ -20,6 +20,7 @@ let victimObjects: {
   conversationId: string;
   inboundEndpointId: string;
   webhookEndpointId: string;
+  httpToolId: string;
 };
 
 const ALL_SCOPES = ["inbox:read", "inbox:write", "conversations:read", "conversations:write", "forms:read", "webhooks:write"];
@@ -56,6 +57,17 @@ async function victimWorld(owner: TestAccount) {
   const testEvent = await owner.client.json<{ delivery_id: string }>(`/api/orgs/${slug}/webhooks/${endpoint.body.endpoint.id}/test`, {
     method: "POST",
   });
+  await owner.client.json(`/api/orgs/${slug}/http-tool-secrets/VICTIM_TOKEN`, { method: "PUT", json: { value: "victim-token-value" } });
+  const httpTool = await owner.client.json<{ tool: { id: string } }>(`/api/orgs/${slug}/http-tools`, {
+    json: {
+      name: "victim_tool",
+      description: "The victim's own tool.",
+      fields: [{ id: "id", label: "Id", type: "text" }],
+      method: "GET",
+      url_template: "http://127.0.0.1:9/orders/{{input.id}}",
+      headers: { Authorization: "Bearer {{secret.VICTIM_TOKEN}}" },
+    },
+  });
   const organizationExport = await owner.client.json<{ export: { id: string } }>(`/api/orgs/${slug}/exports`, { method: "POST" });
   const [{ id: organizationId }] = await sql<{ id: string }>(`SELECT "id" FROM "Organization" WHERE "slug" = $1`, [slug]);
   const submissionId = await insertSubmission(sql, {
@@ -88,6 +100,7 @@ async function victimWorld(owner: TestAccount) {
     webhookEndpointId: endpoint.body.endpoint.id,
     webhookDeliveryId: testEvent.body.delivery_id,
     inboundEndpointId: inbound.body.endpoint.id,
+    httpToolId: httpTool.body.tool.id,
     exportId: organizationExport.body.export.id,
   };
 }
@@ -117,6 +130,8 @@ beforeAll(async () => {
     webhookEndpointId: world.webhookEndpointId,
     webhookDeliveryId: world.webhookDeliveryId,
     inboundEndpointId: world.inboundEndpointId,
+    httpToolId: world.httpToolId,
+    httpToolSecretName: "VICTIM_TOKEN",
     exportId: world.exportId,
     // The victim's real item, an expiry a year ahead, and a signature of the right form that nobody made.
     forgedLinkToken: `${world.inboxItemId}.${Math.floor(Date.now() / 1000 + 365 * 86400).toString(36)}.${"A".repeat(43)}`,
@@ -197,6 +212,12 @@ describe("a member of organization A reaches nothing of organization B", () => {
     ]);
     const deliveries = await sql(`SELECT 1 FROM "WebhookDelivery" WHERE "endpointId" = $1`, [victimObjects.webhookEndpointId]);
     expect(deliveries).toHaveLength(1);
+    const tools = await victim.client.json<{ tools: { id: string; url_template: string }[] }>(`/api/orgs/${victim.orgSlug}/http-tools`);
+    expect(tools.body.tools).toEqual([
+      expect.objectContaining({ id: victimObjects.httpToolId, url_template: "http://127.0.0.1:9/orders/{{input.id}}" }),
+    ]);
+    const secrets = await victim.client.json<{ secrets: { name: string }[] }>(`/api/orgs/${victim.orgSlug}/http-tool-secrets`);
+    expect(secrets.body.secrets.map((secret) => secret.name)).toEqual(["VICTIM_TOKEN"]);
     const items = await sql<{ status: string }>(`SELECT "status" FROM "InboxItem" WHERE "publicId" = $1`, [victimObjects.inboxItemId]);
     expect(items).toEqual([{ status: "pending" }]);
     const takenOver = await sql(`SELECT 1 FROM "RunEvent" WHERE "conversationId" = $1 AND "data"::text LIKE '%Taken over%'`, [

@@ -7,7 +7,7 @@
  * {formId} a form with {version} 1, {submissionId} one of its submissions, {conversationId} a
  * conversation with the form open as {instanceId}, {inboxItemId} an inbox item, {inboundEndpointId} an
  * inbound webhook endpoint, {webhookEndpointId} an outbound webhook endpoint with {webhookDeliveryId}
- * one of its deliveries; {forgedLinkToken} a capability link naming the victim's real inbox item whose
+ * one of its deliveries; {httpToolId} an HTTP tool and {httpToolSecretName} a secret it references; {forgedLinkToken} a capability link naming the victim's real inbox item whose
  * signature nobody made; {exportId} an organization export; {unknownPath} a path no route file serves (the catch-all app/api/[...path]).
  */
 export interface TenantRoute {
@@ -28,6 +28,7 @@ export const TENANT_PAGES: string[] = [
   "/{org}/settings/api-keys",
   "/{org}/settings/webhooks",
   "/{org}/settings/inbound",
+  "/{org}/settings/http-tools",
   "/{org}/settings/data",
   "/{org}/forms",
   "/{org}/forms/new",
@@ -105,6 +106,21 @@ export const TENANT_API_ROUTES: TenantRoute[] = [
   { method: "POST", path: "/api/orgs/{org}/webhooks/{webhookEndpointId}/test" },
   { method: "GET", path: "/api/orgs/{org}/webhooks/{webhookEndpointId}/deliveries" },
   { method: "POST", path: "/api/orgs/{org}/webhooks/{webhookEndpointId}/deliveries/{webhookDeliveryId}/resend" },
+  // HTTP tools a team defines and their secrets (docs/http-tools.md).
+  { method: "GET", path: "/api/orgs/{org}/http-tools" },
+  {
+    method: "POST",
+    path: "/api/orgs/{org}/http-tools",
+    json: { name: "intruder_tool", description: "x", method: "GET", url_template: "https://intruder.example/x" },
+  },
+  { method: "GET", path: "/api/orgs/{org}/http-tools/{httpToolId}" },
+  { method: "PATCH", path: "/api/orgs/{org}/http-tools/{httpToolId}", json: { url_template: "https://intruder.example/x" } },
+  { method: "DELETE", path: "/api/orgs/{org}/http-tools/{httpToolId}" },
+  { method: "POST", path: "/api/orgs/{org}/http-tools/{httpToolId}/try", json: { input: { id: "1" } } },
+  { method: "GET", path: "/api/orgs/{org}/http-tool-secrets" },
+  { method: "GET", path: "/api/orgs/{org}/http-tool-secrets/{httpToolSecretName}" },
+  { method: "PUT", path: "/api/orgs/{org}/http-tool-secrets/{httpToolSecretName}", json: { value: "intruder-value" } },
+  { method: "DELETE", path: "/api/orgs/{org}/http-tool-secrets/{httpToolSecretName}" },
 
   // The inbox page's routes: the list, one item with its capability link, a member's answer, an admin's cancel.
   { method: "GET", path: "/api/orgs/{org}/inbox" },
