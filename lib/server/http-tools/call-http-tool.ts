@@ -76,6 +76,7 @@ function fetchFailure(tool: StoredHttpTool, error: SafeFetchError): ToolResultPa
 function mask(text: string, secrets: Secrets): string {
   let out = text;
   for (const [name, value] of secrets) {
+    // A one- or two-character value would mask ordinary text all over the answer; such a secret protects nothing anyway.
     if (value.length < 3) continue;
     for (const form of new Set([value, JSON.stringify(value).slice(1, -1)])) out = out.replaceAll(form, `{{secret.${name}}}`);
   }

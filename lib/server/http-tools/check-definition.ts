@@ -80,8 +80,17 @@ function urlProblems(template: string): FormProblem[] {
   if (origin.includes("{{") || origin.includes("}}"))
     return [{ path: "url_template", message: "The scheme and host are fixed: placeholders go in the path or the query." }];
   if (template.includes("#")) return [{ path: "url_template", message: "Remove the #fragment: it is never sent to the server." }];
-  if (!URL.canParse(template.replaceAll(/\{\{[^}]*\}\}/g, "x")))
-    return [{ path: "url_template", message: "This is not a valid URL once its placeholders are filled." }];
+  const sample = template.replaceAll(/\{\{[^}]*\}\}/g, "x");
+  if (!URL.canParse(sample)) return [{ path: "url_template", message: "This is not a valid URL once its placeholders are filled." }];
+  // The path as written must be the path sent: a literal "..", a space or "ä" would be rewritten by the URL parser (and every call refused).
+  const path = sample.slice(origin.length).split("?")[0];
+  if (new URL(sample).pathname !== (path === "" ? "/" : path))
+    return [
+      {
+        path: "url_template",
+        message: 'Write the path as it is sent: no "." or ".." segments, and spaces or other special characters percent-encoded (%20).',
+      },
+    ];
   return [];
 }
 

@@ -80,12 +80,14 @@ export function renderRequest(
       sent: JSON.stringify(fillJson(template.bodyTemplate, input, (placeholder) => secretValue(placeholder, secrets, "body"))),
       shown: JSON.stringify(fillJson(template.bodyTemplate, input, (placeholder) => placeholder.text)),
     };
-    const hasType = Object.keys(template.headers).some((name) => name.toLowerCase() === "content-type");
-    if (!hasType) extraHeaders = { "Content-Type": "application/json", ...extraHeaders };
+    extraHeaders = { "Content-Type": "application/json", ...extraHeaders };
   }
+  // The admin's own header wins over a default of the same name in another case (node:http would send both).
+  const taken = new Set(Object.keys(template.headers).map((name) => name.toLowerCase()));
+  const extra = Object.fromEntries(Object.entries(extraHeaders).filter(([name]) => !taken.has(name.toLowerCase())));
   return {
-    sent: { method: template.method, url, headers: { ...headers.sent, ...extraHeaders }, body: body?.sent ?? null },
-    shown: { method: template.method, url, headers: { ...headers.shown, ...extraHeaders }, body: body?.shown ?? null },
+    sent: { method: template.method, url, headers: { ...headers.sent, ...extra }, body: body?.sent ?? null },
+    shown: { method: template.method, url, headers: { ...headers.shown, ...extra }, body: body?.shown ?? null },
   };
 }
 

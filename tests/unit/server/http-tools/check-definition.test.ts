@@ -50,6 +50,14 @@ describe("checkHttpToolDefinition", () => {
     expect(problems({ url_template: "{{input.order_id}}" })[0].message).toMatch(/Start the URL with http/);
     expect(problems({ url_template: "ftp://example.com/" })[0].message).toMatch(/Start the URL with http/);
     expect(problems({ url_template: "https://api.example.com/a#b" })[0].message).toMatch(/fragment/);
+    // A path the URL parser would rewrite: every call would then be refused.
+    for (const url_template of [
+      "https://api.example.com/a/../b",
+      "https://api.example.com/my orders",
+      "https://api.example.com/ä/{{input.order_id}}",
+    ])
+      expect(problems({ url_template })[0].message).toMatch(/Write the path as it is sent/);
+    expect(problems({ url_template: "https://api.example.com/my%20orders/{{input.order_id}}?x=ä" })).toEqual([]);
   });
 
   it("refuses a built-in tool's name, reserved headers and a body on GET", () => {

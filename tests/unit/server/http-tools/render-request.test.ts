@@ -139,6 +139,13 @@ describe("renderRequest: headers", () => {
     expect(() => render({ id: "1", q: "" }, { headers: { Authorization: "{{secret.GONE}}" } })).toThrow(/The secret GONE is not set/);
   });
 
+  it("the admin's header wins over a default of the same name in another case", () => {
+    const { sent } = renderRequest(template({ headers: { "user-agent": "Mine/2" } }), { id: "1", q: "" }, noSecrets, {
+      "User-Agent": "Handoff-HttpTool/1",
+    });
+    expect(sent.headers).toEqual({ "user-agent": "Mine/2" });
+  });
+
   it("adds the extra headers (the idempotency key) to both versions", () => {
     const { sent, shown } = renderRequest(template(), { id: "1", q: "" }, noSecrets, { "Idempotency-Key": "call_1" });
     expect(sent.headers["Idempotency-Key"]).toBe("call_1");
