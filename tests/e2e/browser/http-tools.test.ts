@@ -58,9 +58,9 @@ describe.skipIf(skipBrowser)("Settings → HTTP tools", () => {
     const item = page.getByRole("listitem", { name: "order_status" });
     await item.waitFor();
     await expect(item.getByText("Needs approval").isVisible()).resolves.toBe(true);
-    await item.getByText("Try it").click();
+    await item.getByText("Try it", { exact: true }).click();
     await item.getByLabel("Sample input (JSON)").fill('{"order_id": "A 7"}');
-    await item.getByRole("button", { name: "Run" }).click();
+    await item.getByRole("button", { name: "Run", exact: true }).click();
 
     const result = item.getByRole("region", { name: "Try it result" });
     await result.getByText('"state": "shipped"').waitFor();
