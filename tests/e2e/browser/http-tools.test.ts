@@ -48,7 +48,7 @@ describe.skipIf(skipBrowser)("Settings → HTTP tools", () => {
     await editor.getByRole("textbox", { name: "URL", exact: true }).fill(`http://127.0.0.1:${receiver.port}/orders/{{input.order_id}}`);
     await editor.getByRole("button", { name: "Add field" }).click();
     const field = editor.getByRole("group", { name: "Field 1", exact: true });
-    await field.getByLabel("Label", { exact: true }).fill("Order id");
+    await field.getByRole("textbox", { name: "Label", exact: true }).fill("Order id");
     await field.getByLabel("Field id").fill("order_id");
     await editor.getByRole("button", { name: "Add header" }).click();
     await editor.getByLabel("Header 1 name").fill("X-Token");
