@@ -32,9 +32,24 @@ export interface FieldEditorProps {
   onChange(field: FieldDraft): void;
   onMove(delta: -1 | 1): void;
   onRemove(): void;
+  /** False where fields have no conditions (an HTTP tool's input). */
+  withCondition?: boolean;
 }
 
-export function FieldEditor({ field, at, name, earlier, takenIds, problems, first, last, onChange, onMove, onRemove }: FieldEditorProps) {
+export function FieldEditor({
+  field,
+  at,
+  name,
+  earlier,
+  takenIds,
+  problems,
+  first,
+  last,
+  onChange,
+  onMove,
+  onRemove,
+  withCondition = true,
+}: FieldEditorProps) {
   const set = (patch: Partial<FieldDraft>) => onChange({ ...field, ...patch });
   const errors = (key: string) => messagesAt(problems, `${at}.${key}`);
   const setType = (type: StoredFieldType) =>
@@ -105,13 +120,15 @@ export function FieldEditor({ field, at, name, earlier, takenIds, problems, firs
         </FormField>
       ) : null}
       <LimitsEditor field={field} at={at} problems={problems} onChange={(limits) => set({ limits })} />
-      <ConditionEditor
-        label="this field"
-        condition={field.when}
-        fields={earlier}
-        onChange={(when) => set({ when })}
-        error={errors("when")}
-      />
+      {withCondition ? (
+        <ConditionEditor
+          label="this field"
+          condition={field.when}
+          fields={earlier}
+          onChange={(when) => set({ when })}
+          error={errors("when")}
+        />
+      ) : null}
     </div>
   );
 }

@@ -72,6 +72,14 @@ const ACTION_LABEL: Record<string, string> = {
   "connector.tool_disabled": "Disabled a connector tool",
   "connector.credential_set": "Connected their account to a connector",
   "connector.credential_removed": "Disconnected their account from a connector",
+
+  // ── HTTP tools a team defines (lib/db/http-tools.ts) ──
+  "http_tool.created": "Added an HTTP tool",
+  "http_tool.updated": "Changed an HTTP tool",
+  "http_tool.deleted": "Deleted an HTTP tool",
+  "http_tool_secret.created": "Added an HTTP tool secret",
+  "http_tool_secret.replaced": "Replaced an HTTP tool secret",
+  "http_tool_secret.deleted": "Deleted an HTTP tool secret",
 };
 
 /**

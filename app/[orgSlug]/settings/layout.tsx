@@ -23,6 +23,7 @@ export default async function SettingsLayout({ children, params }: { children: R
           { href: `${base}/api-keys`, label: "API keys" },
           { href: `${base}/webhooks`, label: "Outbound webhooks" },
           { href: `${base}/inbound`, label: "Inbound webhooks" },
+          { href: `${base}/http-tools`, label: "HTTP tools" },
           { href: `${base}/feedback`, label: "Feedback" },
           { href: `${base}/audit`, label: "Audit log" },
         ]

@@ -108,7 +108,8 @@ export function draftFrom(form: StoredForm): FormDraft {
 
 const CHOICE_TYPES = new Set(["one_of", "several_of"]);
 
-function storedField({ key: _key, idEdited: _idEdited, hint, options, currency, limits, ...field }: FieldDraft): FieldInput {
+/** A field as stored, without the editor's keys (the HTTP tools editor uses it too). */
+export function storedField({ key: _key, idEdited: _idEdited, hint, options, currency, limits, ...field }: FieldDraft): FieldInput {
   const cleanLimits = Object.fromEntries(Object.entries(limits ?? {}).filter(([, value]) => value !== undefined && value !== ""));
   return {
     ...field,

@@ -18,6 +18,7 @@ import type { TenantContext } from "@/lib/db/tenant-context";
 import type { TurnStart } from "@/lib/db/turn-start";
 import { conversationBytes } from "@/lib/server/attachments/blob-store";
 import { withAttachmentContent } from "@/lib/server/attachments/model-content";
+import { loadHttpGloveTools } from "@/lib/server/http-tools/agent-tools";
 import { describeDatabaseFailure } from "@/lib/server/database-unavailable";
 import { agentInbox } from "@/lib/server/inbox/agent-inbox";
 import { logger } from "@/lib/server/logger";
@@ -121,7 +122,7 @@ export async function buildConversationAgent(
     inbox: agentInbox,
     describeFailure: describeDatabaseFailure,
   });
-  for (const tool of enabledTools(tenant, conversationId, settings, forms)) glove.fold(tool);
+  for (const tool of await enabledTools(tenant, conversationId, settings, forms)) glove.fold(tool);
   glove.build();
 
   return {
@@ -184,20 +185,21 @@ function formsOf(
 }
 
 /**
- * The tenant's enabled built-in tools for one conversation, and the form tools when forms are
+ * The tenant's enabled built-in tools for one conversation, the form tools when forms are
  * enabled (a card answer needs them for their schemas only, so it passes no forms: then the form
- * tools are built without a recorder, never to run).
+ * tools are built without a recorder, never to run), and the organization's enabled HTTP tools.
  */
-export function enabledTools(
+export async function enabledTools(
   tenant: Pick<TenantContext, "organizationId">,
   conversationId: string,
   settings: TenantAgentConfig,
   forms: AgentForms | null = formsOf(tenant, conversationId, settings, async () => {}),
-): GloveTool[] {
+): Promise<GloveTool[]> {
   const mailbox = {
     record: (email: { to: string; subject: string; body: string; toolCallId: string }) =>
       recordDemoEmail(tenant, { conversationId, ...email }),
   };
   const builtin = createBuiltinTools({ mailbox }).filter((tool) => settings.enabledTools.includes(tool.name)) as GloveTool[];
-  return forms ? [...builtin, ...forms.tools] : builtin;
+  const http = await loadHttpGloveTools(tenant);
+  return [...builtin, ...(forms?.tools ?? []), ...http];
 }

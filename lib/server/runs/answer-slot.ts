@@ -60,7 +60,15 @@ export async function answerSlot(
   if (!slot) throw notFound("This card");
   if (answer.kind === "resolve" && slot.status === "pending") checkEditedInput(ctx, answer.value);
   const answerer: PermissionAnswerer = { userId: ctx.userId, isAdmin: isAdmin(ctx), ...(name && { name }) };
-  const result = await storeAnswer(ctx, conversationId, store, enabledTools(tenant, conversationId, settings), slot, answer, answerer);
+  const result = await storeAnswer(
+    ctx,
+    conversationId,
+    store,
+    await enabledTools(tenant, conversationId, settings),
+    slot,
+    answer,
+    answerer,
+  );
   if (!result.continuable) return { kind: "json", slot: result.slot, continued: false };
   const agent = await openAgent(tenant, conversationId, { preloaded: { agentSettings: settings } });
   const launched = await launchContinuation(conversationId, agent);

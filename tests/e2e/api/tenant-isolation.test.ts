@@ -23,6 +23,8 @@ let victimObjects: {
   inboundEndpointId: string;
   webhookEndpointId: string;
   connectorId: string;
+
+  httpToolId: string;
 };
 
 const ALL_SCOPES = ["inbox:read", "inbox:write", "conversations:read", "conversations:write", "forms:read", "webhooks:write"];
@@ -63,6 +65,17 @@ async function victimWorld(owner: TestAccount) {
     method: "POST",
     body: "Secret plans",
     headers: { "content-type": "application/octet-stream" },
+  });
+  await owner.client.json(`/api/orgs/${slug}/http-tool-secrets/VICTIM_TOKEN`, { method: "PUT", json: { value: "victim-token-value" } });
+  const httpTool = await owner.client.json<{ tool: { id: string } }>(`/api/orgs/${slug}/http-tools`, {
+    json: {
+      name: "victim_tool",
+      description: "The victim's own tool.",
+      fields: [{ id: "id", label: "Id", type: "text" }],
+      method: "GET",
+      url_template: "http://127.0.0.1:9/orders/{{input.id}}",
+      headers: { Authorization: "Bearer {{secret.VICTIM_TOKEN}}" },
+    },
   });
   const organizationExport = await owner.client.json<{ export: { id: string } }>(`/api/orgs/${slug}/exports`, { method: "POST" });
   // A per-person connector on the test MCP server, one tool enabled, the victim connected.
@@ -106,9 +119,9 @@ async function victimWorld(owner: TestAccount) {
     webhookEndpointId: endpoint.body.endpoint.id,
     webhookDeliveryId: testEvent.body.delivery_id,
     inboundEndpointId: inbound.body.endpoint.id,
+    httpToolId: httpTool.body.tool.id,
     exportId: organizationExport.body.export.id,
     pendingAttachmentId: pendingFile.body.id,
-
     connectorId,
   };
 }
@@ -139,9 +152,10 @@ beforeAll(async () => {
     webhookEndpointId: world.webhookEndpointId,
     webhookDeliveryId: world.webhookDeliveryId,
     inboundEndpointId: world.inboundEndpointId,
+    httpToolId: world.httpToolId,
+    httpToolSecretName: "VICTIM_TOKEN",
     exportId: world.exportId,
     pendingAttachmentId: world.pendingAttachmentId,
-
     connectorId: world.connectorId,
     connectorToolName: "lookup_customer",
     // The victim's real item, an expiry a year ahead, and a signature of the right form that nobody made.
@@ -233,6 +247,13 @@ describe("a member of organization A reaches nothing of organization B", () => {
       victimObjects.connectorId,
     ]);
     expect(enabled).toHaveLength(1);
+
+    const tools = await victim.client.json<{ tools: { id: string; url_template: string }[] }>(`/api/orgs/${victim.orgSlug}/http-tools`);
+    expect(tools.body.tools).toEqual([
+      expect.objectContaining({ id: victimObjects.httpToolId, url_template: "http://127.0.0.1:9/orders/{{input.id}}" }),
+    ]);
+    const secrets = await victim.client.json<{ secrets: { name: string }[] }>(`/api/orgs/${victim.orgSlug}/http-tool-secrets`);
+    expect(secrets.body.secrets.map((secret) => secret.name)).toEqual(["VICTIM_TOKEN"]);
     const items = await sql<{ status: string }>(`SELECT "status" FROM "InboxItem" WHERE "publicId" = $1`, [victimObjects.inboxItemId]);
     expect(items).toEqual([{ status: "pending" }]);
     const takenOver = await sql(`SELECT 1 FROM "RunEvent" WHERE "conversationId" = $1 AND "data"::text LIKE '%Taken over%'`, [

@@ -11,6 +11,8 @@
  * signature nobody made; {exportId} an organization export; {pendingAttachmentId} a file the victim uploaded for a new chat; {unknownPath} a path no route file serves (the catch-all app/api/[...path]).
 
  * one of its deliveries; {connectorId} a per-person MCP connector the victim connected to, with {connectorToolName} one of its enabled tools; {forgedLinkToken} a capability link naming the victim's real inbox item whose
+
+ * one of its deliveries; {httpToolId} an HTTP tool and {httpToolSecretName} a secret it references; {forgedLinkToken} a capability link naming the victim's real inbox item whose
  * signature nobody made; {exportId} an organization export; {unknownPath} a path no route file serves (the catch-all app/api/[...path]).
  */
 export interface TenantRoute {
@@ -32,6 +34,8 @@ export const TENANT_PAGES: string[] = [
   "/{org}/settings/webhooks",
   "/{org}/settings/inbound",
   "/{org}/settings/connectors",
+
+  "/{org}/settings/http-tools",
   "/{org}/settings/data",
   "/{org}/forms",
   "/{org}/forms/new",
@@ -127,6 +131,22 @@ export const TENANT_API_ROUTES: TenantRoute[] = [
   { method: "PATCH", path: "/api/orgs/{org}/connectors/{connectorId}/tools/{connectorToolName}", json: { requires_permission: true } },
   { method: "PUT", path: "/api/orgs/{org}/connectors/{connectorId}/credential", json: { token: "intruder-token" } },
   { method: "DELETE", path: "/api/orgs/{org}/connectors/{connectorId}/credential" },
+
+  // HTTP tools a team defines and their secrets (docs/http-tools.md).
+  { method: "GET", path: "/api/orgs/{org}/http-tools" },
+  {
+    method: "POST",
+    path: "/api/orgs/{org}/http-tools",
+    json: { name: "intruder_tool", description: "x", method: "GET", url_template: "https://intruder.example/x" },
+  },
+  { method: "GET", path: "/api/orgs/{org}/http-tools/{httpToolId}" },
+  { method: "PATCH", path: "/api/orgs/{org}/http-tools/{httpToolId}", json: { url_template: "https://intruder.example/x" } },
+  { method: "DELETE", path: "/api/orgs/{org}/http-tools/{httpToolId}" },
+  { method: "POST", path: "/api/orgs/{org}/http-tools/{httpToolId}/try", json: { input: { id: "1" } } },
+  { method: "GET", path: "/api/orgs/{org}/http-tool-secrets" },
+  { method: "GET", path: "/api/orgs/{org}/http-tool-secrets/{httpToolSecretName}" },
+  { method: "PUT", path: "/api/orgs/{org}/http-tool-secrets/{httpToolSecretName}", json: { value: "intruder-value" } },
+  { method: "DELETE", path: "/api/orgs/{org}/http-tool-secrets/{httpToolSecretName}" },
 
   // The inbox page's routes: the list, one item with its capability link, a member's answer, an admin's cancel.
   { method: "GET", path: "/api/orgs/{org}/inbox" },
