@@ -28,6 +28,8 @@ import type { FormView } from "@/lib/forms";
 import { activeFormsLine, openFormRuntime } from "@/lib/server/forms/runtime";
 import { createFormTools } from "@/lib/tools/forms/server";
 import { createBuiltinTools } from "@/lib/tools/server";
+import { connectorTools } from "@/lib/server/connectors/agent-tools";
+import { openConnectorCatalog } from "@/lib/server/connectors/catalog";
 import { readConversationModel } from "@/lib/db/conversation-model";
 import { withConversationModel } from "./conversation-model";
 import { agentSettingsFrom, buildTenantModel, checkModelUrls, loadAgentSettings, type TenantAgentConfig } from "./settings";
@@ -187,7 +189,8 @@ function formsOf(
 /**
  * The tenant's enabled built-in tools for one conversation, the form tools when forms are
  * enabled (a card answer needs them for their schemas only, so it passes no forms: then the form
- * tools are built without a recorder, never to run), and the organization's enabled HTTP tools.
+ * tools are built without a recorder, never to run), and the organization's own tools: its HTTP
+ * tools and its connectors' enabled tools (a card answer needs those too: the reconnect card's answer schema).
  */
 export async function enabledTools(
   tenant: Pick<TenantContext, "organizationId">,
@@ -200,6 +203,7 @@ export async function enabledTools(
       recordDemoEmail(tenant, { conversationId, ...email }),
   };
   const builtin = createBuiltinTools({ mailbox }).filter((tool) => settings.enabledTools.includes(tool.name)) as GloveTool[];
-  const http = await loadHttpGloveTools(tenant);
-  return [...builtin, ...(forms?.tools ?? []), ...http];
+  // The team's own tools: defined HTTP tools and the enabled tools of its MCP connectors, read side by side.
+  const [http, connectors] = await settleAll([loadHttpGloveTools(tenant), connectorTools(openConnectorCatalog(tenant))] as const);
+  return [...builtin, ...(forms?.tools ?? []), ...http, ...connectors];
 }
