@@ -80,7 +80,7 @@ export const ENV_VARIABLES = {
     "`1` lets agent settings point at private or loopback model servers (Ollama on the same machine); refused otherwise",
   ),
   OUTBOUND_ALLOW_PRIVATE: flag(
-    "`1` lets outbound webhooks and MCP connectors reach private, loopback or link-local addresses (a receiver or MCP server on the same machine or network; the tests' local receiver and MCP server); refused otherwise. Model servers have their own switch, `ALLOW_PRIVATE_MODEL_URLS`",
+    "`1` lets outbound webhooks and MCP connectors reach private, loopback or link-local addresses (a receiver or MCP server on the same machine or network; the tests' local receiver and MCP server; the cloud metadata address stays refused); refused otherwise. Model servers have their own switch, `ALLOW_PRIVATE_MODEL_URLS`",
   ),
   WEBHOOK_TIMEOUT_MS: whole(
     100,

@@ -56,7 +56,7 @@ export type HostVerdict =
   | { ok: false; code: "private_address"; host: string; address: string; range: string };
 
 export interface GuardOptions {
-  /** The operator's switch: private addresses allowed (the host is still resolved once, to pin the connection). */
+  /** The operator's switch: private addresses allowed, the metadata address still not (the host is still resolved once, to pin the connection). */
   allowPrivate: boolean;
   lookup?: LookupAll;
 }
@@ -75,11 +75,11 @@ export async function vetHost(host: string, options: GuardOptions): Promise<Host
     }
     if (addresses.length === 0) return { ok: false, code: "unresolvable", host: bare };
   }
-  if (!options.allowPrivate) {
-    for (const { address } of addresses) {
-      const range = blockedRange(address);
-      if (range !== null) return { ok: false, code: "private_address", host: bare, address, range };
-    }
+  for (const { address } of addresses) {
+    const range = blockedRange(address);
+    // The operator's switch opens the private network, never the metadata endpoint: no receiver lives there.
+    if (range !== null && (range === "metadata" || !options.allowPrivate))
+      return { ok: false, code: "private_address", host: bare, address, range };
   }
   return { ok: true, addresses };
 }

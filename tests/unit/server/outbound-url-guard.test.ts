@@ -97,6 +97,15 @@ describe("the outbound URL guard", () => {
     expect(await checkOutboundUrl("http://[::1]:4000/hook", open)).toMatchObject({ ok: true, addresses: [{ address: "::1", family: 6 }] });
     expect(await checkOutboundUrl("http://u:p@127.0.0.1/", open)).toMatchObject({ ok: false, code: "credentials_in_url" });
   });
+
+  it("the operator's switch never opens the cloud metadata address, literal or behind a name", async () => {
+    const open = { allowPrivate: true, allowPrivateVariable: "OUTBOUND_ALLOW_PRIVATE" };
+    expect(await checkOutboundUrl("http://169.254.169.254/latest/meta-data/", open)).toMatchObject({ ok: false, code: "private_address" });
+    expect(await checkOutboundUrl("http://[fd00:ec2::254]/", open)).toMatchObject({ ok: false, code: "private_address" });
+    const rebound = { ...open, lookup: async () => [{ address: "169.254.169.254", family: 4 as const }] };
+    expect(await checkOutboundUrl("http://metadata.example/", rebound)).toMatchObject({ ok: false, code: "private_address" });
+    expect(await checkOutboundUrl("http://10.0.0.5/", open)).toMatchObject({ ok: true });
+  });
 });
 
 describe("safeFetch", () => {
