@@ -185,7 +185,16 @@ export class EnvError extends Error {
   override name = "EnvError";
 }
 
-/** Validates `record` against every declared variable; throws an EnvError naming each bad one. */
+/** Settings that need others: a server that starts without them would fail on first use instead. */
+const REQUIREMENTS: { setting: string; when: (env: Record<string, unknown>) => boolean; needs: EnvName[] }[] = [
+  {
+    setting: "ATTACHMENT_STORE=s3",
+    when: (env) => env.ATTACHMENT_STORE === "s3",
+    needs: ["S3_BUCKET", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"],
+  },
+];
+
+/** Validates `record` against every declared variable and their requirements; throws an EnvError naming each problem. */
 export function parseEnv(record: Record<string, string | undefined>): ServerEnv {
   const parsed: Record<string, unknown> = {};
   const problems: string[] = [];
@@ -195,6 +204,10 @@ export function parseEnv(record: Record<string, string | undefined>): ServerEnv 
     const result = variable.schema.safeParse(unset(raw));
     if (result.success) parsed[name] = result.data;
     else problems.push(`${name} must be ${variable.must}, not ${JSON.stringify(raw)}.`);
+  }
+  for (const { setting, when, needs } of REQUIREMENTS) {
+    const missing = when(parsed) ? needs.filter((name) => parsed[name] === undefined) : [];
+    if (missing.length) problems.push(`${setting} needs ${missing.join(", ")}.`);
   }
   if (problems.length)
     throw new EnvError(

@@ -18,8 +18,11 @@ import ipaddr from "ipaddr.js";
  * reach a private address.
  */
 
-/** The cloud metadata endpoints (AWS, GCP, Azure, OpenStack: 169.254.169.254; AWS over IPv6: fd00:ec2::254). */
-const METADATA_ADDRESSES = new Set(["169.254.169.254", "fd00:ec2::254"]);
+/**
+ * The cloud metadata endpoints (AWS, GCP, Azure, OpenStack: 169.254.169.254; AWS over IPv6: fd00:ec2::254;
+ * AWS ECS task credentials: 169.254.170.2; Alibaba Cloud: 100.100.100.200).
+ */
+const METADATA_ADDRESSES = new Set(["169.254.169.254", "fd00:ec2::254", "169.254.170.2", "100.100.100.200"]);
 
 export interface ResolvedAddress {
   address: string;

@@ -67,4 +67,13 @@ describe("the environment module", () => {
     expect(message).toMatch(/SSE_HEARTBEAT_MS must be/);
     expect(message).toMatch(/LOG_LEVEL must be debug, info, warn or error, not "loud"/);
   });
+
+  it("refuses at start a setting that lacks the variables it needs, naming them", () => {
+    expect(() => parseEnv({ ATTACHMENT_STORE: "s3", S3_BUCKET: "files" })).toThrow(
+      /ATTACHMENT_STORE=s3 needs S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY\./,
+    );
+    expect(parseEnv({ ATTACHMENT_STORE: "s3", S3_BUCKET: "files", S3_ACCESS_KEY_ID: "k", S3_SECRET_ACCESS_KEY: "s" }).S3_BUCKET).toBe(
+      "files",
+    );
+  });
 });

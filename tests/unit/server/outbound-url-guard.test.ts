@@ -102,6 +102,7 @@ describe("the outbound URL guard", () => {
     const open = { allowPrivate: true, allowPrivateVariable: "OUTBOUND_ALLOW_PRIVATE" };
     expect(await checkOutboundUrl("http://169.254.169.254/latest/meta-data/", open)).toMatchObject({ ok: false, code: "private_address" });
     expect(await checkOutboundUrl("http://[fd00:ec2::254]/", open)).toMatchObject({ ok: false, code: "private_address" });
+    expect(await checkOutboundUrl("http://169.254.170.2/v2/credentials", open)).toMatchObject({ ok: false, code: "private_address" });
     const rebound = { ...open, lookup: async () => [{ address: "169.254.169.254", family: 4 as const }] };
     expect(await checkOutboundUrl("http://metadata.example/", rebound)).toMatchObject({ ok: false, code: "private_address" });
     expect(await checkOutboundUrl("http://10.0.0.5/", open)).toMatchObject({ ok: true });
