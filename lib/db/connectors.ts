@@ -96,12 +96,15 @@ export async function createConnector(
   }
 }
 
-export type ConnectorPatch = Partial<Omit<ConnectorFields, "name">> & {
+export type ConnectorPatch = Partial<Omit<ConnectorFields, "name" | "url">> & {
   /** A sealer sets a new shared token, null removes it, absent keeps it. */
   sharedToken?: TokenSealer | null;
 };
 
-/** Changes what `patch` names (the name stays: it is in the agent's tool names). Null when the organization has no such connector. */
+/**
+ * Changes what `patch` names. The name stays (it is in the agent's tool names), and so does the URL (people's
+ * tokens were given for that server). Null when the organization has no such connector.
+ */
 export async function updateConnector(
   ctx: TenantContext,
   connectorId: string,

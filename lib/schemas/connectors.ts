@@ -32,7 +32,12 @@ const url = z
   .trim()
   .min(1, "Enter the MCP server's URL (its Streamable HTTP endpoint).")
   .max(CONNECTOR_URL_MAX, `At most ${CONNECTOR_URL_MAX} characters.`)
-  .refine((value) => URL.canParse(value), "Enter an absolute URL, e.g. https://mcp.example.com/mcp.");
+  .refine((value) => URL.canParse(value), "Enter an absolute URL, e.g. https://mcp.example.com/mcp.")
+  // Every member reads the URL, and the audit keeps it: a key in the query string would be on show.
+  .refine(
+    (value) => !URL.canParse(value) || (new URL(value).search === "" && new URL(value).hash === ""),
+    "Leave the query string out of the URL: put a key in the shared token (or let each person connect their own).",
+  );
 const authMode = z.enum(CONNECTOR_AUTH_MODES, "Choose none, shared or per_person.");
 const token = shortText().min(1, "Enter the token.").max(CONNECTOR_TOKEN_MAX, `At most ${CONNECTOR_TOKEN_MAX} characters.`);
 const timeoutMs = z
@@ -61,14 +66,22 @@ export const createConnectorSchema = z
   });
 export type CreateConnectorInput = z.input<typeof createConnectorSchema>;
 
-/** PATCH /api/orgs/{slug}/connectors/{connectorId}: any of the fields; `shared_token: null` removes it. The name stays. */
+/**
+ * PATCH /api/orgs/{slug}/connectors/{connectorId}: any of the fields; `shared_token: null` removes it. The name
+ * and the URL stay: people's tokens and the tools an admin enabled (some without a card) were given for that server.
+ */
 export const updateConnectorSchema = z
-  .object({ title, url, auth_mode: authMode, shared_token: token.nullable(), timeout_ms: timeoutMs, max_result_chars: maxResultChars })
+  .object({ title, auth_mode: authMode, shared_token: token.nullable(), timeout_ms: timeoutMs, max_result_chars: maxResultChars })
   .partial()
-  .refine(
-    (body) => Object.keys(body).length > 0,
-    "Send at least one of title, url, auth_mode, shared_token, timeout_ms, max_result_chars.",
-  );
+  .extend({
+    url: z
+      .never({
+        error:
+          "A connector's URL cannot be changed: its people's tokens and enabled tools were given for that server. Add a new connector instead.",
+      })
+      .optional(),
+  })
+  .refine((body) => Object.keys(body).length > 0, "Send at least one of title, auth_mode, shared_token, timeout_ms, max_result_chars.");
 export type UpdateConnectorInput = z.input<typeof updateConnectorSchema>;
 
 /** PATCH /api/orgs/{slug}/connectors/{connectorId}/tools/{toolName}. */

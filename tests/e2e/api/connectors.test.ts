@@ -228,7 +228,21 @@ describe("bad input and roles", () => {
     const slow = await add(team.admin, { name: "slowpoke", title: "Slow", url: mcp.url, timeout_ms: 120_000 });
     expect(slow.body.error.details?.issues).toEqual([expect.objectContaining({ path: "timeout_ms" })]);
 
-    await add(team.admin, { name: "twice", title: "Twice", url: mcp.url });
+    const keyInUrl = await add(team.admin, { name: "keyed", title: "Keyed", url: `${mcp.url}?api_key=s3cret` });
+    expect(keyInUrl.body.error.details?.issues).toEqual([
+      expect.objectContaining({ path: "url", message: expect.stringMatching(/query string/) }),
+    ]);
+
+    const first = await add(team.admin, { name: "twice", title: "Twice", url: mcp.url });
+    // Moving a connector to another server would hand it people's tokens and tools enabled without a card.
+    const moved = await team.admin.client.json<ErrorBody>(`${base()}/${first.body.connector.id}`, {
+      method: "PATCH",
+      json: { url: "https://elsewhere.example/mcp" },
+    });
+    expect(moved.status).toBe(422);
+    expect(moved.body.error.details?.issues).toEqual([
+      expect.objectContaining({ path: "url", message: expect.stringMatching(/URL cannot be changed/) }),
+    ]);
     const again = await add(team.admin, { name: "twice", title: "Twice again", url: mcp.url });
     expect(again.status).toBe(409);
     expect(again.body.error.message).toMatch(/already has a connector named twice/);

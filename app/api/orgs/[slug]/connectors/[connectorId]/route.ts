@@ -6,7 +6,6 @@ import { notFound } from "@/lib/server/http/app-error";
 import { methodNotAllowed } from "@/lib/server/http/method-not-allowed";
 import { json } from "@/lib/server/http/route";
 import { memberRoute } from "@/lib/server/http/route-builders";
-import { assertDeliverableUrl } from "@/lib/server/webhooks/outbound/endpoint-url";
 
 type Params = { slug: string; connectorId: string };
 const member = memberRoute<Params>({ ids: { connectorId: CONNECTOR } });
@@ -16,15 +15,13 @@ export const GET = member({}, async (ctx, { params }) =>
   json(connectorResponseSchema.parse({ connector: await viewFor(ctx, await connectorOr404(ctx, params.connectorId)) })),
 );
 
-/** Changes the title, URL (checked by the guard again), auth mode, shared token, timeout or result cap. */
+/** Changes the title, auth mode, shared token, timeout or result cap. */
 export const PATCH = admin({ body: updateConnectorSchema }, async (ctx, { params, body }) => {
-  const url = body.url === undefined ? undefined : await assertDeliverableUrl(body.url);
   const row = await updateConnector(
     ctx,
     params.connectorId,
     {
       ...(body.title !== undefined && { title: body.title }),
-      ...(url !== undefined && { url }),
       ...(body.auth_mode !== undefined && { authMode: body.auth_mode }),
       ...(body.timeout_ms !== undefined && { timeoutMs: body.timeout_ms }),
       ...(body.max_result_chars !== undefined && { maxResultChars: body.max_result_chars }),
