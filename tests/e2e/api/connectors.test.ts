@@ -176,6 +176,12 @@ describe("tokens", () => {
     expect(refused.status).toBe(422);
     expect(refused.body.error).toMatchObject({ code: "token_refused", message: expect.stringMatching(/Personal CRM refused this token/) });
     expect(await sql(`SELECT 1 FROM "ConnectorCredential" WHERE "connectorId" = $1`, [id])).toEqual([]);
+    // One person's check is theirs alone: the organization's tool list and the connector's health are untouched.
+    const [state] = await sql<{ lastError: string | null; toolsFetchedAt: Date | null }>(
+      `SELECT "lastError", "toolsFetchedAt" FROM "Connector" WHERE "id" = $1`,
+      [id],
+    );
+    expect(state.lastError).toBe(body.connector.last_error);
 
     const connected = await team.member.client.json<{ connector: Connector }>(`${base()}/${id}/credential`, {
       method: "PUT",
@@ -183,6 +189,9 @@ describe("tokens", () => {
     });
     expect(connected.status).toBe(200);
     expect(connected.body.connector.connected).toBe(true);
+    expect(connected.body.connector.last_error).toBe(body.connector.last_error);
+    const [after] = await sql<{ toolsFetchedAt: Date | null }>(`SELECT "toolsFetchedAt" FROM "Connector" WHERE "id" = $1`, [id]);
+    expect(after.toolsFetchedAt?.getTime()).toBe(state.toolsFetchedAt?.getTime());
     // Connected is the person's own state: the admin has not connected.
     const asAdmin = await team.admin.client.json<{ connector: Connector }>(`${base()}/${id}`);
     expect(asAdmin.body.connector.connected).toBe(false);

@@ -1,7 +1,7 @@
 import { deleteCredential, setCredential } from "@/lib/db/connectors";
 import { connectorCredentialSchema, connectorResponseSchema } from "@/lib/schemas/connectors";
 import { describeFailure } from "@/lib/server/connectors/describe-failure";
-import { refreshToolList } from "@/lib/server/connectors/refresh";
+import { listMcpTools } from "@/lib/server/connectors/mcp-client";
 import { CONNECTOR, connectorOr404, viewFor } from "@/lib/server/connectors/service";
 import { sealPersonToken } from "@/lib/server/connectors/tokens";
 import { AppError, conflict, notFound } from "@/lib/server/http/app-error";
@@ -19,7 +19,8 @@ const member = memberRoute<Params>({ ids: { connectorId: CONNECTOR } });
 export const PUT = member({ body: connectorCredentialSchema }, async (ctx, { params, body }) => {
   const row = await connectorOr404(ctx, params.connectorId);
   if (row.authMode !== "per_person") throw conflict(`${row.title} does not use personal tokens; nothing to connect.`);
-  const outcome = await refreshToolList(ctx, row, body.token);
+  // A check, not a refresh: what one person's token may list never becomes the organization's tool list or its health.
+  const outcome = await listMcpTools({ url: row.url, token: body.token, timeoutMs: row.timeoutMs });
   if (outcome.kind === "auth_required") {
     throw new AppError(
       422,
