@@ -278,8 +278,18 @@ export async function deleteCredential(ctx: TenantContext, connectorId: string, 
   });
 }
 
-/** Who started the run (whose per-person token a connector call uses); null when nobody typed or there is no such run. */
-export async function runStarter(tenant: TenantScope, runId: string): Promise<string | null> {
-  const run = await prisma.run.findFirst({ where: { id: runId, organizationId: tenant.organizationId }, select: { startedById: true } });
-  return run?.startedById ?? null;
+/**
+ * Whose per-person token a connector call uses: the person who last answered one of this call's cards
+ * (approved it, or reconnected), else the person who started the run; null when neither is known. So a
+ * call runs on the account of the person whose action made it run, never on someone else's.
+ */
+export async function callActor(tenant: TenantScope, runId: string, callId: string): Promise<string | null> {
+  const rows = await prisma.$queryRaw<{ actor: string | null }[]>`
+    SELECT COALESCE(
+      (SELECT s."answeredById" FROM "Slot" s
+        WHERE s."storeId" = r."storeId" AND s."callId" = ${callId} AND s."answeredById" IS NOT NULL
+        ORDER BY s."settledAt" DESC NULLS LAST LIMIT 1),
+      r."startedById") AS actor
+    FROM "Run" r WHERE r."id" = ${runId} AND r."organizationId" = ${tenant.organizationId}`;
+  return rows[0]?.actor ?? null;
 }

@@ -76,6 +76,8 @@ export async function removeMember(ctx: TenantContext, targetUserId: string, ip?
     }
     if (target.role === "owner") await assertAnotherOwner(tx, ctx.organizationId, targetUserId);
     await tx.membership.delete({ where: { id: target.id } });
+    // A former member's connector tokens must not keep acting for the organization (a suspended run would use them).
+    await tx.connectorCredential.deleteMany({ where: { organizationId: ctx.organizationId, userId: targetUserId } });
     await recordAudit(
       {
         organizationId: ctx.organizationId,

@@ -3,7 +3,7 @@ import {
   findCredential,
   listConnectors,
   recordConnectorHealth,
-  runStarter,
+  callActor,
   type ConnectorRow,
   type TenantScope,
 } from "@/lib/db/connectors";
@@ -18,7 +18,8 @@ import { openPersonToken, openSharedToken } from "./tokens";
 /**
  * The organization's connectors as one agent sees them (contract.ts): the enabled tools of the
  * cached lists, and calls with the right credential. A per-person connector uses the token of the
- * person who started the run; without one the call is `auth_required` and the server is not asked.
+ * person whose action made the call run (`callActor`: who answered its card, else who started the run);
+ * without one the call is `auth_required` and the server is not asked.
  * Every call records the connector's health; a session that hears `tools/list_changed` refreshes
  * the cached list.
  */
@@ -81,7 +82,7 @@ async function credentialFor(tenant: TenantScope, connector: ConnectorRow, optio
       }
       return { kind: "token", token: openSharedToken(tenant.organizationId, connector.id, connector.sharedTokenSealed) };
     }
-    const userId = await runStarter(tenant, options.runId);
+    const userId = await callActor(tenant, options.runId, options.callId);
     const sealed = userId && (await findCredential(tenant, connector.id, userId));
     if (!userId || !sealed) {
       return {

@@ -12,6 +12,7 @@ import {
   type ConnectorFields,
   type ConnectorRow,
 } from "@/lib/db/connectors";
+import { removeMember } from "@/lib/db/members";
 import type { TenantContext } from "@/lib/db/tenant-context";
 import { openConnectorCatalog } from "@/lib/server/connectors/catalog";
 import type { McpCallOptions } from "@/lib/server/connectors/contract";
@@ -44,12 +45,40 @@ async function connectorOf(tenant: TenantContext, fields: Partial<ConnectorField
   return row;
 }
 
-/** A run of `userId` in a new conversation of the tenant: whose credential a per-person call uses. */
-async function runOf(tenant: TenantContext, userId: string): Promise<McpCallOptions> {
+/**
+ * A run of `userId` in a new conversation of the tenant: whose credential a per-person call uses. With
+ * `answeredBy`, the call has a card another person answered (approved the call, or reconnected).
+ */
+async function runOf(tenant: TenantContext, userId: string, answeredBy?: string): Promise<McpCallOptions> {
   const { store } = await openNewConversationStore(tenant);
   const runId = `run-${Math.random().toString(36).slice(2)}`;
-  await store.createRun({ id: runId, status: "running", created_at: new Date().toISOString(), started_by: userId });
-  return { signal: new AbortController().signal, callId: `call-${runId}`, runId };
+  const callId = `call-${runId}`;
+  const now = new Date().toISOString();
+  await store.createRun({ id: runId, status: "running", created_at: now, started_by: userId });
+  if (answeredBy) {
+    const card = await store.createSlot({
+      id: `slot-${runId}`,
+      run_id: runId,
+      call_id: callId,
+      index: 0,
+      kind: "wait",
+      tool_name: "crm__whoami",
+      renderer: "permission_request",
+      props: { tool_name: "crm__whoami", input: {}, input_editable: false },
+      display_strategy: "stay",
+      status: "pending",
+      created_at: now,
+      expires_at: null,
+      settled_at: null,
+    });
+    await store.settleSlot(card.id, {
+      status: "resolved",
+      value: { decision: "allow_once" },
+      settled_at: now,
+      answered_by: { user_id: answeredBy, name: "Approver" },
+    });
+  }
+  return { signal: new AbortController().signal, callId, runId };
 }
 
 async function memberOf(tenant: TenantContext, name: string): Promise<string> {
@@ -133,7 +162,7 @@ describe("tool lists", () => {
 });
 
 describe("credentials", () => {
-  it("a per-person connector calls with the token of the person who started the run", async () => {
+  it("a per-person connector calls with the token of the person whose action made the call run", async () => {
     const tenant = await createTenant("perperson");
     const connector = await connectorOf(tenant, { authMode: "per_person" });
     await setConnectorTool(tenant, connector.id, { name: "whoami", readOnlyHint: false }, { enabled: true });
@@ -161,10 +190,37 @@ describe("credentials", () => {
     });
     expect((await fixture.calls()).length).toBe(before);
 
+    // Bob approves Ada's call: it runs on Bob's account, never on Ada's.
+    expect(await catalog.callTool(connector.id, "whoami", {}, await runOf(tenant, tenant.userId, bob))).toMatchObject({
+      kind: "ok",
+      text: "You are bob",
+    });
+    // Carol (no token) approves Ada's call: Ada's token is not lent to her.
+    expect(await catalog.callTool(connector.id, "whoami", {}, await runOf(tenant, tenant.userId, carol))).toMatchObject({
+      kind: "auth_required",
+    });
+
     await fixture.post("/control/expire", { token: "bob-token" });
     expect(await catalog.callTool(connector.id, "whoami", {}, await runOf(tenant, bob))).toMatchObject({
       kind: "auth_required",
       message: expect.stringMatching(/refused the credential/),
+    });
+  });
+
+  it("a removed member's tokens go with the membership: their suspended runs cannot act on their account", async () => {
+    const tenant = await createTenant("removed");
+    const connector = await connectorOf(tenant, { authMode: "per_person" });
+    await setConnectorTool(tenant, connector.id, { name: "whoami", readOnlyHint: false }, { enabled: true });
+    const bob = await memberOf(tenant, "bob");
+    await setCredential(
+      { ...tenant, userId: bob, role: "member" },
+      connector.id,
+      sealPersonToken(tenant.organizationId, connector.id, bob, "bob-token"),
+    );
+    const bobsRun = await runOf(tenant, bob);
+    await removeMember(tenant, bob);
+    expect(await openConnectorCatalog(tenant, settings).callTool(connector.id, "whoami", {}, bobsRun)).toMatchObject({
+      kind: "auth_required",
     });
   });
 
