@@ -1,6 +1,6 @@
 import { failure, success, type ToolResultPayload } from "@/lib/agent";
 import type { EnabledConnectorTool, McpCallOutcome } from "./contract";
-import { stripInvisibleTags } from "./invisible-text";
+import { stripInvisibleTags } from "@/lib/server/http/invisible-text";
 
 const count = (value: number) => value.toLocaleString("en-US");
 

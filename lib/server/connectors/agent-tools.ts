@@ -9,7 +9,7 @@ import {
 } from "@/lib/tools/reconnect-connector/shape";
 import { connectorToolName } from "./agent-tool-names";
 import type { ConnectorCatalog, EnabledConnectorTool } from "./contract";
-import { stripInvisibleTags } from "./invisible-text";
+import { stripInvisibleTags } from "@/lib/server/http/invisible-text";
 import { callWithReconnect } from "./reconnect";
 
 /** Longest description the model reads of one connector tool (servers write essays). */

@@ -1,3 +1,4 @@
+import { stripInvisibleTags } from "@/lib/server/http/invisible-text";
 import { failure, success, type ToolResultPayload } from "@/lib/agent";
 import type { TenantContext } from "@/lib/db/tenant-context";
 import type { ShownRequest } from "@/lib/schemas/http-tools";
@@ -72,26 +73,49 @@ function fetchFailure(tool: StoredHttpTool, error: SafeFetchError): ToolResultPa
   return failure(`${tool.name} could not reach the server: ${error.message}`, { error: error.code });
 }
 
-/** Every secret value of this call replaced by its placeholder, also as it appears inside a JSON string. */
-function mask(text: string, secrets: Secrets): string {
+// A one- or two-character value would mask ordinary text all over the answer; such a secret protects nothing anyway.
+const maskable = (secrets: Secrets) => [...secrets].filter(([, value]) => value.length >= 3);
+
+/**
+ * Every secret value of this call replaced by its placeholder, also as it appears inside a JSON string;
+ * `cut`: the text was cut at the cap, so a secret's first part at its very end is masked too.
+ */
+function mask(text: string, secrets: Secrets, cut = false): string {
   let out = text;
-  for (const [name, value] of secrets) {
-    // A one- or two-character value would mask ordinary text all over the answer; such a secret protects nothing anyway.
-    if (value.length < 3) continue;
-    for (const form of new Set([value, JSON.stringify(value).slice(1, -1)])) out = out.replaceAll(form, `{{secret.${name}}}`);
+  for (const [name, value] of maskable(secrets)) {
+    for (const form of new Set([value, JSON.stringify(value).slice(1, -1)])) {
+      out = out.replaceAll(form, `{{secret.${name}}}`);
+      if (!cut) continue;
+      for (let length = form.length - 1; length >= 3; length--) {
+        if (out.endsWith(form.slice(0, length))) {
+          out = `${out.slice(0, -length)}{{secret.${name}}}`;
+          break;
+        }
+      }
+    }
   }
   return out;
+}
+
+/** A parsed JSON body masked string by string: other escapes (`\/`, `\u0041`) only show the secret once parsed. */
+function maskParsed(value: unknown, secrets: Secrets): unknown {
+  if (typeof value === "string") return mask(value, secrets);
+  if (Array.isArray(value)) return value.map((item) => maskParsed(item, secrets));
+  if (value !== null && typeof value === "object")
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [mask(key, secrets), maskParsed(item, secrets)]));
+  return value;
 }
 
 const isJson = (contentType: string) => /^application\/(.+\+)?json\b/i.test(contentType);
 
 function resultOf(response: SafeResponse, secrets: Secrets): ToolResultPayload {
   const contentType = response.headers["content-type"] ?? "";
-  const text = mask(response.body.toString("utf8"), secrets);
+  // Tag characters are invisible to people and read by models: a way to hide instructions in an answer.
+  const text = stripInvisibleTags(mask(response.body.toString("utf8"), secrets, response.truncated));
   let body: unknown = text;
   if (isJson(contentType) && !response.truncated && text.trim() !== "") {
     try {
-      body = JSON.parse(text);
+      body = maskParsed(JSON.parse(text), secrets);
     } catch {
       // Not valid JSON after all: the model gets the text.
     }

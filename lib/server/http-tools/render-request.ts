@@ -50,6 +50,8 @@ export class RenderError extends Error {
 export type Secrets = ReadonlyMap<string, string>;
 
 const CONTROL = /[\u0000-\u0008\u000a-\u001f\u007f]/;
+// HTTP/1.1 header values are bytes; Node sends Latin-1 and refuses anything above it (a crash, not an answer).
+const NOT_LATIN1 = /[^\u0000-\u00ff]/;
 const DOT_SEGMENT = /^(\.|%2e){1,2}$/i;
 
 /** A value as text in a URL or header: lists comma-separated, absent as empty. */
@@ -133,6 +135,11 @@ function renderHeader(name: string, template: string, input: Record<string, unkn
   if (CONTROL.test(value))
     throw new RenderError(
       `The header ${name} would contain a line break or control character; give a value without one.`,
+      `headers.${name}`,
+    );
+  if (NOT_LATIN1.test(value))
+    throw new RenderError(
+      `The header ${name} would contain a character headers cannot carry (such as € or an emoji); give a value in plain Latin letters, digits and punctuation.`,
       `headers.${name}`,
     );
   return value;

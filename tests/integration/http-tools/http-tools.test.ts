@@ -189,6 +189,25 @@ describe("calling an HTTP tool", () => {
     receiver.respond(() => ({ status: 204 }));
   });
 
+  it("a server that echoes the secret in other escapes, or cut in half at the cap, never gets it into the result", async () => {
+    const tool = storedHttpTool(
+      (await findHttpTool(tenant, (await createHttpToolChecked(tenant, definition({ name: "echoes" }), privateAllowed)).id))!,
+    );
+    const unicodeEscaped = [...SECRET].map((char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, "0")}`).join("");
+    const answers = [
+      () => ({ status: 200, headers: { "content-type": "application/json" }, body: `{"token":"${unicodeEscaped}","${unicodeEscaped}":1}` }),
+      () => ({ status: 200, headers: { "content-type": "text/plain" }, body: "x".repeat(RESPONSE_CAP_BYTES - 10) + SECRET }),
+    ];
+    let call = 0;
+    receiver.respond(() => answers[call++]());
+    const escaped = (await callHttpTool(tenant, tool, { order_id: "1", text: "x" }, "e1")).result;
+    expect(escaped).toMatchObject({ status: "success", data: { body: { token: "{{secret.CRM_TOKEN}}" } } });
+    const cut = (await callHttpTool(tenant, tool, { order_id: "1", text: "x" }, "e2")).result;
+    expect((cut.data as { body: string }).body.endsWith("{{secret.CRM_TOKEN}}")).toBe(true);
+    for (const result of [escaped, cut]) expect(JSON.stringify(result)).not.toContain(SECRET.slice(0, 10));
+    receiver.respond(() => ({ status: 204 }));
+  });
+
   it("refuses a private receiver at call time when the operator's flag is off, and sends nothing", async () => {
     const view = await createHttpToolChecked(tenant, definition({ name: "flag_off" }), privateAllowed);
     const before = receiver.received.length;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { connectorTools } from "@/lib/server/connectors/agent-tools";
-import { stripInvisibleTags } from "@/lib/server/connectors/invisible-text";
+import { stripInvisibleTags } from "@/lib/server/http/invisible-text";
 import { enabledTool, FakeCatalog } from "./fake-catalog";
 
 /** "ignore" spelled in invisible tag characters. */

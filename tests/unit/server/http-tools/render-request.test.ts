@@ -135,6 +135,15 @@ describe("renderRequest: headers", () => {
     );
   });
 
+  it.each(["10 €", "naïve ✓", "🙂"])("refuses a header value Node could not send (%j), and keeps Latin-1", (value) => {
+    expect(() => render({ id: "1", q: "", note: value }, { headers: { "X-Note": "{{input.note}}" } })).toThrow(
+      /character headers cannot carry/,
+    );
+    expect(render({ id: "1", q: "", note: "café" }, { headers: { "X-Note": "{{input.note}}" } }).sent.headers).toMatchObject({
+      "X-Note": "café",
+    });
+  });
+
   it("says which secret is missing", () => {
     expect(() => render({ id: "1", q: "" }, { headers: { Authorization: "{{secret.GONE}}" } })).toThrow(/The secret GONE is not set/);
   });
