@@ -161,7 +161,8 @@ export async function adoptPendingAttachments(tx: Tx, ctx: Tenant, conversationI
 export async function releaseAdoptedAttachments(tx: Tx, ctx: Tenant, conversationId: string): Promise<void> {
   await tx.attachment.updateMany({
     where: { organizationId: ctx.organizationId, conversationId, uploadedById: ctx.userId },
-    data: { conversationId: null },
+    // Pending again from now: a file uploaded a day ago must not be purged minutes after its message was refused.
+    data: { conversationId: null, createdAt: new Date() },
   });
 }
 
