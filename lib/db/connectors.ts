@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { recordAudit } from "./audit";
 import { prisma } from "./client";
 import { Prisma, type Connector, type ConnectorAuthMode, type ConnectorTool } from "./generated/client";
+import { forgetToolGrants } from "./permissions";
 import type { TenantContext } from "./tenant-context";
 
 /**
@@ -141,6 +142,7 @@ export async function deleteConnector(ctx: TenantContext, connectorId: string, i
     const row = await tx.connector.findFirst({ where });
     if (!row) return false;
     await tx.connector.deleteMany({ where });
+    await forgetToolGrants(tx, ctx.organizationId, { prefix: `${row.name}__` });
     await recordAudit(
       {
         organizationId: ctx.organizationId,

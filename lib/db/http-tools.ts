@@ -1,6 +1,7 @@
 import { recordAudit } from "./audit";
 import { prisma } from "./client";
 import { Prisma, type HttpTool, type HttpToolSecret } from "./generated/client";
+import { forgetToolGrants } from "./permissions";
 import type { TenantContext } from "./tenant-context";
 
 /**
@@ -85,6 +86,9 @@ export async function createHttpTool(ctx: Actor, fields: HttpToolFields, ip?: st
 }
 
 /** Replaces the tool's definition with `fields` (the caller merged and checked it). Null when the organization has no such tool. */
+/** The parts of a definition that change what a call does: a grant given before does not cover the new request. */
+const REQUEST_SHAPE = new Set(["name", "fields", "method", "url_template", "headers", "body_template"]);
+
 export async function updateHttpTool(
   ctx: Actor,
   toolId: string,
@@ -94,11 +98,13 @@ export async function updateHttpTool(
 ): Promise<HttpToolRow | null> {
   try {
     return await prisma.$transaction(async (tx) => {
-      const { count } = await tx.httpTool.updateMany({
+      const before = await tx.httpTool.findFirst({ where: { id: toolId, organizationId: ctx.organizationId }, select: { name: true } });
+      if (!before) return null;
+      await tx.httpTool.updateMany({
         where: { id: toolId, organizationId: ctx.organizationId },
         data: { ...fields, bodyTemplate: nullableJson(fields.bodyTemplate) },
       });
-      if (count === 0) return null;
+      if (changed.some((key) => REQUEST_SHAPE.has(key))) await forgetToolGrants(tx, ctx.organizationId, { name: before.name });
       const row = await tx.httpTool.findUniqueOrThrow({ where: { id: toolId } });
       await recordAudit(
         {
@@ -124,6 +130,7 @@ export async function deleteHttpTool(ctx: Actor, toolId: string, ip?: string | n
     const row = await tx.httpTool.findFirst({ where: { id: toolId, organizationId: ctx.organizationId } });
     if (!row) return false;
     await tx.httpTool.delete({ where: { id: row.id } });
+    await forgetToolGrants(tx, ctx.organizationId, { name: row.name });
     await recordAudit(
       {
         organizationId: ctx.organizationId,

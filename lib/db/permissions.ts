@@ -1,6 +1,7 @@
 import type { PermissionDecisionRecord } from "@/lib/agent/store-adapter";
 import { recordAudit, type AuditEntryInput } from "./audit";
 import { prisma } from "./client";
+import type { Prisma } from "./generated/client";
 import { ORGANIZATION_WIDE_USER_ID, TOOL_WIDE_INPUT_KEY } from "./store/records";
 import { isAdmin, type TenantContext } from "./tenant-context";
 
@@ -138,4 +139,19 @@ export async function revokePermissionGrant(ctx: TenantContext, grantId: string,
     );
     return { kind: "revoked", id: deleted.id } as const;
   });
+}
+
+/**
+ * Forgets the stored grants and denials of tools that are gone or now do something else (a deleted
+ * connector's `<name>__*` tools, an HTTP tool whose request changed): an "always allow" given for one
+ * tool must never cover another that takes its name. Runs in the caller's transaction.
+ */
+export async function forgetToolGrants(tx: Prisma.TransactionClient, organizationId: string, tools: { name: string } | { prefix: string }) {
+  if ("name" in tools) {
+    await tx.toolPermission.deleteMany({ where: { organizationId, toolName: tools.name } });
+    return;
+  }
+  // Not LIKE (Prisma's startsWith): "_" is a wildcard there, and connector names are full of underscores.
+  await tx.$executeRaw`DELETE FROM "ToolPermission"
+    WHERE "organizationId" = ${organizationId} AND left("toolName", length(${tools.prefix})) = ${tools.prefix}`;
 }

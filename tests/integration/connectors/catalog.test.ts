@@ -237,16 +237,23 @@ describe("credentials", () => {
 });
 
 describe("deleting a connector", () => {
-  it("deletes its enabled tools and everyone's tokens with it", async () => {
+  it("deletes its enabled tools, everyone's tokens and the grants of its tools with it", async () => {
     const tenant = await createTenant("deleted");
     const connector = await connectorOf(tenant, { authMode: "per_person" });
     await setConnectorTool(tenant, connector.id, { name: "whoami", readOnlyHint: false }, { enabled: true });
     await setCredential(tenant, connector.id, sealPersonToken(tenant.organizationId, connector.id, tenant.userId, "ada-token"));
     const prisma = getTestPrisma();
+    // A connector added later under the same name must not inherit an "always allow".
+    for (const toolName of ["crm__whoami", "crmx__whoami"])
+      await prisma.toolPermission.create({
+        data: { organizationId: tenant.organizationId, toolName, inputKey: "", userId: "", status: "granted" },
+      });
     expect(await prisma.connectorTool.count({ where: { connectorId: connector.id } })).toBe(1);
     expect(await deleteConnector(tenant, connector.id)).toBe(true);
     expect(await prisma.connectorTool.count({ where: { connectorId: connector.id } })).toBe(0);
     expect(await prisma.connectorCredential.count({ where: { connectorId: connector.id } })).toBe(0);
+    const grants = await prisma.toolPermission.findMany({ where: { organizationId: tenant.organizationId }, select: { toolName: true } });
+    expect(grants.map((grant) => grant.toolName)).toEqual(["crmx__whoami"]);
     // Another organization's connector is not found, and not deleted.
     const other = await createTenant("other");
     const kept = await connectorOf(other);

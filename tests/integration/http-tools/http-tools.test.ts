@@ -110,6 +110,26 @@ describe("saving an HTTP tool", () => {
     // Another organization may use the name.
     await expect(createHttpToolChecked(other, definition({ name: "twice" }), privateAllowed)).resolves.toMatchObject({ name: "twice" });
   });
+
+  it("an 'always allow' does not outlive what it was given for: a changed request or a deleted tool forgets it", async () => {
+    const prisma = getTestPrisma();
+    const grant = (toolName: string, organizationId = tenant.organizationId) =>
+      prisma.toolPermission.create({ data: { organizationId, toolName, inputKey: "", userId: "", status: "granted" } });
+    const grantsOf = async (toolName: string, organizationId = tenant.organizationId) =>
+      prisma.toolPermission.count({ where: { organizationId, toolName } });
+    const tool = await createHttpToolChecked(tenant, definition({ name: "granted" }), privateAllowed);
+    await grant("granted");
+    await grant("granted", other.organizationId);
+    await updateHttpToolChecked(tenant, tool.id, { description: "Same request, new words." }, privateAllowed);
+    expect(await grantsOf("granted")).toBe(1);
+    await updateHttpToolChecked(tenant, tool.id, { method: "PUT" }, privateAllowed);
+    expect(await grantsOf("granted")).toBe(0);
+    await grant("granted");
+    await deleteHttpTool(tenant, tool.id);
+    expect(await grantsOf("granted")).toBe(0);
+    // Another organization's grant of a tool with that name is its own.
+    expect(await grantsOf("granted", other.organizationId)).toBe(1);
+  });
 });
 
 describe("calling an HTTP tool", () => {
