@@ -89,7 +89,10 @@ describe("a shared connector in a member's chat", () => {
     expect(await callsOf("create_ticket")).toEqual([]);
 
     const done = await answer(card.id, { decision: "allow_once" });
-    expect(resultOf(done, "crm__create_ticket")).toMatchObject({ status: "success", data: expect.stringMatching(/^Created ticket T-\d+$/) });
+    expect(resultOf(done, "crm__create_ticket")).toMatchObject({
+      status: "success",
+      data: expect.stringMatching(/^Created ticket T-\d+$/),
+    });
     expect(done.at(-1)?.type).toBe("run_completed");
     const expected = [{ tool: "create_ticket", args: { subject: "Printer on fire", body: "Floor 3" }, person: "team" }];
     expect(await callsOf("create_ticket")).toEqual(expected);
