@@ -44,7 +44,8 @@ describe.skipIf(skipBrowser)("Settings → Connectors, then the connector's tool
     await connector.getByRole("button", { name: "Refresh tools" }).waitFor();
     for (const tool of ["lookup_customer", "create_ticket"]) {
       const enabled = connector.getByRole("listitem", { name: tool }).getByRole("switch", { name: "Enabled" });
-      await enabled.check();
+      // The switch shows the server's state: it turns on when the change is saved, not on the click.
+      await enabled.click();
       await expect.poll(() => enabled.isChecked(), { timeout: 10_000 }).toBe(true);
     }
     await screenshot(page, "connectors-tools-enabled");
