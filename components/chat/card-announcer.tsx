@@ -10,7 +10,8 @@ import type { SlotRecord } from "@/lib/agent/store-adapter";
  */
 export function cardTitle(slot: SlotRecord): string {
   const props = (slot.props ?? {}) as Record<string, unknown>;
-  if (slot.renderer === "permission_request" && typeof props.tool_name === "string") return `Allow ${humanize(props.tool_name)}?`;
+  if (slot.renderer === "permission_request" && typeof props.tool_name === "string")
+    return `Allow ${typeof props.tool_title === "string" ? props.tool_title : humanize(props.tool_name)}?`;
   for (const field of ["question", "title", "prompt", "formName"]) {
     const value = props[field];
     if (typeof value === "string" && value.trim()) return value.trim();

@@ -26,6 +26,7 @@ import { SkipToLatest } from "./skip-to-latest";
 import { TaskList } from "./task-list";
 import { TimelineEntryView } from "./timeline-entry";
 import { BranchProvider } from "./branch-context";
+import { ToolTitlesProvider } from "./tool-titles";
 import { storedMessageId } from "./message-actions";
 import { useCardFocus } from "./use-card-focus";
 import { useChatShortcuts } from "./use-chat-shortcuts";
@@ -154,14 +155,16 @@ export function ChatView({ orgSlug, conversationId, canAdmin, teamName, strategy
             />
           ) : (
             <BranchProvider versions={glove.versions} actions={glove.branches} idle={!glove.stoppable}>
-              <div role="log" aria-label="Conversation" aria-busy={glove.busy} className="grid grid-cols-1 gap-4">
-                <Render
-                  glove={glove}
-                  strategy={strategy}
-                  renderEntry={renderEntry}
-                  renderSlotFrame={(_slot, card) => <div className="pl-10">{card}</div>}
-                />
-              </div>
+              <ToolTitlesProvider value={glove.toolTitles}>
+                <div role="log" aria-label="Conversation" aria-busy={glove.busy} className="grid grid-cols-1 gap-4">
+                  <Render
+                    glove={glove}
+                    strategy={strategy}
+                    renderEntry={renderEntry}
+                    renderSlotFrame={(_slot, card) => <div className="pl-10">{card}</div>}
+                  />
+                </div>
+              </ToolTitlesProvider>
             </BranchProvider>
           )}
           {failed ? <FailedRunBanner run={failed} onRetry={glove.retry} canAdmin={canAdmin} orgSlug={orgSlug} /> : null}

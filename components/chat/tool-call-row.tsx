@@ -1,11 +1,11 @@
 import type { ReactNode } from "react";
 import { CircleCheckIcon, CircleXIcon, HourglassIcon, Loader2Icon, RepeatIcon, SkipForwardIcon, WrenchIcon } from "lucide-react";
-import { humanize } from "@/components/renderers/describe-value";
 import { JsonBlock } from "@/components/renderers/value-view";
 import type { ToolResultPayload } from "@/lib/agent/messages";
 import { SKIPPED_FOR_STEERING } from "@/lib/agent/steering";
 import type { TimelineEntry, ToolCallStatus } from "@/lib/client/timeline";
 import { cn } from "@/lib/utils";
+import { useToolTitle } from "./tool-titles";
 
 const STATUS: Record<ToolCallStatus, { label: string; icon: ReactNode; className: string }> = {
   running: { label: "running", icon: <Loader2Icon aria-hidden className="animate-spin" />, className: "text-muted-foreground" },
@@ -45,8 +45,7 @@ function gist(input: unknown): string {
 export function ToolCallRow({ entry, resultView }: { entry: Extract<TimelineEntry, { kind: "tool" }>; resultView?: ReactNode }) {
   const refused = refusal(entry.result);
   const status = refused ? { ...STATUS.error, ...refused, className: "text-warning" } : STATUS[entry.status];
-  // The runtime's own tools carry Glove's prefix; people read what they do ("Update tasks").
-  const name = humanize(entry.call.tool_name.replace(/^glove_/, ""));
+  const name = useToolTitle(entry.call.tool_name);
   return (
     <div className="grid gap-2">
       <details className="group rounded-md border bg-muted/30 text-sm" data-tool-call={entry.call.id} data-tool-status={entry.status}>

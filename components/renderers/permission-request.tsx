@@ -16,7 +16,16 @@ import { CardActions, SlotFrame } from "./slot-frame";
 import { defineRenderer, type LiveCardProps } from "./types";
 import { ValueView } from "./value-view";
 
-const propsSchema = z.object({ tool_name: z.string(), input: z.unknown(), input_editable: z.boolean().default(false) });
+const propsSchema = z.object({
+  tool_name: z.string(),
+  tool_title: z.string().optional(),
+  input: z.unknown(),
+  input_editable: z.boolean().default(false),
+});
+
+/** The tool as people know it: the title the card carries (a connector's), else its name in words. */
+export const permissionToolTitle = (props: Pick<PermissionRequestProps, "tool_name" | "tool_title">) =>
+  props.tool_title ?? humanize(props.tool_name);
 
 type Choice = PermissionDecision["decision"];
 
@@ -108,7 +117,7 @@ const isFlat = (input: unknown): input is Record<string, string | number | boole
 function PermissionCard({ slot, props, answer, canAdmin, teamName }: LiveCardProps<PermissionRequestProps>) {
   const choices = choicesFor(canAdmin, teamName);
   const id = useId();
-  const tool = humanize(props.tool_name);
+  const tool = permissionToolTitle(props);
   const [choice, setChoice] = useState<Choice>("allow_once");
   const [reason, setReason] = useState("");
   const [editing, setEditing] = useState(false);
@@ -274,7 +283,7 @@ function PermissionCard({ slot, props, answer, canAdmin, teamName }: LiveCardPro
 
 export const permissionRequestRenderer = defineRenderer<PermissionRequestProps>({
   label: "Permission request",
-  title: (props) => `Allow ${humanize(props.tool_name)}?`,
+  title: (props) => `Allow ${permissionToolTitle(props)}?`,
   icon: <ShieldQuestionIcon />,
   answeredVerb: permissionVerb,
   propsSchema: propsSchema as z.ZodType<PermissionRequestProps, unknown>,
@@ -283,7 +292,7 @@ export const permissionRequestRenderer = defineRenderer<PermissionRequestProps>(
     <div className="grid gap-2 text-sm">
       {props ? (
         <p className="text-muted-foreground">
-          The agent asked to run <strong className="text-foreground">{humanize(props.tool_name)}</strong> with this input:
+          The agent asked to run <strong className="text-foreground">{permissionToolTitle(props)}</strong> with this input:
         </p>
       ) : null}
       {props ? <ValueView value={(value as PermissionDecision | undefined)?.editedInput ?? props.input} /> : null}

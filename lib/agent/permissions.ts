@@ -30,6 +30,8 @@ export const isDenial = (decision: PermissionDecision["decision"]) => decision =
 /** The props of a `permission_request` card. */
 export interface PermissionRequestProps {
   tool_name: string;
+  /** The tool's own title for people, when it has one (`GloveTool.title`); otherwise the card writes the name in words. */
+  tool_title?: string;
   input: unknown;
   input_editable: boolean;
 }
@@ -78,7 +80,12 @@ export async function checkPermission(
     if (stored?.status === "denied") return decided({ allowed: false, reason: stored.reason ?? "This tool is not allowed." }, "stored");
   }
 
-  const props: PermissionRequestProps = { tool_name: tool.name, input, input_editable: tool.permissionInputEditable === true };
+  const props: PermissionRequestProps = {
+    tool_name: tool.name,
+    ...(tool.title && { tool_title: tool.title }),
+    input,
+    input_editable: tool.permissionInputEditable === true,
+  };
   let answer: PermissionDecision;
   try {
     answer = permissionDecisionSchema.parse(

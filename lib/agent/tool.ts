@@ -41,6 +41,8 @@ type InputPredicate<I> = { check(input: I): boolean }["check"];
 export interface GloveTool<I = unknown, P = unknown, R = unknown> {
   name: string;
   description: string;
+  /** What people read for the tool when its name in words would not do ("Acme CRM: Look up contact"); its permission card carries it. */
+  title?: string;
   /** One zod schema validates the input before `do` and becomes the model's JSON schema. */
   inputSchema?: z.ZodType<I>;
   /** A raw JSON schema instead (input is then passed through unvalidated, as in Glove). */

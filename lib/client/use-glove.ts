@@ -56,6 +56,8 @@ export interface GloveHandle {
   run: RunView | null;
   notice: string | null;
   usingDemoModel: boolean;
+  /** The snapshot's titles of tools that have their own (connector tools), by tool name. */
+  toolTitles: Readonly<Record<string, string>>;
   /** Loading the snapshot. */
   status: "loading" | "ready" | "error";
   error: Error | null;
@@ -332,6 +334,7 @@ export function useGlove({ orgSlug, conversationId, renderers }: UseGloveOptions
     run: state?.run ?? null,
     notice: state?.notice ?? null,
     usingDemoModel: state?.usingDemoModel ?? false,
+    toolTitles: state?.toolTitles ?? NO_TITLES,
     status: query.isPending ? "loading" : query.isError ? "error" : "ready",
     error: query.error,
     reload,
@@ -353,3 +356,4 @@ export function useGlove({ orgSlug, conversationId, renderers }: UseGloveOptions
 }
 
 const NO_VERSIONS: NonNullable<ConversationSnapshot["branches"]> = [];
+const NO_TITLES: Readonly<Record<string, string>> = {};

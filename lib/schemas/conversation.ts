@@ -187,6 +187,11 @@ export const conversationSnapshotSchema = z.object({
   /** True when the offline demo model answers (no provider key configured). */
   usingDemoModel: z.boolean(),
   /**
+   * Titles people read for the agent's tools that have their own (connector tools: "Acme CRM: Look
+   * up contact"), by tool name; a tool not named here is shown by its name in words.
+   */
+  toolTitles: z.record(z.string(), z.string()).optional(),
+  /**
    * The loaded messages that have other versions (an edit or a regenerate made siblings): each
    * with every version's id, oldest first, itself among them ("‹ 2 / 3 ›"). Absent: none.
    */

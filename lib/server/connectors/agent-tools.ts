@@ -59,6 +59,15 @@ export async function connectorTools(catalog: ConnectorCatalog, options: Connect
   return tools;
 }
 
+/**
+ * The titles people read for the tools `connectorTools` offers, by model name (the chat's tool rows;
+ * permission cards carry theirs). Built by `connectorTools` itself, so a name never means another tool here.
+ */
+export async function connectorToolTitles(catalog: ConnectorCatalog): Promise<Record<string, string>> {
+  const tools = await connectorTools(catalog, { warn: () => {} });
+  return Object.fromEntries(tools.map((tool) => [tool.name, tool.title]));
+}
+
 const rank = ({ entry, name }: { entry: EnabledConnectorTool; name: string }) =>
   name === `${entry.connectorName}__${entry.tool.name}` ? 0 : 1;
 const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);

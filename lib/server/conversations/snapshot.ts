@@ -3,6 +3,8 @@ import { conversationFormViews } from "@/lib/server/forms/conversation-forms";
 import { readConversationSnapshot, type ConversationSnapshotRows } from "@/lib/db/conversation-snapshot";
 import type { TenantContext } from "@/lib/db/tenant-context";
 import type { ConversationSnapshot } from "@/lib/schemas/conversation";
+import { openConnectorCatalog } from "@/lib/server/connectors/catalog";
+import { connectorToolTitles } from "@/lib/server/connectors/agent-tools";
 import { buildTenantModel, loadAgentSettings } from "@/lib/server/agent/settings";
 import { notFound } from "@/lib/server/http/app-error";
 import { recoverDeadRuns } from "@/lib/server/runs/recover-dead-runs";
@@ -13,16 +15,17 @@ import { settleAll } from "@/lib/server/settle-all";
 export async function conversationSnapshot(ctx: TenantContext, conversationId: string, before?: string): Promise<ConversationSnapshot> {
   // Which model answers needs nothing of the conversation: side by side.
   // Form views are read after the rows (a form change after them arrives as a later form_updated, the client keeps the newest version).
-  const [{ rows, forms }, settings] = await settleAll([
+  const [{ rows, forms }, settings, toolTitles] = await settleAll([
     recoverDeadRuns({ organizationId: ctx.organizationId, conversationId }).then(async () => {
       const rows = await readConversationSnapshot(ctx, conversationId, { before });
       return { rows, forms: rows ? await conversationFormViews(ctx, conversationId) : [] };
     }),
     loadAgentSettings(ctx),
+    connectorToolTitles(openConnectorCatalog(ctx)),
   ] as const);
   if (!rows) throw notFound("This conversation");
   const { usingDemo, model } = buildTenantModel(settings);
-  return snapshotFrom(rows, usingDemo, forms, model.capabilities?.context_window, ctx);
+  return { ...snapshotFrom(rows, usingDemo, forms, model.capabilities?.context_window, ctx), toolTitles };
 }
 
 /**

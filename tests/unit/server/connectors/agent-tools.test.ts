@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { MemoryStore } from "@/lib/agent/testing";
 import type { SlotRecord, ToolResultPayload } from "@/lib/agent";
 import type { EnabledConnectorTool, McpCallOutcome } from "@/lib/server/connectors/contract";
-import { connectorTools } from "@/lib/server/connectors/agent-tools";
+import { connectorToolTitles, connectorTools } from "@/lib/server/connectors/agent-tools";
 import { MAX_RECONNECT_ROUNDS } from "@/lib/server/connectors/reconnect";
 import { RECONNECT_CONNECTOR } from "@/lib/tools/reconnect-connector/shape";
 import type { ScriptedStep } from "@/lib/models/testing";
@@ -53,7 +53,11 @@ describe("connector tools in a run", () => {
     const first = await agentWith(catalog, [call("crm__create_note")], store);
     const outcome = await first.glove.processRequest("note it");
     if (outcome.status !== "suspended") throw new Error("expected a permission card");
-    expect(outcome.slots[0]).toMatchObject({ index: 0, renderer: "permission_request", props: { tool_name: "crm__create_note" } });
+    expect(outcome.slots[0]).toMatchObject({
+      index: 0,
+      renderer: "permission_request",
+      props: { tool_name: "crm__create_note", tool_title: "Acme CRM: Create note" },
+    });
     expect(catalog.calls).toEqual([]);
 
     const second = await agentWith(catalog, [{ text: "done" }], store);
@@ -194,5 +198,16 @@ describe("the reconnect card", () => {
       data: { code: "auth_expired" },
     });
     expect(catalog.calls).toHaveLength(1);
+  });
+});
+
+describe("tool titles for people", () => {
+  it("maps each offered tool's model name to its title, the server's own title first", async () => {
+    const titled = enabledTool({ name: "lookup_contact", title: "Look up contact" });
+    const catalog = new FakeCatalog([titled, WRITE, enabledTool({ name: "broken", inputSchema: { type: "string" } })]);
+    expect(await connectorToolTitles(catalog)).toEqual({
+      crm__lookup_contact: "Acme CRM: Look up contact",
+      crm__create_note: "Acme CRM: Create note",
+    });
   });
 });
