@@ -79,7 +79,7 @@ describe.skipIf(skipBrowser)("cards as one block, keyboard and focus", () => {
     await answered.getByRole("heading", { name: "Which one do you prefer?" }).waitFor();
     await expect(answered.getByRole("listitem").allTextContents()).resolves.toEqual([options[0], `${options[1]} (chosen)`, options[2]]);
     await expect(answered.locator("[data-chosen]").textContent()).resolves.toContain(options[1]);
-    await answered.getByText(/^Chosen · /).waitFor();
+    await answered.getByText(/^Chosen by .+ · /).waitFor();
     await log(page).getByText(`You chose ${options[1]}`).waitFor({ timeout: 20_000 });
     await expect(log(page).locator("[data-tool-call]").count()).resolves.toBe(0);
     // Focus was on the Choose button; with no other card waiting it goes to the composer, not <body>.
