@@ -167,7 +167,7 @@ export const ENV_VARIABLES = {
   },
   S3_ENDPOINT: url("the S3-compatible server's URL when it is not AWS S3 (MinIO, R2); unset for AWS"),
   S3_REGION: text("the bucket's region (default `us-east-1`)"),
-  S3_BUCKET: text("the bucket attached files go to; required with `ATTACHMENT_STORE=s3`"),
+  S3_BUCKET: text("the bucket attached files go to, Handoff's own (objects no file names are swept); required with `ATTACHMENT_STORE=s3`"),
   S3_ACCESS_KEY_ID: text("the access key the server signs its bucket requests with; required with `ATTACHMENT_STORE=s3`"),
   S3_SECRET_ACCESS_KEY: text("the secret of `S3_ACCESS_KEY_ID`; required with `ATTACHMENT_STORE=s3`"),
   S3_FORCE_PATH_STYLE: flag(
