@@ -130,7 +130,12 @@ export function Connectors({ slug, admin }: { slug: string; admin: boolean }) {
                     </Button>
                   ) : (
                     <>
-                      <SignInButton orgSlug={slug} connectorId={connector.id} title={connector.title} onError={(message) => toast.error(message)} />
+                      <SignInButton
+                        orgSlug={slug}
+                        connectorId={connector.id}
+                        title={connector.title}
+                        onError={(message) => toast.error(message)}
+                      />
                       <ConnectDialog title={connector.title} onConnect={(token) => connect.mutateAsync({ id: connector.id, token })} />
                     </>
                   ))}

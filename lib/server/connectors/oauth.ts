@@ -82,7 +82,11 @@ async function talking<T>(row: ConnectorRow, doing: string, work: () => Promise<
   } catch (error) {
     if (error instanceof AppError) throw error;
     const reason = error instanceof Error ? error.message : String(error);
-    throw new AppError(422, "sign_in_failed", `${row.title} could not ${doing}: ${reason.slice(0, 300)} Try again, or connect with a token.`);
+    throw new AppError(
+      422,
+      "sign_in_failed",
+      `${row.title} could not ${doing}: ${reason.slice(0, 300)} Try again, or connect with a token.`,
+    );
   }
 }
 

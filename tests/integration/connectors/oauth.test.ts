@@ -85,7 +85,10 @@ describe("OAuth sign-in", () => {
     expect(await signIn(tenant, row, "ada", `/${tenant.orgSlug}/chat/c1`)).toBe(`/${tenant.orgSlug}/chat/c1`);
 
     const catalog = openConnectorCatalog(tenant, settings);
-    expect(await catalog.callTool(row.id, "whoami", {}, await runOf(tenant, bob.userId))).toMatchObject({ kind: "ok", text: "You are bob" });
+    expect(await catalog.callTool(row.id, "whoami", {}, await runOf(tenant, bob.userId))).toMatchObject({
+      kind: "ok",
+      text: "You are bob",
+    });
     expect(await catalog.callTool(row.id, "whoami", {}, await runOf(tenant, tenant.userId))).toMatchObject({
       kind: "ok",
       text: "You are ada",
