@@ -14,6 +14,7 @@ import {
   type ReconnectConnectorAnswer,
   type ReconnectConnectorProps,
 } from "@/lib/tools/reconnect-connector/shape";
+import { SignInButton } from "@/components/settings/connectors-sign-in";
 import { CardForm } from "./card-form";
 import { CardActions, SlotFrame } from "./slot-frame";
 import { defineRenderer, type CardAnswer, type LiveCardProps } from "./types";
@@ -86,6 +87,40 @@ function PersonalToken({ props, answer, orgSlug }: { props: ReconnectConnectorPr
   );
 }
 
+/** "Sign in with <title>" in a new tab (the chat stays); once opened, "Try again" answers the card after the sign-in. */
+function SignIn({ props, answer, orgSlug }: { props: ReconnectConnectorProps; answer: CardAnswer; orgSlug: string }) {
+  const [opened, setOpened] = useState(false);
+  const [error, setError] = useState<string>();
+  return (
+    <div className="grid gap-2">
+      <div className="flex flex-wrap gap-2">
+        <SignInButton
+          orgSlug={orgSlug}
+          connectorId={props.connectorId}
+          title={props.connectorTitle}
+          newTab
+          onOpened={() => {
+            setOpened(true);
+            setError(undefined);
+          }}
+          onError={setError}
+        />
+        {opened ? (
+          <Button
+            size="sm"
+            onClick={() => answer.resolve({ reconnected: true } satisfies ReconnectConnectorAnswer)}
+            disabled={answer.pending}
+          >
+            Try again
+          </Button>
+        ) : null}
+      </div>
+      {opened ? <p className="text-xs text-muted-foreground">Finish the sign-in in the new tab, then choose Try again.</p> : null}
+      {error ? <p className="text-xs text-destructive">{error}</p> : null}
+    </div>
+  );
+}
+
 function ReconnectCard({ slot, props, answer, canAdmin }: LiveCardProps<ReconnectConnectorProps>) {
   const { orgSlug } = useParams<{ orgSlug: string }>();
   const personal = props.authMode === "per_person";
@@ -93,12 +128,13 @@ function ReconnectCard({ slot, props, answer, canAdmin }: LiveCardProps<Reconnec
     <SlotFrame slot={slot} title={title(props)} icon={<KeyRoundIcon />} pending={answer.pending}>
       <p className="text-sm">
         {personal
-          ? `${props.connectorTitle} did not accept your sign-in. Enter a new token and the agent tries again.`
+          ? `${props.connectorTitle} did not accept your sign-in. Sign in again or enter a new token, and the agent tries again.`
           : canAdmin
             ? `${props.connectorTitle} did not accept the organization's token. Update it in the connector's settings, then try again.`
             : `${props.connectorTitle} did not accept the organization's token. An admin must update the connector; then try again.`}
       </p>
       {props.reason ? <p className="text-xs text-muted-foreground">{`The server said: ${props.reason}`}</p> : null}
+      {personal ? <SignIn props={props} answer={answer} orgSlug={orgSlug} /> : null}
       {personal ? <PersonalToken props={props} answer={answer} orgSlug={orgSlug} /> : null}
       <CardActions>
         {!personal && canAdmin ? (

@@ -32,8 +32,8 @@ export function ConnectDialog({ title, onConnect }: { title: string; onConnect: 
   return (
     <Dialog open={open} onOpenChange={setOpen}>
       <DialogTrigger asChild>
-        <Button type="button" size="sm" aria-label={`Connect your ${title} account`}>
-          Connect
+        <Button type="button" size="sm" aria-label={`Connect your ${title} account with a token`}>
+          Connect with a token
         </Button>
       </DialogTrigger>
       <DialogContent>

@@ -12,6 +12,7 @@ import { toast } from "@/components/ui/toast";
 import { apiFetch, errorMessage } from "@/lib/client/api";
 import { AUTH_MODE_LABELS, type ConnectorView, type CreateConnectorInput } from "@/lib/schemas/connectors";
 import { ConnectDialog } from "./connectors-connect";
+import { SignInButton } from "./connectors-sign-in";
 import { CreateConnector } from "./connectors-create";
 import { ConnectorTools, type ToolChange } from "./connectors-tools";
 
@@ -128,7 +129,15 @@ export function Connectors({ slug, admin }: { slug: string; admin: boolean }) {
                       Disconnect
                     </Button>
                   ) : (
-                    <ConnectDialog title={connector.title} onConnect={(token) => connect.mutateAsync({ id: connector.id, token })} />
+                    <>
+                      <SignInButton
+                        orgSlug={slug}
+                        connectorId={connector.id}
+                        title={connector.title}
+                        onError={(message) => toast.error(message)}
+                      />
+                      <ConnectDialog title={connector.title} onConnect={(token) => connect.mutateAsync({ id: connector.id, token })} />
+                    </>
                   ))}
                 {admin && (
                   <>

@@ -232,15 +232,34 @@ export async function findCredential(tenant: TenantScope, connectorId: string, u
   return row?.tokenSealed ?? null;
 }
 
-/** Sets the acting person's own token (replacing theirs). False when there is no such connector. */
-export async function setCredential(ctx: TenantContext, connectorId: string, tokenSealed: string, ip?: string | null): Promise<boolean> {
+/** The person's sealed refresh token for the connector (an OAuth sign-in), or null. */
+export async function findRefreshToken(tenant: TenantScope, connectorId: string, userId: string): Promise<string | null> {
+  const row = await prisma.connectorCredential.findFirst({
+    where: { organizationId: tenant.organizationId, connectorId, userId },
+    select: { refreshTokenSealed: true },
+  });
+  return row?.refreshTokenSealed ?? null;
+}
+
+/**
+ * Sets the acting person's own token (replacing theirs); `signIn` when it came from an OAuth sign-in,
+ * with its refresh token if the server gave one (a pasted token has none). False when there is no such connector.
+ */
+export async function setCredential(
+  ctx: TenantContext,
+  connectorId: string,
+  tokenSealed: string,
+  ip?: string | null,
+  signIn?: { refreshTokenSealed: string | null },
+): Promise<boolean> {
+  const refreshTokenSealed = signIn?.refreshTokenSealed ?? null;
   return prisma.$transaction(async (tx) => {
     const connector = await tx.connector.findFirst({ where: { id: connectorId, organizationId: ctx.organizationId } });
     if (!connector) return false;
     await tx.connectorCredential.upsert({
       where: { connectorId_userId: { connectorId, userId: ctx.userId } },
-      create: { organizationId: ctx.organizationId, connectorId, userId: ctx.userId, tokenSealed },
-      update: { tokenSealed },
+      create: { organizationId: ctx.organizationId, connectorId, userId: ctx.userId, tokenSealed, refreshTokenSealed },
+      update: { tokenSealed, refreshTokenSealed },
     });
     await recordAudit(
       {
@@ -248,7 +267,7 @@ export async function setCredential(ctx: TenantContext, connectorId: string, tok
         actorId: ctx.userId,
         action: "connector.credential_set",
         target: connector.title,
-        metadata: { connectorId },
+        metadata: { connectorId, via: signIn ? "sign_in" : "token" },
         ip,
       },
       tx,
@@ -294,4 +313,23 @@ export async function callActor(tenant: TenantScope, runId: string, callId: stri
       r."startedById") AS actor
     FROM "Run" r WHERE r."id" = ${runId} AND r."organizationId" = ${tenant.organizationId}`;
   return rows[0]?.actor ?? null;
+}
+
+/** A refreshed sign-in of a person (no audit: the person signed in once; this keeps it alive). */
+export async function replaceRefreshedCredential(
+  tenant: TenantScope,
+  connectorId: string,
+  userId: string,
+  tokenSealed: string,
+  refreshTokenSealed: string,
+): Promise<void> {
+  await prisma.connectorCredential.updateMany({
+    where: { organizationId: tenant.organizationId, connectorId, userId },
+    data: { tokenSealed, refreshTokenSealed },
+  });
+}
+
+/** Stores the OAuth client registered for the connector (sealed JSON). */
+export async function storeOAuthClient(tenant: TenantScope, connectorId: string, oauthClientSealed: string): Promise<void> {
+  await prisma.connector.updateMany({ where: { id: connectorId, organizationId: tenant.organizationId }, data: { oauthClientSealed } });
 }

@@ -93,6 +93,16 @@ export const updateConnectorToolSchema = z
 /** PUT /api/orgs/{slug}/connectors/{connectorId}/credential: the person's own token. */
 export const connectorCredentialSchema = z.object({ token });
 
+/** POST .../{connectorId}/oauth/start: where the callback sends the person back (a path of this app). */
+export const connectorOAuthStartSchema = z.object({
+  return_to: z
+    .string()
+    .max(500)
+    .regex(/^\/(?![/\\])/, "A path of this app, starting with one /.")
+    .optional(),
+});
+export const connectorOAuthStartResponseSchema = z.object({ authorization_url: z.string() });
+
 export const connectorToolViewSchema = z.object({
   name: z.string(),
   title: z.string().nullable(),

@@ -11,6 +11,7 @@ import { SecretUnreadableError } from "@/lib/server/crypto/secret-box";
 import type { ConnectorCatalog, EnabledConnectorTool, McpCallOptions, McpCallOutcome } from "./contract";
 import { describeFailure } from "./describe-failure";
 import { callMcpTool } from "./mcp-client";
+import { refreshSignIn } from "./oauth";
 import { refreshToolList, type ConnectorClientSettings } from "./refresh";
 import { cachedTools } from "./tool-cache";
 import { openPersonToken, openSharedToken } from "./tokens";
@@ -54,11 +55,18 @@ export function openConnectorCatalog(tenant: TenantScope, settings: ConnectorCli
       }
       const credential = await credentialFor(tenant, connector, options);
       if (credential.kind !== "token") return credential.outcome;
-      const outcome = await callMcpTool({ url: connector.url, token: credential.token, timeoutMs: connector.timeoutMs }, toolName, args, {
-        ...settings,
-        signal: options.signal,
-        onToolsChanged: () => void refreshToolList(tenant, connector, credential.token, settings).catch(() => undefined),
-      });
+      const call = (token: string | null) =>
+        callMcpTool({ url: connector.url, token, timeoutMs: connector.timeoutMs }, toolName, args, {
+          ...settings,
+          signal: options.signal,
+          onToolsChanged: () => void refreshToolList(tenant, connector, token, settings).catch(() => undefined),
+        });
+      let outcome = await call(credential.token);
+      // An OAuth sign-in's access token expires; its refresh token gets a new one, once, before the person is asked.
+      if (outcome.kind === "auth_required" && credential.userId) {
+        const fresh = await refreshSignIn(tenant, connector, credential.userId, settings);
+        if (fresh) outcome = await call(fresh);
+      }
       // A person's refused token says nothing about the server's health.
       if (!(outcome.kind === "auth_required" && connector.authMode === "per_person")) {
         await recordConnectorHealth(tenant, connector.id, outcome.kind === "ok" ? null : describeFailure(outcome));
@@ -68,7 +76,8 @@ export function openConnectorCatalog(tenant: TenantScope, settings: ConnectorCli
   };
 }
 
-type Credential = { kind: "token"; token: string | null } | { kind: "missing"; outcome: McpCallOutcome };
+/** `userId`: whose per-person token it is (a refresh is theirs). */
+type Credential = { kind: "token"; token: string | null; userId?: string } | { kind: "missing"; outcome: McpCallOutcome };
 
 async function credentialFor(tenant: TenantScope, connector: ConnectorRow, options: McpCallOptions): Promise<Credential> {
   try {
@@ -90,7 +99,7 @@ async function credentialFor(tenant: TenantScope, connector: ConnectorRow, optio
         outcome: { kind: "auth_required", message: `Connect your ${connector.title} account first (Settings → Connectors).` },
       };
     }
-    return { kind: "token", token: openPersonToken(tenant.organizationId, connector.id, userId, sealed) };
+    return { kind: "token", token: openPersonToken(tenant.organizationId, connector.id, userId, sealed), userId };
   } catch (error) {
     if (!(error instanceof SecretUnreadableError)) throw error;
     const outcome: McpCallOutcome =

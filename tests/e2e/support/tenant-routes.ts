@@ -131,6 +131,7 @@ export const TENANT_API_ROUTES: TenantRoute[] = [
   { method: "PATCH", path: "/api/orgs/{org}/connectors/{connectorId}/tools/{connectorToolName}", json: { requires_permission: true } },
   { method: "PUT", path: "/api/orgs/{org}/connectors/{connectorId}/credential", json: { token: "intruder-token" } },
   { method: "DELETE", path: "/api/orgs/{org}/connectors/{connectorId}/credential" },
+  { method: "POST", path: "/api/orgs/{org}/connectors/{connectorId}/oauth/start", json: {} },
 
   // HTTP tools a team defines and their secrets (docs/http-tools.md).
   { method: "GET", path: "/api/orgs/{org}/http-tools" },

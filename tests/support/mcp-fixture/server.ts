@@ -14,6 +14,17 @@
  * `Authorization: Bearer` header whose token is unknown or expired is answered 401; a request without
  * one is served (only `whoami` needs a person).
  *
+ * A minimal OAuth authorization server for the per-person sign-in (MCP's authorization flow), on the
+ * same origin (the MCP server is its own authorization server):
+ * - `GET /.well-known/oauth-protected-resource` (also under `/mcp`): {resource: <base>/mcp, authorization_servers: [<base>]}.
+ * - `GET /.well-known/oauth-authorization-server`: the metadata (code + PKCE S256, client_secret_post).
+ * - `POST /register`: dynamic client registration; answers a client id and secret.
+ * - `GET /authorize?...&as=<person>`: approves at once for <person> (no page) and redirects to the
+ *   client's redirect_uri with `code` and `state`; without `as` it answers 400.
+ * - `POST /token`: `authorization_code` (checks the client, redirect URI and PKCE verifier; a code is
+ *   used once) and `refresh_token`; issues an access token that is a bearer token of <person> like
+ *   those of MCP_FIXTURE_TOKENS (`/control/expire` expires it) and a refresh token.
+ *
  * Control endpoints (JSON):
  * - `POST /control/expire` {token}: that token answers 401 from then on.
  * - `GET /control/calls`: {calls: [{tool, args, person}]}, every tools/call received, in order.
@@ -21,7 +32,7 @@
  *   `notifications/tools/list_changed` to every open session.
  * - `GET /control/health`: 200 once listening (the starter waits for it).
  */
-import { randomUUID } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import http from "node:http";
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
@@ -40,6 +51,9 @@ const calls: { tool: string; args: unknown; person: string | null }[] = [];
 const addedTools: { name: string; description: string }[] = [];
 const sessions = new Map<string, { server: McpServer; transport: StreamableHTTPServerTransport }>();
 let tickets = 0;
+const clients = new Map<string, { secret: string; redirectUris: string[] }>();
+const codes = new Map<string, { person: string; clientId: string; redirectUri: string; challenge: string }>();
+const refreshTokens = new Map<string, string>();
 
 type Extra = { authInfo?: { clientId: string } };
 const personOf = (extra: Extra) => extra.authInfo?.clientId ?? null;
@@ -131,6 +145,80 @@ async function control(request: http.IncomingMessage, response: http.ServerRespo
   reply(response, 404, { error: "no such control endpoint" });
 }
 
+async function readForm(request: http.IncomingMessage): Promise<URLSearchParams> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of request) chunks.push(chunk as Buffer);
+  return new URLSearchParams(Buffer.concat(chunks).toString("utf8"));
+}
+
+function issueTokens(response: http.ServerResponse, person: string) {
+  const access = `oauth-${randomUUID()}`;
+  const refresh = `refresh-${randomUUID()}`;
+  tokens.set(access, person);
+  refreshTokens.set(refresh, person);
+  reply(response, 200, { access_token: access, token_type: "Bearer", expires_in: 3600, refresh_token: refresh });
+}
+
+/** The authorization server (documented at the top). */
+async function authorization(request: http.IncomingMessage, response: http.ServerResponse, url: URL) {
+  const base = `http://${request.headers.host}`;
+  if (url.pathname.startsWith("/.well-known/oauth-protected-resource")) {
+    return reply(response, 200, { resource: `${base}/mcp`, authorization_servers: [base] });
+  }
+  if (url.pathname === "/.well-known/oauth-authorization-server") {
+    return reply(response, 200, {
+      issuer: base,
+      authorization_endpoint: `${base}/authorize`,
+      token_endpoint: `${base}/token`,
+      registration_endpoint: `${base}/register`,
+      response_types_supported: ["code"],
+      grant_types_supported: ["authorization_code", "refresh_token"],
+      code_challenge_methods_supported: ["S256"],
+      token_endpoint_auth_methods_supported: ["client_secret_post"],
+    });
+  }
+  if (url.pathname === "/register") {
+    const metadata = (await readJson(request)) as { redirect_uris: string[] };
+    const client = { client_id: `client-${randomUUID()}`, client_secret: `secret-${randomUUID()}` };
+    clients.set(client.client_id, { secret: client.client_secret, redirectUris: metadata.redirect_uris });
+    return reply(response, 201, { ...metadata, ...client, token_endpoint_auth_method: "client_secret_post" });
+  }
+  if (url.pathname === "/authorize") {
+    const query = url.searchParams;
+    const client = clients.get(query.get("client_id") ?? "");
+    const redirectUri = query.get("redirect_uri") ?? "";
+    const person = query.get("as");
+    if (!client || !client.redirectUris.includes(redirectUri) || !person || query.get("code_challenge_method") !== "S256") {
+      return reply(response, 400, { error: "invalid_request" });
+    }
+    const code = `code-${randomUUID()}`;
+    codes.set(code, { person, clientId: query.get("client_id")!, redirectUri, challenge: query.get("code_challenge") ?? "" });
+    const back = new URL(redirectUri);
+    back.searchParams.set("code", code);
+    back.searchParams.set("state", query.get("state") ?? "");
+    response.writeHead(302, { location: back.toString() }).end();
+    return;
+  }
+  const form = await readForm(request);
+  const client = clients.get(form.get("client_id") ?? "");
+  if (!client || client.secret !== form.get("client_secret")) return reply(response, 401, { error: "invalid_client" });
+  if (form.get("grant_type") === "refresh_token") {
+    const person = refreshTokens.get(form.get("refresh_token") ?? "");
+    if (!person) return reply(response, 400, { error: "invalid_grant" });
+    return issueTokens(response, person);
+  }
+  const code = codes.get(form.get("code") ?? "");
+  codes.delete(form.get("code") ?? "");
+  const verifier = form.get("code_verifier") ?? "";
+  const challenge = createHash("sha256").update(verifier).digest("base64url");
+  if (!code || code.clientId !== form.get("client_id") || code.redirectUri !== form.get("redirect_uri") || code.challenge !== challenge) {
+    return reply(response, 400, { error: "invalid_grant" });
+  }
+  issueTokens(response, code.person);
+}
+
+const AUTHORIZATION_PATHS = ["/register", "/authorize", "/token"];
+
 async function mcp(request: http.IncomingMessage & { auth?: AuthInfo }, response: http.ServerResponse) {
   const header = request.headers.authorization;
   if (header) {
@@ -160,8 +248,15 @@ async function mcp(request: http.IncomingMessage & { auth?: AuthInfo }, response
 }
 
 const httpServer = http.createServer((request, response) => {
-  const path = new URL(request.url ?? "/", "http://fixture").pathname;
-  const handled = path.startsWith("/control/") ? control(request, response, path) : path === "/mcp" ? mcp(request, response) : null;
+  const url = new URL(request.url ?? "/", "http://fixture");
+  const path = url.pathname;
+  const handled = path.startsWith("/control/")
+    ? control(request, response, path)
+    : path === "/mcp"
+      ? mcp(request, response)
+      : path.startsWith("/.well-known/") || AUTHORIZATION_PATHS.includes(path)
+        ? authorization(request, response, url)
+        : null;
   if (!handled) return reply(response, 404, { error: "not found" });
   handled.catch((error: unknown) => {
     if (!response.headersSent) reply(response, 500, { error: String(error) });

@@ -50,7 +50,9 @@ describe("reconnect_connector card", () => {
     expect(html).toMatch(/<input[^>]*type="password"/);
     expect(html).toContain("Your token for Acme CRM");
     expect(html).toContain(">Save and try again<");
+    expect(html).toContain(">Sign in with Acme CRM<");
     expect(html).toContain(">Cancel<");
+    // Try again comes once the sign-in tab was opened.
     expect(html).not.toContain(">Try again<");
     expect(html).not.toContain("/settings/connectors");
   });
@@ -59,6 +61,7 @@ describe("reconnect_connector card", () => {
     const html = draw({ authMode: "shared" });
     expect(html).toContain("An admin must update the connector");
     expect(html).not.toContain("<input");
+    expect(html).not.toContain("Sign in with");
     expect(html).toContain(">Try again<");
     expect(html).toContain(">Cancel<");
     expect(html).not.toContain("/settings/connectors");
