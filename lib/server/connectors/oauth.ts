@@ -20,7 +20,7 @@ import { resolveTenantContext } from "@/lib/db/organizations";
 import type { TenantContext } from "@/lib/db/tenant-context";
 import { openSecret, sealSecret, SecretUnreadableError } from "@/lib/server/crypto/secret-box";
 import { serverEnv, type ServerEnv } from "@/lib/server/env";
-import { AppError, conflict } from "@/lib/server/http/app-error";
+import { AppError, conflict, notFound } from "@/lib/server/http/app-error";
 import type { LookupAll } from "@/lib/server/http/outbound-url-guard";
 import { guardedFetch } from "./guarded-fetch";
 import { openOAuthClient, openRefreshToken, sealOAuthClient, sealPersonToken, sealRefreshToken } from "./tokens";
@@ -169,12 +169,11 @@ export async function completeSignIn(
   if (state.expiresAt < (settings.now?.() ?? Date.now())) {
     throw badState("This sign-in took longer than 10 minutes and expired. Start it again from Settings → Connectors.");
   }
+  // Another organization's sign-in is not found, as every other organization's object (docs/security.md).
+  const tenant = await resolveTenantContext(userId, state.orgSlug);
+  if (!tenant || tenant.organizationId !== state.organizationId) throw notFound("This sign-in");
   if (state.userId !== userId) {
     throw badState("This sign-in was started by another person. Start your own from Settings → Connectors.");
-  }
-  const tenant = await resolveTenantContext(userId, state.orgSlug);
-  if (!tenant || tenant.organizationId !== state.organizationId) {
-    throw badState("You are no longer a member of the organization this sign-in was for.");
   }
   const row = await findConnector(tenant, state.connectorId);
   const stored = row && storedClient(row);

@@ -88,6 +88,13 @@ async function victimWorld(owner: TestAccount) {
     json: { enabled: true },
   });
   await owner.client.json(`/api/orgs/${slug}/connectors/${connectorId}/credential`, { method: "PUT", json: { token: "victim-token" } });
+  // A sign-in the victim started and the authorization server approved: the callback's real query.
+  const signIn = await owner.client.json<{ authorization_url: string }>(`/api/orgs/${slug}/connectors/${connectorId}/oauth/start`, {
+    json: {},
+  });
+  const approval = new URL(signIn.body.authorization_url);
+  approval.searchParams.set("as", "victim");
+  const signInQuery = new URL((await fetch(approval, { redirect: "manual" })).headers.get("location")!).search.slice(1);
   const [{ id: organizationId }] = await sql<{ id: string }>(`SELECT "id" FROM "Organization" WHERE "slug" = $1`, [slug]);
   const submissionId = await insertSubmission(sql, {
     organizationId,
@@ -123,6 +130,7 @@ async function victimWorld(owner: TestAccount) {
     exportId: organizationExport.body.export.id,
     pendingAttachmentId: pendingFile.body.id,
     connectorId,
+    signInQuery,
   };
 }
 
@@ -157,6 +165,7 @@ beforeAll(async () => {
     exportId: world.exportId,
     pendingAttachmentId: world.pendingAttachmentId,
     connectorId: world.connectorId,
+    signInQuery: world.signInQuery,
     connectorToolName: "lookup_customer",
     // The victim's real item, an expiry a year ahead, and a signature of the right form that nobody made.
     forgedLinkToken: `${world.inboxItemId}.${Math.floor(Date.now() / 1000 + 365 * 86400).toString(36)}.${"A".repeat(43)}`,

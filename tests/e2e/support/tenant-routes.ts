@@ -7,13 +7,12 @@
  * {formId} a form with {version} 1, {submissionId} one of its submissions, {conversationId} a
  * conversation with the form open as {instanceId}, {inboxItemId} an inbox item, {inboundEndpointId} an
  * inbound webhook endpoint, {webhookEndpointId} an outbound webhook endpoint with {webhookDeliveryId}
- * one of its deliveries; {forgedLinkToken} a capability link naming the victim's real inbox item whose
- * signature nobody made; {exportId} an organization export; {pendingAttachmentId} a file the victim uploaded for a new chat; {unknownPath} a path no route file serves (the catch-all app/api/[...path]).
-
- * one of its deliveries; {connectorId} a per-person MCP connector the victim connected to, with {connectorToolName} one of its enabled tools; {forgedLinkToken} a capability link naming the victim's real inbox item whose
-
- * one of its deliveries; {httpToolId} an HTTP tool and {httpToolSecretName} a secret it references; {forgedLinkToken} a capability link naming the victim's real inbox item whose
- * signature nobody made; {exportId} an organization export; {unknownPath} a path no route file serves (the catch-all app/api/[...path]).
+ * one of its deliveries; {httpToolId} an HTTP tool and {httpToolSecretName} a secret it references;
+ * {connectorId} a per-person MCP connector the victim connected to, with {connectorToolName} one of its
+ * enabled tools, and {signInQuery} the callback query of a sign-in to it the victim started; {forgedLinkToken}
+ * a capability link naming the victim's real inbox item whose signature nobody made; {exportId} an
+ * organization export; {pendingAttachmentId} a file the victim uploaded for a new chat; {unknownPath} a
+ * path no route file serves (the catch-all app/api/[...path]).
  */
 export interface TenantRoute {
   method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
@@ -34,7 +33,6 @@ export const TENANT_PAGES: string[] = [
   "/{org}/settings/webhooks",
   "/{org}/settings/inbound",
   "/{org}/settings/connectors",
-
   "/{org}/settings/http-tools",
   "/{org}/settings/data",
   "/{org}/forms",
@@ -132,6 +130,8 @@ export const TENANT_API_ROUTES: TenantRoute[] = [
   { method: "PUT", path: "/api/orgs/{org}/connectors/{connectorId}/credential", json: { token: "intruder-token" } },
   { method: "DELETE", path: "/api/orgs/{org}/connectors/{connectorId}/credential" },
   { method: "POST", path: "/api/orgs/{org}/connectors/{connectorId}/oauth/start", json: {} },
+  // No organization in the path: the sealed state names it, and another organization's is not found.
+  { method: "GET", path: "/api/connectors/oauth/callback?{signInQuery}" },
 
   // HTTP tools a team defines and their secrets (docs/http-tools.md).
   { method: "GET", path: "/api/orgs/{org}/http-tools" },

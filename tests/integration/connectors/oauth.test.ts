@@ -128,6 +128,10 @@ describe("OAuth sign-in", () => {
     }
     const others = await refusal(completeSignIn(bob.userId, { state, code, redirectUri: REDIRECT }, settings));
     expect([others.status, others.message]).toEqual([400, expect.stringContaining("another person")]);
+    // A member of another organization learns nothing of this one: not found.
+    const outsider = await createTenant("oauthoutsider");
+    const foreign = await refusal(completeSignIn(outsider.userId, { state, code, redirectUri: REDIRECT }, settings));
+    expect(foreign.status).toBe(404);
     const later = { ...settings, now: () => Date.now() + OAUTH_STATE_TTL_MS + 1 };
     const expired = await refusal(completeSignIn(tenant.userId, { state, code, redirectUri: REDIRECT }, later));
     expect([expired.status, expired.message]).toEqual([400, expect.stringContaining("expired")]);
