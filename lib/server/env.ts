@@ -173,6 +173,49 @@ export const ENV_VARIABLES = {
   S3_FORCE_PATH_STYLE: flag(
     "`1` addresses the bucket as `endpoint/bucket/key` rather than `bucket.endpoint/key` (MinIO and most self-hosted servers need it)",
   ),
+  BILLING: {
+    schema: z.enum(["off", "stripe"]).optional(),
+    must: "off or stripe",
+    description:
+      "`stripe` meters usage against the plans and bills through Stripe (the `STRIPE_*` variables); `off` (self-hosted) has no limits and hides billing. Default: `stripe` when `STRIPE_SECRET_KEY` is set, else `off` ([docs/billing.md](docs/billing.md))",
+  },
+  STRIPE_SECRET_KEY: text(
+    "the Stripe secret key (`sk_live_...`, `sk_test_...`) Checkout, the portal and meter events are created with; required with `BILLING=stripe`",
+  ),
+  STRIPE_WEBHOOK_SECRET: text(
+    "the signing secret (`whsec_...`) of the Stripe webhook endpoint `/api/webhooks/stripe`; required with `BILLING=stripe`",
+  ),
+  STRIPE_PRICE_PRO: text("the Stripe price id (`price_...`) of the Pro plan's monthly fee; required with `BILLING=stripe`"),
+  STRIPE_PRICE_PRO_OVERAGE: text(
+    "the metered Stripe price id of Pro's tokens above its allowance, attached to the meter `STRIPE_METER_EVENT_NAME`; unset: overage is not billed",
+  ),
+  STRIPE_METER_EVENT_NAME: {
+    schema: z
+      .string()
+      .regex(/^[a-z0-9_]{1,100}$/)
+      .default("handoff_overage_tokens"),
+    must: "lowercase letters, digits and _",
+    description: "the event name of the Stripe Billing Meter that overage tokens are reported to (default `handoff_overage_tokens`)",
+  },
+  STRIPE_API_URL: url("where the Stripe client sends its requests (default Stripe's own API; the tests point it at a local fake)"),
+  BILLING_GRACE_DAYS: whole(
+    0,
+    7,
+    "a whole number of days, 0 or more",
+    "how long a past-due subscription keeps its plan's limits before they fall to Free (default 7; nothing is deleted)",
+  ),
+  ORG_MESSAGE_RATE_LIMIT_PER_MINUTE: whole(
+    1,
+    600,
+    "a whole number, at least 1",
+    "messages one organization's people and API keys may send per minute together, over all instances (default 600)",
+  ),
+  ORG_API_RATE_LIMIT_PER_MINUTE: whole(
+    1,
+    3000,
+    "a whole number, at least 1",
+    "requests one organization's API keys may make to /api/v1 per minute together, over all instances (default 3000)",
+  ),
 } satisfies Record<string, Variable>;
 
 export type EnvName = keyof typeof ENV_VARIABLES;
@@ -191,6 +234,11 @@ const REQUIREMENTS: { setting: string; when: (env: Record<string, unknown>) => b
     setting: "ATTACHMENT_STORE=s3",
     when: (env) => env.ATTACHMENT_STORE === "s3",
     needs: ["S3_BUCKET", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"],
+  },
+  {
+    setting: "BILLING=stripe",
+    when: (env) => env.BILLING === "stripe" || (env.BILLING === undefined && env.STRIPE_SECRET_KEY !== undefined),
+    needs: ["STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET", "STRIPE_PRICE_PRO"],
   },
 ];
 

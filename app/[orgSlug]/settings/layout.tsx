@@ -20,6 +20,9 @@ export default async function SettingsLayout({ children, params }: { children: R
     { href: `${base}/data`, label: "Data" },
     ...(isAdmin(ctx)
       ? [
+          // Owners upgrade and manage payment there; admins see the plan. The page says so when billing is off.
+          { href: `${base}/billing`, label: "Billing" },
+          { href: `${base}/usage`, label: "Usage" },
           { href: `${base}/api-keys`, label: "API keys" },
           { href: `${base}/webhooks`, label: "Outbound webhooks" },
           { href: `${base}/inbound`, label: "Inbound webhooks" },
