@@ -60,9 +60,11 @@ const SUMS = Prisma.sql`
   COALESCE(SUM(e."tokensOut") FILTER (WHERE e."kind" = 'tokens'), 0)::bigint AS tokens_out,
   COALESCE(SUM(e."cacheReadTokens") FILTER (WHERE e."kind" = 'tokens'), 0)::bigint AS cache_read,
   COALESCE(SUM(e."cacheWriteTokens") FILTER (WHERE e."kind" = 'tokens'), 0)::bigint AS cache_write,
-  COUNT(*) FILTER (WHERE e."kind" = 'message')::bigint AS messages`;
+  COUNT(*) FILTER (WHERE e."kind" = 'message')::bigint AS messages,
+  COALESCE(SUM(e."tokensIn" + e."tokensOut" + e."cacheReadTokens" + e."cacheWriteTokens") FILTER (WHERE e."kind" = 'tokens'), 0)::bigint AS total_tokens`;
 
-const TOKEN_ORDER = Prisma.sql`(tokens_in + tokens_out + cache_read + cache_write) DESC, messages DESC`;
+// Output names, not expressions: ORDER BY may name a select's output column only on its own.
+const TOKEN_ORDER = Prisma.sql`total_tokens DESC, messages DESC`;
 
 const inMonth = (ctx: TenantContext, range: UsageRange) =>
   Prisma.sql`e."organizationId" = ${ctx.organizationId} AND e."createdAt" >= ${range.start}::timestamp(3) AND e."createdAt" < ${range.end}::timestamp(3)`;
