@@ -10,7 +10,7 @@ type Metric = "tokens" | "messages";
 const METRIC_LABEL: Record<Metric, string> = { tokens: "Tokens", messages: "Messages" };
 
 // The drawing's own units; the SVG scales to its container's width.
-const WIDTH = 720;
+const WIDTH = 960;
 const HEIGHT = 200;
 const AXIS = 24;
 /** Label every n-th day under the bars, so a month's labels never overlap. */
@@ -18,17 +18,18 @@ const LABEL_EVERY = 5;
 
 /**
  * The month's usage per day as bars (hand-written SVG: a few rectangles need no chart library).
- * Accessible three ways: the SVG is an image with a title and a description that states the figures,
+ * The month's days that have not come yet stay empty. Accessible three ways: the SVG is an image with a title and a description that states the figures,
  * each bar carries its value as a tooltip (`<title>`), and a table of every day sits below it.
  */
-export function UsageChart({ days }: { days: UsageReport["by_day"] }) {
+export function UsageChart({ days, daysInMonth }: { days: UsageReport["by_day"]; daysInMonth: number }) {
   const [metric, setMetric] = useState<Metric>("tokens");
   const id = useId();
   const values = days.map((day) => day[metric]);
   const max = Math.max(...values, 0);
   const total = values.reduce((sum, value) => sum + value, 0);
   const peak = days[values.indexOf(max)];
-  const slot = (WIDTH - AXIS) / Math.max(days.length, 1);
+  // One slot per day of the whole month, so a day sits at its place in the month however many have passed.
+  const slot = (WIDTH - AXIS) / Math.max(daysInMonth, days.length, 1);
   const unit = METRIC_LABEL[metric].toLowerCase();
   const description =
     days.length === 0

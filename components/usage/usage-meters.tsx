@@ -13,23 +13,23 @@ const METERS: { metric: Metric; label: string; used: (totals: UsageReport["total
   { metric: "forms", label: "Forms", used: (t) => t.forms, monthly: false },
 ];
 
-/** What happens at a limit, in the words of the admission checks (docs/billing.md). */
+/** What happens at a limit, in the words of the admission checks (docs/billing.md): a clause, lowercase. */
 function atLimit(metric: Metric, overage: boolean): string {
   switch (metric) {
     case "messages":
-      return "New messages are refused until the 1st of next month (UTC).";
+      return "new messages are refused until the 1st of next month (UTC)";
     case "tokens":
       return overage
-        ? "Tokens above the allowance are billed on the next invoice."
-        : "New answers are refused until the 1st of next month (UTC).";
+        ? "tokens above the allowance are billed on the next invoice"
+        : "new answers are refused until the 1st of next month (UTC)";
     case "apiRequests":
-      return "API requests are answered 402 until the 1st of next month (UTC).";
+      return "API requests are answered 402 until the 1st of next month (UTC)";
     case "seats":
-      return "Invites cannot be accepted until a seat is free.";
+      return "invites cannot be accepted until a seat is free";
     case "webhookEndpoints":
-      return "No more webhook endpoints can be added.";
+      return "no more webhook endpoints can be added";
     case "forms":
-      return "No more forms can be added.";
+      return "no more forms can be added";
   }
 }
 
@@ -72,8 +72,8 @@ export function UsageMeters({ report, overage }: { report: UsageReport; overage:
             >
               {limit === null ? null : <div className={cn("h-full", BAR[level])} style={{ width: `${Math.min(percent, 100)}%` }} />}
             </div>
-            {level === "warning" ? <p className="text-warning">{`${percent}% used. At the limit: ${atLimit(metric, overage)}`}</p> : null}
-            {level === "over" ? <p className="font-medium text-destructive">{`Limit reached. ${atLimit(metric, overage)}`}</p> : null}
+            {level === "warning" ? <p className="text-warning">{`${percent}% used. At the limit, ${atLimit(metric, overage)}.`}</p> : null}
+            {level === "over" ? <p className="font-medium text-destructive">{`Limit reached: ${atLimit(metric, overage)}.`}</p> : null}
           </li>
         );
       })}

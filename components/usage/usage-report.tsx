@@ -17,8 +17,8 @@ import { UsageMeters } from "./usage-meters";
 import { UsageTables } from "./usage-tables";
 
 const WARNING_METRIC: Record<Report["warnings"][number]["metric"], string> = {
-  messages: "messages",
-  tokens: "model tokens",
+  messages: "Messages",
+  tokens: "Model tokens",
   apiRequests: "API requests",
 };
 
@@ -83,6 +83,8 @@ export function UsageReport({ slug, overagePlans, monthsBack, topRows }: UsageRe
   );
 }
 
+const daysBetween = (start: string, end: string) => Math.round((Date.parse(end) - Date.parse(start)) / 86_400_000);
+
 function MonthUsage({ report, overage, topRows }: { report: Report; overage: boolean; topRows: number }) {
   const used = report.by_day.some((day) => day.tokens > 0 || day.messages > 0);
   return (
@@ -96,8 +98,8 @@ function MonthUsage({ report, overage, topRows }: { report: Report; overage: boo
         <Alert key={warning.metric} variant={warning.percent >= 100 ? "destructive" : "warning"} role="status">
           <AlertTitle>
             {warning.percent >= 100
-              ? `This month's ${WARNING_METRIC[warning.metric]} have reached the plan's limit.`
-              : `This month's ${WARNING_METRIC[warning.metric]} are at 80% of the plan's limit or more.`}
+              ? `${WARNING_METRIC[warning.metric]}: the plan's limit is reached in ${formatMonth(report.month)}.`
+              : `${WARNING_METRIC[warning.metric]}: 80% of the plan's limit or more is used in ${formatMonth(report.month)}.`}
           </AlertTitle>
           <AlertDescription>
             The meters below say what happens at the limit. Owners can change the plan on the Billing page.
@@ -107,7 +109,7 @@ function MonthUsage({ report, overage, topRows }: { report: Report; overage: boo
       <UsageMeters report={report} overage={overage} />
       {used ? (
         <>
-          <UsageChart days={report.by_day} />
+          <UsageChart days={report.by_day} daysInMonth={daysBetween(report.period.start, report.period.end)} />
           <UsageTables report={report} topRows={topRows} />
         </>
       ) : (

@@ -69,8 +69,11 @@ describe.skipIf(skipBrowser)("the usage page", () => {
     const messages = page.locator('[data-metric="messages"]');
     expect(await messages.getAttribute("data-level")).toBe("warning");
     await messages.getByText("250 of 300 (83%)").waitFor();
-    await messages.getByText("At the limit: New messages are refused until the 1st of next month (UTC).").waitFor();
-    await page.getByRole("status").getByText("This month's messages are at 80% of the plan's limit or more.").waitFor();
+    await messages.getByText("83% used. At the limit, new messages are refused until the 1st of next month (UTC).").waitFor();
+    await page
+      .getByRole("status")
+      .getByText(/^Messages: 80% of the plan's limit or more is used in \w+ \d{4}\.$/)
+      .waitFor();
     expect(await page.locator('[data-metric="tokens"]').getAttribute("data-level")).toBe("ok");
 
     await page.getByRole("button", { name: "Messages" }).click();
@@ -88,6 +91,8 @@ describe.skipIf(skipBrowser)("the usage page", () => {
       .getByRole("row", { name: /gpt-demo/ })
       .waitFor();
     await screenshot(page, "usage-page");
+    await members.scrollIntoViewIfNeeded();
+    await screenshot(page, "usage-page-tables");
     const axe = await new AxeBuilder({ page }).include("main").exclude("[data-sonner-toaster]").analyze();
     expect(axe.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(" ")}`)).toEqual([]);
 
