@@ -68,7 +68,7 @@ function UsageTable<Row>({
 
 /** The month per member, per conversation and per model; the first two list the 100 that used the most. */
 export function UsageTables({ report, topRows }: { report: UsageReport; topRows: number }) {
-  const topNote = (what: string) => `The ${topRows} ${what} that used the most tokens at most, the most first; the CSV has every one.`;
+  const topNote = (what: string) => `The top ${topRows} ${what} by tokens at most, the most first. The CSV has every one.`;
   return (
     <div className="grid gap-6">
       <UsageTable
