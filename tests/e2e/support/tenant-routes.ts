@@ -35,6 +35,7 @@ export const TENANT_PAGES: string[] = [
   "/{org}/settings/connectors",
   "/{org}/settings/http-tools",
   "/{org}/settings/data",
+  "/{org}/settings/usage",
   "/{org}/forms",
   "/{org}/forms/new",
   "/{org}/forms/{formId}",
@@ -58,6 +59,9 @@ export const TENANT_API_ROUTES: TenantRoute[] = [
   { method: "GET", path: "/api/orgs/{org}/retention" },
   { method: "PUT", path: "/api/orgs/{org}/retention", json: { retentionDays: 1 } },
   { method: "GET", path: "/api/orgs/{org}/search?q=budget" },
+  // The usage page's report and its CSV (docs/billing.md#the-usage-page).
+  { method: "GET", path: "/api/orgs/{org}/usage" },
+  { method: "GET", path: "/api/orgs/{org}/usage/export" },
   // Files for a new chat's first message (docs/attachments.md).
   { method: "POST", path: "/api/orgs/{org}/attachments?name=planted.txt", json: "Taken over" },
   { method: "GET", path: "/api/orgs/{org}/attachments/{pendingAttachmentId}" },
