@@ -26,21 +26,29 @@ const INT_MAX = 2_147_483_647;
 const count = (value: unknown): number =>
   typeof value === "number" && Number.isFinite(value) && value > 0 ? Math.min(Math.round(value), INT_MAX) : 0;
 
-/** The batch's `token_consumption` events (data `{consumption: {tokens_in, tokens_out, cache_read_tokens?, cache_write_tokens?}, model?}`). */
+/**
+ * The batch's `token_consumption` events (data `{consumption: {tokens_in, tokens_out, cache_read_tokens?,
+ * cache_write_tokens?}, model?}`) as four disjoint parts. The runtime's `tokens_in` is the whole
+ * input the model saw, cache reads and writes included (both adapters report it so), so the entry's
+ * `tokensIn` is the input that was neither: the four columns then add up to what the call used,
+ * `tokens_in + tokens_out`, and the month's total (their sum) counts no cached token twice.
+ */
 export function meteredTokensOf(events: ReadonlyArray<{ runId: string; type: string; data: unknown }>): MeteredTokens[] {
   return events.flatMap((event, index) => {
     if (event.type !== "token_consumption") return [];
     const data = (event.data ?? {}) as { consumption?: Record<string, unknown>; model?: unknown };
     const consumption = data.consumption ?? {};
+    const cacheReadTokens = count(consumption.cache_read_tokens);
+    const cacheWriteTokens = count(consumption.cache_write_tokens);
     return [
       {
         ord: index + 1,
         runId: event.runId,
         model: typeof data.model === "string" ? cleanText(data.model) : null,
-        tokensIn: count(consumption.tokens_in),
+        tokensIn: Math.max(0, count(consumption.tokens_in) - cacheReadTokens - cacheWriteTokens),
         tokensOut: count(consumption.tokens_out),
-        cacheReadTokens: count(consumption.cache_read_tokens),
-        cacheWriteTokens: count(consumption.cache_write_tokens),
+        cacheReadTokens,
+        cacheWriteTokens,
       },
     ];
   });

@@ -88,7 +88,7 @@ describe("token metering in the run-event statement", () => {
       at,
       org,
     );
-    await append(conversation.id, runId, [tokens(1, 2, { read: 3 }, "openai:gpt")], at, org);
+    await append(conversation.id, runId, [tokens(4, 2, { read: 3 }, "openai:gpt")], at, org);
 
     const entries = await getTestPrisma().usageEntry.findMany({
       where: { organizationId: org.organizationId },
@@ -107,18 +107,19 @@ describe("token metering in the run-event statement", () => {
         e.cacheWriteTokens,
       ]),
     ).toEqual([
-      [stored[1].seq, "tokens", runId, org.userId, "anthropic:claude", 100, 20, 5, 7],
+      // tokens_in includes the cached tokens: the entry's tokensIn is the input that was neither read nor written to the cache.
+      [stored[1].seq, "tokens", runId, org.userId, "anthropic:claude", 88, 20, 5, 7],
       [stored[3].seq, "tokens", runId, org.userId, null, 30, 4, 0, 0],
       [stored[3].seq + 1, "tokens", runId, org.userId, "openai:gpt", 1, 2, 3, 0],
     ]);
     expect(entries.every((e) => e.conversationId === conversation.id && e.createdAt.getTime() === at.getTime())).toBe(true);
 
-    // The month's total is the sum of the stored events' counts, read back from the events themselves.
+    // The month's total is the sum of the stored events' counts (tokens_in + tokens_out), read back from the events themselves.
     const events = (await listRunEventsAfter(org, conversation.id, 0)).filter((event) => event.type === "token_consumption");
     const eventTotal = events
       .map((event) => (event.data as { consumption: Record<string, number> }).consumption)
-      .reduce((sum, c) => sum + c.tokens_in + c.tokens_out + (c.cache_read_tokens ?? 0) + (c.cache_write_tokens ?? 0), 0);
-    expect(eventTotal).toBe(172);
+      .reduce((sum, c) => sum + c.tokens_in + c.tokens_out, 0);
+    expect(eventTotal).toBe(160);
     expect(await monthTokens(org.organizationId, "2031-03-01")).toBe(BigInt(eventTotal));
   });
 
