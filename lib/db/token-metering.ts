@@ -62,7 +62,8 @@ export function meteredTokensOf(events: ReadonlyArray<{ runId: string; type: str
  * the app (a batch of text deltas) pays nothing for it.
  *
  * Who it counts for: the starter of the event's run, found in the conversation's own store
- * (namespace ''): a subagent's events are relayed through its parent's recorder under the parent's
+ * (namespace ''), one lookup per token event by the two unique keys (a subquery, so the planner
+ * cannot trade it for a scan of "Run" on its guess of how many rows the JSON holds): a subagent's events are relayed through its parent's recorder under the parent's
  * run id, so they count for the person whose request dispatched it. The month is the UTC calendar
  * month of `createdAt` (sent as a UTC `timestamp`). The month's row only adds what this statement
  * inserted (RETURNING of an insert that skips an already-metered event), and its GROUP BY yields
@@ -72,13 +73,13 @@ export const METERING_CTES = `
     metered AS (
       INSERT INTO "UsageEntry" ("organizationId", "kind", "conversationId", "eventSeq", "runId", "userId", "model",
         "tokensIn", "tokensOut", "cacheReadTokens", "cacheWriteTokens", "createdAt")
-      SELECT $3, 'tokens', $2, taken."lastEventSeq" - $1::bigint + u."ord", u."runId", r."startedById", u."model",
-        u."tokensIn", u."tokensOut", u."cacheReadTokens", u."cacheWriteTokens", $4::timestamp(3)
+      SELECT $3, 'tokens', $2, taken."lastEventSeq" - $1::bigint + u."ord", u."runId",
+        (SELECT r."startedById" FROM "AgentStore" s JOIN "Run" r ON r."storeId" = s."id"
+         WHERE s."conversationId" = $2 AND s."organizationId" = $3 AND s."namespace" = '' AND r."id" = u."runId"),
+        u."model", u."tokensIn", u."tokensOut", u."cacheReadTokens", u."cacheWriteTokens", $4::timestamp(3)
       FROM taken
       CROSS JOIN json_to_recordset($9::json) AS u("ord" bigint, "runId" text, "model" text,
         "tokensIn" int, "tokensOut" int, "cacheReadTokens" int, "cacheWriteTokens" int)
-      LEFT JOIN "AgentStore" s ON s."conversationId" = $2 AND s."organizationId" = $3 AND s."namespace" = ''
-      LEFT JOIN "Run" r ON r."storeId" = s."id" AND r."id" = u."runId"
       ON CONFLICT ("organizationId", "conversationId", "eventSeq") DO NOTHING
       RETURNING "createdAt", "tokensIn"::bigint + "tokensOut" + "cacheReadTokens" + "cacheWriteTokens" AS "total"
     ), counted AS (
