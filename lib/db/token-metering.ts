@@ -63,8 +63,9 @@ export function meteredTokensOf(events: ReadonlyArray<{ runId: string; type: str
  *
  * Who it counts for: the starter of the event's run, found in the conversation's own store
  * (namespace ''), one lookup per token event by the two unique keys (a subquery, so the planner
- * cannot trade it for a scan of "Run" on its guess of how many rows the JSON holds): a subagent's events are relayed through its parent's recorder under the parent's
- * run id, so they count for the person whose request dispatched it. The month is the UTC calendar
+ * cannot trade it for a scan of "Run" on its guess of how many rows the JSON holds). A subagent's
+ * events are relayed through its parent's recorder under the parent's run id, so they count for
+ * the person whose request dispatched it. The month is the UTC calendar
  * month of `createdAt` (sent as a UTC `timestamp`). The month's row only adds what this statement
  * inserted (RETURNING of an insert that skips an already-metered event), and its GROUP BY yields
  * no row, so no upsert, when nothing was.
