@@ -39,6 +39,9 @@ export async function purgeConversations(tx: Tx, organizationId: string, ids: st
       AND d."organizationId" = ${organizationId} AND d."eventId" = o."id"`;
   await tx.outboxEvent.deleteMany({ where: { organizationId, conversationId: { in: ids } } });
   await tx.permissionRequest.deleteMany({ where: { organizationId, conversationId: { in: ids } } });
+  // Usage entries stay, their conversation set null: they are what the month was metered and billed
+  // for (docs/billing.md), and hold no content; the month's total remains the sum of its entries.
+  await tx.usageEntry.updateMany({ where: { organizationId, conversationId: { in: ids } }, data: { conversationId: null } });
   // Form instances and submissions stay, their conversation set null: they are the organization's
   // records of the form (Forms → Submissions), not the conversation's content (schema.prisma).
   const { count } = await tx.conversation.deleteMany({ where: { organizationId, id: { in: ids } } });

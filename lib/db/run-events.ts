@@ -1,6 +1,7 @@
 import { NotFoundError } from "@/lib/agent/errors";
 import { prisma } from "./client";
 import type { TenantContext } from "./tenant-context";
+import { METERING_CTES, meteredTokensOf } from "./token-metering";
 
 export interface RunEventInput {
   type: string;
@@ -57,8 +58,12 @@ export type RawQuery = (text: string, values: unknown[]) => Promise<{ rows: Arra
  * A batch with an event of `ACTIVITY_EVENTS` (a person wrote) also moves the conversation's
  * `lastActivityAt`, which orders the conversation list, in the same UPDATE.
  *
+ * A batch with `token_consumption` events also meters them (lib/db/token-metering.ts): one
+ * `UsageEntry` per event and the month's `UsageMonth.tokens`, in the same statement, so an event
+ * and its usage are committed together or not at all. A batch without one is sent without that part.
+ *
  * Sent as plain SQL (node-postgres, not Prisma): this runs once per run event, and Prisma's
- * per-query overhead was most of its cost. `createdAt` is the time we send, stored with ms
+ * per-query overhead was most of its cost. `createdAt` is the time we send (`at`), stored with ms
  * precision, so it is returned from our own value rather than parsed back from a `timestamp`.
  */
 export async function appendAndAnnounceRunEvents(
@@ -67,11 +72,14 @@ export async function appendAndAnnounceRunEvents(
   organizationId: string,
   conversationId: string,
   events: Array<RunEventInput & { runId: string }>,
+  at: Date = new Date(),
 ): Promise<StoredRunEvent[]> {
   if (events.length === 0) return [];
   const payload = JSON.stringify(events.map((event) => ({ runId: event.runId, type: event.type, data: event.data ?? null })));
-  const createdAt = new Date().toISOString();
+  const createdAt = at.toISOString();
   const activity = events.some((event) => ACTIVITY_EVENTS.has(event.type));
+  const metered = meteredTokensOf(events);
+  const values = [events.length, conversationId, organizationId, createdAt, payload, notice.channel, notice.instanceId, activity];
   const { rows } = await query(
     `WITH taken AS (
       UPDATE "Conversation" SET "lastEventSeq" = "lastEventSeq" + $1::bigint,
@@ -83,12 +91,12 @@ export async function appendAndAnnounceRunEvents(
       SELECT $2, taken."lastEventSeq" - $1::bigint + e.ord, $3, e.event->>'runId', e.event->>'type', e.event->'data', $4::timestamp(3)
       FROM taken, json_array_elements($5::json) WITH ORDINALITY AS e(event, ord)
       RETURNING "seq", "runId", "type", "data"
-    ), announced AS (
+    ),${metered.length > 0 ? METERING_CTES : ""} announced AS (
       SELECT pg_notify($6, json_build_object('c', $2::text, 's', max("seq"), 'i', $7::text)::text) FROM inserted HAVING count(*) > 0
     )
     -- A SELECT in WITH runs only if something reads it: the join below is what sends the notice.
     SELECT i."seq"::text AS "seq", i."runId", i."type", i."data" FROM inserted i CROSS JOIN (SELECT count(*) FROM announced) a`,
-    [events.length, conversationId, organizationId, createdAt, payload, notice.channel, notice.instanceId, activity],
+    metered.length > 0 ? [...values, JSON.stringify(metered)] : values,
   );
   if (rows.length === 0) throw new NotFoundError("The conversation");
   return rows

@@ -18,6 +18,7 @@ export const EVENT_TYPE_DESCRIPTIONS: Record<(typeof SUBSCRIBABLE_EVENT_TYPES)[n
   "form.completed": "A form was submitted",
   "run.completed": "A run of the agent finished",
   "run.failed": "A run of the agent failed",
+  "usage.threshold": "This month's usage reached 80% or 100% of a plan limit",
 };
 
 export const WEBHOOK_URL_MAX = 2000;

@@ -96,6 +96,19 @@ export const webhookDataV1 = {
   }),
   /** Additive in v1: what "Send test event" sends to one endpoint; no endpoint subscribes to it. */
   "webhook.test": z.object({ endpoint_id: id, message: z.string() }),
+  /**
+   * Additive in v1: this month's use of a metric reached 80% or 100% of the plan's limit (tokens: the
+   * included allowance), sent once per month, metric and percent (lib/server/billing/thresholds.ts).
+   */
+  "usage.threshold": z.object({
+    metric: z.enum(["messages", "tokens", "api_requests"]),
+    percent: z.union([z.literal(80), z.literal(100)]),
+    used: z.number().int().nonnegative(),
+    limit: z.number().int().positive(),
+    /** The calendar month (UTC), `YYYY-MM`. */
+    month: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/),
+    plan: z.enum(["free", "pro"]),
+  }),
 } as const;
 
 export type WebhookEventType = keyof typeof webhookDataV1;

@@ -2,9 +2,12 @@ import type { TenantContext } from "@/lib/db/tenant-context";
 import type { TurnStart } from "@/lib/db/turn-start";
 import { buildConversationAgent, type ConversationAgent, type ConversationObserver } from "@/lib/server/agent/conversation-agent";
 import type { TenantAgentConfig } from "@/lib/server/agent/settings";
+import { billingMode } from "@/lib/server/billing/mode";
+import { checkUsageThresholds } from "@/lib/server/billing/thresholds";
 import { conversationRecorder } from "@/lib/server/events/conversation-recorder";
 import type { RunEventRecorder } from "@/lib/server/events/run-event-recorder";
 import { textFlushIntervalMs } from "@/lib/server/events/text-flush-interval";
+import { logger } from "@/lib/server/logger";
 import { settleAll } from "@/lib/server/settle-all";
 import { activeConversationCount } from "./local-executions";
 import { recoverDeadRunsThenReadLastEventSeq } from "./recover-dead-runs";
@@ -18,7 +21,9 @@ type AgentOptions = {
 
 /**
  * The conversation's agent with its events recorded: text deltas wait longer when many
- * conversations stream on this instance (text-flush-interval.ts).
+ * conversations stream on this instance (text-flush-interval.ts). With billing on, the usage
+ * thresholds are checked once its work is done (observers end in order: after the recorder's flush,
+ * so the run's tokens are counted).
  */
 export async function openAgent(
   tenant: Pick<TenantContext, "organizationId">,
@@ -26,7 +31,8 @@ export async function openAgent(
   options: AgentOptions = {},
 ): Promise<RecordedAgent> {
   const recorder = conversationRecorder(tenant, conversationId, () => textFlushIntervalMs(activeConversationCount()));
-  const agent = await buildConversationAgent(tenant, conversationId, { ...options, observers: [recordingObserver(recorder)] });
+  const observers = [recordingObserver(recorder), ...(billingMode() === "off" ? [] : [thresholdObserver(tenant.organizationId)])];
+  const agent = await buildConversationAgent(tenant, conversationId, { ...options, observers });
   return { ...agent, recorder };
 }
 
@@ -65,5 +71,16 @@ function recordingObserver(recorder: RunEventRecorder): ConversationObserver {
         .catch(() => {});
     },
     onDone: () => recorder.flush(),
+  };
+}
+
+/** Checks the usage thresholds when the agent's work is done; detached (the stream's end never waits for it), failures logged. */
+function thresholdObserver(organizationId: string): ConversationObserver {
+  return {
+    async onDone() {
+      void checkUsageThresholds(organizationId).catch((error: unknown) =>
+        logger.error("the usage thresholds could not be checked", { organizationId, error }),
+      );
+    },
   };
 }

@@ -6,23 +6,13 @@ import { describe, expect, it } from "vitest";
 import { getTestPrisma } from "@/tests/integration/support/databases";
 import { CONVERSATION_TABLES } from "./seed";
 
-/**
- * Tables that keep a purged conversation's id on purpose, and why. Nothing of the conversation's
- * content is in them.
- */
-const KEPT_AFTER_PURGE = {
-  // The billing ledger: a month's usage must still add up after its conversations are gone (docs/billing.md).
-  UsageEntry: "usage is billed; the usage page shows a purged conversation as deleted",
-} as const;
-
 describe("the purge's coverage of the schema", () => {
   it("every table with a conversationId column is seeded and checked by the purge test", async () => {
     const rows = await getTestPrisma().$queryRaw<{ table: string }[]>`
       SELECT table_name AS "table" FROM information_schema.columns
       WHERE table_schema = current_schema() AND column_name = 'conversationId'
       ORDER BY table_name`;
-    const named = rows.map((row) => row.table).filter((table) => !(table in KEPT_AFTER_PURGE));
-    expect(named).toEqual([...CONVERSATION_TABLES].sort());
+    expect(rows.map((row) => row.table)).toEqual([...CONVERSATION_TABLES].sort());
   });
 
   it("every table with a foreign key to Conversation is too", async () => {

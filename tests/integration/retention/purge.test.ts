@@ -48,6 +48,12 @@ describe("the retention purge", () => {
     expect(await getTestPrisma().formSubmission.findFirst({ where: { instanceId: `fi-${expired.conversationId}` } })).toMatchObject({
       conversationId: null,
     });
+    // Its metered usage stays too (what the month was billed for), without its conversation.
+    expect(
+      await getTestPrisma().usageEntry.findMany({
+        where: { organizationId: a.organizationId, runId: { not: null }, conversationId: null },
+      }),
+    ).toEqual([expect.objectContaining({ tokensIn: 10, tokensOut: 2, userId: a.userId })]);
     const audit = await getTestPrisma().auditLog.findMany({ where: { organizationId: a.organizationId, action: "conversations.purged" } });
     expect(audit.map((entry) => entry.metadata)).toEqual([{ count: 1, reasons: { retention: 1 } }]);
     expect(await getTestPrisma().auditLog.count({ where: { organizationId: b.organizationId, action: "conversations.purged" } })).toBe(0);

@@ -20,6 +20,7 @@ export const CONVERSATION_TABLES = [
   "OutboxEvent",
   "ShareLink",
   "Attachment",
+  "UsageEntry",
 ] as const;
 
 export interface Seeded {
@@ -155,6 +156,9 @@ export async function seedConversation(
       name: "notes.txt",
       bytes: Buffer.from("notes"),
     },
+  });
+  await prisma.usageEntry.create({
+    data: { organizationId, kind: "tokens", conversationId, eventSeq: 1n, runId, userId: tenant.userId, tokensIn: 10, tokensOut: 2 },
   });
   const inbound = await prisma.inboundEndpoint.create({
     data: { organizationId, name: "in", tags: ["ops"], authKind: "bearer", tokenHash: "h", correlationPath: "data.id" },

@@ -61,6 +61,7 @@ const examples = {
   "run.completed": run,
   "run.failed": { ...run, error: { message: "The model provider refused the key." } },
   "webhook.test": { endpoint_id: "cm_endpoint", message: "A test event from Handoff." },
+  "usage.threshold": { metric: "tokens", percent: 80, used: 800_000, limit: 1_000_000, month: "2030-01", plan: "free" },
 };
 
 describe("webhook payloads v1", () => {
@@ -78,6 +79,7 @@ describe("webhook payloads v1", () => {
       "run.completed",
       "run.failed",
       "webhook.test",
+      "usage.threshold",
     ]);
     for (const type of WEBHOOK_EVENT_TYPES) {
       const event = { ...envelope, type, data: examples[type] };
@@ -90,6 +92,13 @@ describe("webhook payloads v1", () => {
     expect(webhookEventV1.safeParse({ ...envelope, type: "inbox.item.created", data: formCompleted.data }).success).toBe(false);
     expect(webhookEventV1.safeParse({ ...envelope, type: "inbox.item.deleted", data: {} }).success).toBe(false);
     expect(webhookEventV1.safeParse({ ...formCompleted, created_at: "yesterday" }).success).toBe(false);
+  });
+
+  it("usage.threshold takes only the thresholds, metrics and months it is sent for", () => {
+    const valid = { ...envelope, type: "usage.threshold", data: examples["usage.threshold"] };
+    expect(webhookEventV1.safeParse(valid).success).toBe(true);
+    for (const data of [{ percent: 90 }, { metric: "seats" }, { month: "2030-13" }, { limit: 0 }, { used: 1.5 }])
+      expect(webhookEventV1.safeParse({ ...valid, data: { ...valid.data, ...data } }).success, JSON.stringify(data)).toBe(false);
   });
 
   it("webhookEvent builds a checked envelope, and throws on a producer's mistake", () => {

@@ -1,0 +1,92 @@
+import { cleanText } from "@/lib/schemas/text";
+
+/**
+ * Token metering as part of the run-event statement (lib/db/run-events.ts): each stored
+ * `token_consumption` event becomes one `UsageEntry` (kind `tokens`) and adds its total to the
+ * month's `UsageMonth.tokens`, in the statement, and so the commit, that stores the event. An event
+ * is stored once (its seq is taken from the conversation's counter), so it is metered once; a
+ * recovered or continued run emits new events for new model calls only.
+ */
+
+/** One token event of a batch, as the statement's `$9` parameter carries it: counts already whole and bounded. */
+export interface MeteredTokens {
+  /** 1-based position in the batch: the event's seq is the batch's first seq - 1 + ord. */
+  ord: number;
+  runId: string;
+  model: string | null;
+  tokensIn: number;
+  tokensOut: number;
+  cacheReadTokens: number;
+  cacheWriteTokens: number;
+}
+
+const INT_MAX = 2_147_483_647;
+
+/** A count as the `Int` columns take it: the runtime reports whole numbers; anything else must not fail the batch's statement. */
+const count = (value: unknown): number =>
+  typeof value === "number" && Number.isFinite(value) && value > 0 ? Math.min(Math.round(value), INT_MAX) : 0;
+
+/**
+ * The batch's `token_consumption` events (data `{consumption: {tokens_in, tokens_out, cache_read_tokens?,
+ * cache_write_tokens?}, model?}`) as four disjoint parts. The runtime's `tokens_in` is the whole
+ * input the model saw, cache reads and writes included (both adapters report it so), so the entry's
+ * `tokensIn` is the input that was neither: the four columns then add up to what the call used,
+ * `tokens_in + tokens_out`, and the month's total (their sum) counts no cached token twice.
+ */
+export function meteredTokensOf(events: ReadonlyArray<{ runId: string; type: string; data: unknown }>): MeteredTokens[] {
+  return events.flatMap((event, index) => {
+    if (event.type !== "token_consumption") return [];
+    const data = (event.data ?? {}) as { consumption?: Record<string, unknown>; model?: unknown };
+    const consumption = data.consumption ?? {};
+    const cacheReadTokens = count(consumption.cache_read_tokens);
+    const cacheWriteTokens = count(consumption.cache_write_tokens);
+    return [
+      {
+        ord: index + 1,
+        runId: event.runId,
+        model: typeof data.model === "string" ? cleanText(data.model) : null,
+        tokensIn: Math.max(0, count(consumption.tokens_in) - cacheReadTokens - cacheWriteTokens),
+        tokensOut: count(consumption.tokens_out),
+        cacheReadTokens,
+        cacheWriteTokens,
+      },
+    ];
+  });
+}
+
+/**
+ * The statement's metering part, after its `taken` CTE (the UPDATE that took the batch's numbers;
+ * no row for an unknown conversation, so nothing is metered either). Parameters: `$1` the batch's
+ * size, `$2` the conversation, `$3` the organization, `$4` the events' `createdAt`, `$9` the
+ * `MeteredTokens` as JSON. Only sent for a batch that has token events, so the hottest write of
+ * the app (a batch of text deltas) pays nothing for it.
+ *
+ * Who it counts for: the starter of the event's run, found in the conversation's own store
+ * (namespace ''), one lookup per token event by the two unique keys (a subquery, so the planner
+ * cannot trade it for a scan of "Run" on its guess of how many rows the JSON holds). A subagent's
+ * events are relayed through its parent's recorder under the parent's run id, so they count for
+ * the person whose request dispatched it. The month is the UTC calendar
+ * month of `createdAt` (sent as a UTC `timestamp`). The month's row only adds what this statement
+ * inserted (RETURNING of an insert that skips an already-metered event), and its GROUP BY yields
+ * no row, so no upsert, when nothing was.
+ */
+export const METERING_CTES = `
+    metered AS (
+      INSERT INTO "UsageEntry" ("organizationId", "kind", "conversationId", "eventSeq", "runId", "userId", "model",
+        "tokensIn", "tokensOut", "cacheReadTokens", "cacheWriteTokens", "createdAt")
+      SELECT $3, 'tokens', $2, taken."lastEventSeq" - $1::bigint + u."ord", u."runId",
+        (SELECT r."startedById" FROM "AgentStore" s JOIN "Run" r ON r."storeId" = s."id"
+         WHERE s."conversationId" = $2 AND s."organizationId" = $3 AND s."namespace" = '' AND r."id" = u."runId"),
+        u."model", u."tokensIn", u."tokensOut", u."cacheReadTokens", u."cacheWriteTokens", $4::timestamp(3)
+      FROM taken
+      CROSS JOIN json_to_recordset($9::json) AS u("ord" bigint, "runId" text, "model" text,
+        "tokensIn" int, "tokensOut" int, "cacheReadTokens" int, "cacheWriteTokens" int)
+      ON CONFLICT ("organizationId", "conversationId", "eventSeq") DO NOTHING
+      RETURNING "createdAt", "tokensIn"::bigint + "tokensOut" + "cacheReadTokens" + "cacheWriteTokens" AS "total"
+    ), counted AS (
+      INSERT INTO "UsageMonth" ("organizationId", "month", "tokens", "updatedAt")
+      SELECT $3, date_trunc('month', m."createdAt")::date, sum(m."total"), max(m."createdAt") FROM metered m
+      GROUP BY date_trunc('month', m."createdAt")
+      ON CONFLICT ("organizationId", "month") DO UPDATE
+        SET "tokens" = "UsageMonth"."tokens" + EXCLUDED."tokens", "updatedAt" = EXCLUDED."updatedAt"
+    ),`;
