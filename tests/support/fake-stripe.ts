@@ -26,6 +26,8 @@ export interface FakeStripe {
   /** The next `count` requests to `path` answer 503 with `Stripe-Should-Retry: false`. */
   failNext(path: string, count?: number): void;
   requestsTo(path: string): FakeStripeRequest[];
+  /** Forgets every idempotency key, as Stripe does after 24 hours (meter identifiers stay unique). */
+  forgetIdempotencyKeys(): void;
   close(): Promise<void>;
 }
 
@@ -69,7 +71,8 @@ const page = (response: ServerResponse, title: string, text: string) => {
 };
 
 let counter = 0;
-const newId = (prefix: string) => `${prefix}_fake${Date.now().toString(36)}${(++counter).toString(36)}`;
+const newId = (prefix: string) =>
+  `${prefix}_fake${Date.now().toString(36)}${(++counter).toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 const invalid = (message: string, code?: string) => ({ error: { type: "invalid_request_error", message, ...(code && { code }) } });
 
 export async function startFakeStripe(): Promise<FakeStripe> {
@@ -149,6 +152,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     meterEvents,
     failNext: (path, count = 1) => failures.set(path, count),
     requestsTo: (path) => requests.filter((request) => request.path === path),
+    forgetIdempotencyKeys: () => replies.clear(),
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
 }

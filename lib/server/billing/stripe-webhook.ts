@@ -1,3 +1,4 @@
+import Stripe from "stripe";
 import { z } from "zod";
 import { organizationOfStripeCustomer, updateLockedBilling } from "@/lib/db/billing";
 import { organizationExists, takeStripeEvent } from "@/lib/db/stripe-events";
@@ -26,12 +27,11 @@ function verifiedEvent(body: string, signature: string | null, secret: string, n
   if (!signature) throw refused("the Stripe-Signature header is missing");
   let event: unknown;
   try {
-    event = stripeWebhooks.constructEvent(body, signature, secret, undefined, undefined, Math.floor(now.getTime() / 1000));
+    event = stripeWebhooks.constructEvent(body, signature, secret, undefined, undefined, now.getTime());
   } catch (error) {
     // A signature error or, after a good signature, a body that is not JSON: neither is a server fault.
-    throw refused(
-      error instanceof Error && error.name === "StripeSignatureVerificationError" ? "its signature does not match" : "its body is not JSON",
-    );
+    if (!(error instanceof Stripe.errors.StripeSignatureVerificationError)) throw refused("its body is not JSON");
+    throw refused(error.message.startsWith("Timestamp") ? "its signature is older than five minutes" : "its signature does not match");
   }
   const parsed = stripeEventSchema.safeParse(event);
   if (!parsed.success) throw refused("it is not a Stripe event");
