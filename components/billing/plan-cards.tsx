@@ -20,7 +20,7 @@ export function PlanCards({ plans, current }: { plans: BillingState["plans"]; cu
       {plans.map((plan) => (
         <Card key={plan.key} aria-labelledby={`plan-${plan.key}`}>
           <CardHeader>
-            <CardTitle id={`plan-${plan.key}`} className="flex items-center gap-2">
+            <CardTitle as="h3" id={`plan-${plan.key}`} className="flex items-center gap-2">
               {plan.name}
               {plan.key === current && <Badge>Current plan</Badge>}
             </CardTitle>

@@ -13,19 +13,21 @@ export interface BillingRecord {
   pastDueSince: Date | null;
 }
 
+const RECORD_COLUMNS = {
+  plan: true,
+  stripeCustomerId: true,
+  stripeSubscriptionId: true,
+  subscriptionStatus: true,
+  currentPeriodEnd: true,
+  cancelAtPeriodEnd: true,
+  pastDueSince: true,
+} as const;
+
 /** The organization's stored subscription state; null: it never subscribed (Free). */
 export async function readOrganizationBilling(organizationId: string): Promise<BillingRecord | null> {
   const row = await prisma.organizationBilling.findUnique({
     where: { organizationId },
-    select: {
-      plan: true,
-      stripeCustomerId: true,
-      stripeSubscriptionId: true,
-      subscriptionStatus: true,
-      currentPeriodEnd: true,
-      cancelAtPeriodEnd: true,
-      pastDueSince: true,
-    },
+    select: RECORD_COLUMNS,
   });
   return row;
 }
@@ -103,16 +105,7 @@ export interface MeterableOrganization extends BillingRecord {
 export async function listProCustomers(): Promise<MeterableOrganization[]> {
   const rows = await prisma.organizationBilling.findMany({
     where: { plan: "pro", stripeCustomerId: { not: null } },
-    select: {
-      organizationId: true,
-      plan: true,
-      stripeCustomerId: true,
-      stripeSubscriptionId: true,
-      subscriptionStatus: true,
-      currentPeriodEnd: true,
-      cancelAtPeriodEnd: true,
-      pastDueSince: true,
-    },
+    select: { organizationId: true, ...RECORD_COLUMNS },
   });
   return rows.filter((row): row is MeterableOrganization => row.stripeCustomerId !== null);
 }

@@ -6,13 +6,12 @@ import { conflict } from "@/lib/server/http/app-error";
 import { billingPageUrl } from "./billing-urls";
 import { effectivePlan } from "./effective-plan";
 import { billingMode } from "./mode";
+import { billingNotConfigured } from "./not-configured";
 import { callStripe, stripeClient } from "./stripe-client";
-
-export const BILLING_OFF_MESSAGE = "Billing is not configured: set BILLING=stripe and the STRIPE_* variables (docs/billing.md).";
 
 /** 409 unless billing is on (BILLING=stripe with its variables). */
 export function requireBilling(env: ServerEnv): void {
-  if (billingMode(env) === "off" || !env.STRIPE_SECRET_KEY || !env.STRIPE_PRICE_PRO) throw conflict(BILLING_OFF_MESSAGE);
+  if (billingMode(env) === "off" || !env.STRIPE_SECRET_KEY || !env.STRIPE_PRICE_PRO) throw billingNotConfigured();
 }
 
 /** The organization's Stripe customer: the stored one, else a new one (metadata names the organization). */

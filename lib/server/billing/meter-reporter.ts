@@ -53,7 +53,7 @@ async function meterOrganization(stripe: Stripe, organization: MeterableOrganiza
         if (!alreadyReported(error)) {
           result.failed++;
           logger.warn("an overage meter event was not accepted; it is sent again on the next pass", { identifier, error });
-          // Later shares of this month wait too: they are worth retrying only in order.
+          // Stripe is refusing or away: the organization's other entries wait for the next pass too.
           return result;
         }
       }

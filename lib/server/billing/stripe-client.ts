@@ -1,7 +1,8 @@
 import Stripe from "stripe";
 import { serverEnv, type ServerEnv } from "@/lib/server/env";
-import { AppError, conflict } from "@/lib/server/http/app-error";
+import { AppError } from "@/lib/server/http/app-error";
 import { logger } from "@/lib/server/logger";
+import { billingNotConfigured } from "./not-configured";
 
 /**
  * The one Stripe client (the `stripe` package), from the env module. The API version is pinned,
@@ -25,7 +26,7 @@ let cached: { key: string; apiUrl: string | undefined; client: Stripe } | null =
 /** The client for the configured key; 409 with a sentence when billing has no key (BILLING off). */
 export function stripeClient(env: Pick<ServerEnv, "STRIPE_SECRET_KEY" | "STRIPE_API_URL"> = serverEnv()): Stripe {
   const key = env.STRIPE_SECRET_KEY;
-  if (!key) throw conflict("Billing is not configured: set BILLING=stripe and the STRIPE_* variables (docs/billing.md).");
+  if (!key) throw billingNotConfigured();
   if (cached && cached.key === key && cached.apiUrl === env.STRIPE_API_URL) return cached.client;
   const client = new Stripe(key, {
     apiVersion: STRIPE_API_VERSION,

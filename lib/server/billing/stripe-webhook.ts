@@ -3,9 +3,10 @@ import { z } from "zod";
 import { organizationOfStripeCustomer, updateLockedBilling } from "@/lib/db/billing";
 import { organizationExists, takeStripeEvent } from "@/lib/db/stripe-events";
 import { serverEnv, type ServerEnv } from "@/lib/server/env";
-import { AppError, conflict } from "@/lib/server/http/app-error";
+import { AppError } from "@/lib/server/http/app-error";
 import { readCappedBytes } from "@/lib/server/http/read-capped";
 import { logger } from "@/lib/server/logger";
+import { billingNotConfigured } from "./not-configured";
 import { checkoutPatch, invoicePatch, subscriptionPatch, type SubscriptionChange } from "./stripe-event-effects";
 import { stripeWebhooks } from "./stripe-client";
 import { checkoutSessionSchema, invoiceSchema, stripeEventSchema, subscriptionSchema, type StripeEventEnvelope } from "./stripe-objects";
@@ -95,8 +96,7 @@ export async function receiveStripeWebhook(
   now = new Date(),
 ): Promise<StripeWebhookReceipt> {
   const secret = env.STRIPE_WEBHOOK_SECRET;
-  if (!secret || !env.STRIPE_PRICE_PRO)
-    throw conflict("Billing is not configured: set BILLING=stripe and the STRIPE_* variables (docs/billing.md).");
+  if (!secret || !env.STRIPE_PRICE_PRO) throw billingNotConfigured();
   const body = Buffer.from(await readCappedBytes(request, STRIPE_WEBHOOK_MAX_BYTES, tooLarge)).toString("utf8");
   const event = verifiedEvent(body, request.headers.get("stripe-signature"), secret, now);
   const plan = await planFor(event, env.STRIPE_PRICE_PRO);
