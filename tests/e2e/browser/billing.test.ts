@@ -8,7 +8,7 @@ import { startAppServer, type AppServer } from "@/tests/support/app-server";
 import { billingOnEnv } from "@/tests/support/billing-env";
 import { deliverStripeEvent, signedStripeEvent, startFakeStripe, stripeObjects, type FakeStripe } from "@/tests/support/fake-stripe";
 import { launchBrowser, screenshot, skipBrowser } from "../support/browser";
-import { signUp } from "../support/chat";
+import { joinTeam, signUp } from "../support/chat";
 import { appBaseURL, appDatabaseUrl } from "../support/env";
 import { sql } from "../support/sql";
 
@@ -48,7 +48,26 @@ describe.skipIf(skipBrowser)("the billing page", () => {
     await owner.page.getByRole("button", { name: "Upgrade to Pro" }).click();
     await owner.page.waitForURL(new RegExp(`^${fake.url}/checkout/cs_`));
     await owner.page.getByRole("heading", { name: "Fake Stripe Checkout" }).waitFor();
+    // Stripe sends a canceled Checkout back to the page's cancel_url.
+    await owner.page.goto(`${server.baseURL}/${owner.slug}/settings/billing?checkout=canceled`);
+    await owner.page.getByText("Checkout was canceled. Nothing was charged.").waitFor();
     await owner.context.close();
+  });
+
+  it("an admin reads the plan without the buttons; a member is told to ask an owner", async () => {
+    const owner = await signUp(browser, "Owen Owner", server.baseURL);
+    const admin = await signUp(browser, "Adam Admin", server.baseURL);
+    const member = await signUp(browser, "Mia Member", server.baseURL);
+    await joinTeam(owner, admin, "admin");
+    await joinTeam(owner, member, "member");
+    await admin.page.goto(`${server.baseURL}/${owner.slug}/settings/billing`);
+    await admin.page.getByText("Only owners can upgrade or manage billing. Ask an owner of this organization.").waitFor();
+    await admin.page.getByRole("heading", { name: /^Free/ }).waitFor();
+    expect(await admin.page.getByRole("button", { name: "Upgrade to Pro" }).count()).toBe(0);
+    await member.page.goto(`${server.baseURL}/${owner.slug}/settings/billing`);
+    await member.page.getByText(/Ask an owner of this organization/).waitFor();
+    expect(await member.page.getByRole("heading", { name: /^Pro/ }).count()).toBe(0);
+    for (const user of [owner, admin, member]) await user.context.close();
   });
 
   it("after a failed payment the owner sees the past-due banner on every page", async () => {
