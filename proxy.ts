@@ -18,6 +18,8 @@ const PUBLIC_PREFIXES = [
   "/api/v1/",
   "/api/inbound/",
   "/api/inbox/links/",
+  // Stripe's webhook: authenticated by its signature over the raw body, not by a session.
+  "/api/webhooks/stripe",
   "/api/signup",
   "/api/health",
   "/share/",

@@ -7,6 +7,8 @@ import { signOutAction } from "@/lib/server/auth/sign-out-action";
 import { tenantFor } from "@/lib/server/tenant";
 import { isAdmin } from "@/lib/db/tenant-context";
 import { shellFor } from "@/app/_lib/shell";
+import { PastDueBanner } from "@/components/billing/past-due-banner";
+import { pastDueNotice } from "@/lib/server/billing/past-due";
 
 export const dynamic = "force-dynamic";
 
@@ -24,6 +26,7 @@ export default async function OrganizationLayout({
   const [ctx, shell] = await Promise.all([tenantFor(orgSlug), shellFor(user)]);
   // Not a member and no such organization look the same from outside.
   if (!ctx) notFound();
+  const pastDue = await pastDueNotice(ctx);
   return (
     <AppShell
       {...shell}
@@ -38,6 +41,8 @@ export default async function OrganizationLayout({
       signOutAction={signOutAction}
       sidebarContent={<ConversationSidebar orgSlug={ctx.orgSlug} />}
     >
+      {/* Owners see a failed payment on every page (billing on only; one read). */}
+      {pastDue && <PastDueBanner slug={ctx.orgSlug} {...pastDue} />}
       {children}
     </AppShell>
   );

@@ -8,6 +8,7 @@ import { deliverySettings, type DeliverySettings } from "@/lib/server/webhooks/o
 import { createExportQueue, EXPORT_QUEUE, type ExportJob } from "@/lib/server/exports/export-queue";
 import { runOrganizationExport } from "@/lib/server/exports/organization-export-job";
 import { DELIVERY_QUEUE, enqueueAttempts, startQueue } from "./queue";
+import { registerMeterJob } from "./meter-overage";
 import { registerPurgeJob } from "./purge-conversations";
 import { startWorkerHeartbeat } from "./worker-heartbeat";
 
@@ -80,6 +81,8 @@ export async function startWorker(options: WorkerOptions = {}): Promise<WebhookW
   await createExportQueue(boss);
   await boss.work<ExportJob>(EXPORT_QUEUE, { batchSize: 1, pollingIntervalSeconds: 1 }, ([job]) => runOrganizationExport(job.data));
   await registerPurgeJob(boss);
+  // Pro's overage to Stripe's meter (billing on, with an overage price).
+  await registerMeterJob(boss);
   const dispatcher = startDispatcher({ databaseUrl, pollMs: env.WEBHOOK_DISPATCH_POLL_MS, enqueue });
   const beating = startWorkerHeartbeat(databaseUrl);
   const heartbeat = setInterval(() => {

@@ -36,6 +36,7 @@ export const TENANT_PAGES: string[] = [
   "/{org}/settings/http-tools",
   "/{org}/settings/data",
   "/{org}/settings/usage",
+  "/{org}/settings/billing",
   "/{org}/forms",
   "/{org}/forms/new",
   "/{org}/forms/{formId}",
@@ -62,6 +63,10 @@ export const TENANT_API_ROUTES: TenantRoute[] = [
   // The usage page's report and its CSV (docs/billing.md#the-usage-page).
   { method: "GET", path: "/api/orgs/{org}/usage" },
   { method: "GET", path: "/api/orgs/{org}/usage/export" },
+  // Billing (docs/billing.md): the plan, Stripe Checkout and the customer portal.
+  { method: "GET", path: "/api/orgs/{org}/billing" },
+  { method: "POST", path: "/api/orgs/{org}/billing/checkout" },
+  { method: "POST", path: "/api/orgs/{org}/billing/portal" },
   // Files for a new chat's first message (docs/attachments.md).
   { method: "POST", path: "/api/orgs/{org}/attachments?name=planted.txt", json: "Taken over" },
   { method: "GET", path: "/api/orgs/{org}/attachments/{pendingAttachmentId}" },
@@ -187,6 +192,8 @@ export const TENANT_API_ROUTES: TenantRoute[] = [
 export const SHARED_API_ROUTES: TenantRoute[] = [
   { method: "GET", path: "/api/v1/openapi.json" },
   { method: "GET", path: "/api/health/live" },
+  // Stripe's webhook: its signature is its authority, never a session (unsigned here, so refused alike).
+  { method: "POST", path: "/api/webhooks/stripe" },
 ];
 
 /**
