@@ -32,7 +32,8 @@ export function effectivePlan(record: BillingRecord | null, now: Date, graceDays
   const subscribed = record && status && (PAYING.has(status) || OWING.has(status)) ? record.plan : "free";
   const owing = subscribed !== "free" && (OWING.has(status ?? "") || record?.pastDueSince != null);
   if (!owing) return { plan: subscribed, subscribed, pastDue: false, graceEndsAt: null, downgraded: false };
-  const since = record?.pastDueSince ?? now;
+  // The webhook sets pastDueSince with the status; a row without it counts from the unpaid period's end.
+  const since = record?.pastDueSince ?? record?.currentPeriodEnd ?? now;
   const graceEndsAt = new Date(since.getTime() + graceDays * 86_400_000);
   const downgraded = now.getTime() >= graceEndsAt.getTime();
   return { plan: downgraded ? "free" : subscribed, subscribed, pastDue: true, graceEndsAt, downgraded };

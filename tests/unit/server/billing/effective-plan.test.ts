@@ -51,6 +51,15 @@ describe("effectivePlan", () => {
     expect(state).toMatchObject({ plan: "pro", pastDue: true, downgraded: false });
   });
 
+  it("a past-due row with no failure time counts its grace from the unpaid period's end, so it still ends", () => {
+    const periodEnd = new Date(now.getTime() - 8 * DAY);
+    expect(effectivePlan(pro({ subscriptionStatus: "past_due", currentPeriodEnd: periodEnd }), now, 7)).toMatchObject({
+      plan: "free",
+      downgraded: true,
+      graceEndsAt: new Date(periodEnd.getTime() + 7 * DAY),
+    });
+  });
+
   it("the grace period follows BILLING_GRACE_DAYS (0: Free at once)", () => {
     expect(effectivePlan(pro({ subscriptionStatus: "unpaid", pastDueSince: now }), now, 0).plan).toBe("free");
   });
