@@ -37,7 +37,7 @@ export const TOKEN_EDGE: EdgeRule = { floorTokens: 4_000, farRuns: 20, holdMs: 1
  * never asked: a run is never cut mid-answer.
  */
 export async function admitRun(
-  ctx: Pick<TenantContext, "organizationId" | "userId"> & Partial<Pick<TenantContext, "orgSlug" | "role">>,
+  ctx: Pick<TenantContext, "organizationId"> & Partial<Pick<TenantContext, "userId" | "orgSlug" | "role">>,
   request: RunAdmissionRequest,
   now: Date = new Date(),
 ): Promise<Admission> {
@@ -51,7 +51,7 @@ export async function admitRun(
     kind: request.kind,
     limits: { messages: plan.limits.messages, tokenCap },
     edge: TOKEN_EDGE,
-    userId: request.apiKeyId ? null : ctx.userId,
+    userId: request.apiKeyId ? null : (ctx.userId ?? null),
     apiKeyId: request.apiKeyId ?? null,
     conversationId: request.conversationId ?? null,
   });

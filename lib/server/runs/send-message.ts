@@ -3,7 +3,10 @@ import type { z } from "zod";
 import type { TurnStart } from "@/lib/db/turn-start";
 import type { sendMessageSchema } from "@/lib/schemas/conversation";
 import { countKinds, resolveAttachments } from "@/lib/server/attachments/resolve";
+import { admitRun, planForAdmission } from "@/lib/server/billing/admission";
+import { settleAll } from "@/lib/server/settle-all";
 import { conversationStream } from "@/lib/server/sse/conversation-stream";
+import { enforceOrganizationMessageRate } from "./message-rate-limit";
 import { drainQueue, launch } from "./launch";
 import { openTurn } from "./open-turn";
 import { refuseUnreadableImages } from "./refuse-unreadable-images";
@@ -11,7 +14,9 @@ import { refuseUnreadableImages } from "./refuse-unreadable-images";
 /**
  * A person's message: starts a run (detached) and answers with the stream of it, or, while a run
  * is active, queues the message for that run's next safe point and answers with a stream that
- * carries `message_queued` and ends. A full queue throws SteeringQueueFullError (429).
+ * carries `message_queued` and ends. A full queue throws SteeringQueueFullError (429). The
+ * organization's message rate (429) and the plan's limits (402, admission.ts) are checked before the
+ * run starts; the rate and the plan are read beside the attachments.
  */
 export async function sendMessage(
   turn: TurnStart,
@@ -20,12 +25,19 @@ export async function sendMessage(
   requestSignal?: AbortSignal,
 ): Promise<Response> {
   const { ctx } = turn;
-  const attachments = await resolveAttachments(ctx, conversationId, input.attachment_ids);
+  const [attachments, plan] = await settleAll([
+    resolveAttachments(ctx, conversationId, input.attachment_ids),
+    planForAdmission(ctx.organizationId),
+    enforceOrganizationMessageRate(ctx.organizationId),
+  ] as const);
   const files = countKinds(attachments);
   // From what the opening read brought: no query when there is nothing to recover.
   const { after, agent } = await openTurn(ctx, conversationId, turn);
+  let admission;
   try {
     refuseUnreadableImages(agent.glove.model, (input.attachments?.length ?? 0) + files.images, files.pdfs);
+    // Last of the checks: a message refused for another reason is not counted.
+    admission = await admitRun(ctx, { kind: "message", conversationId, plan });
   } catch (error) {
     await agent.dispose();
     throw error;
@@ -42,6 +54,7 @@ export async function sendMessage(
         ...(attachments.length > 0 && { attachments }),
       }),
     (outcome) => drainQueue(agent, outcome),
+    admission,
   );
   return conversationStream(ctx, conversationId, {
     after,
