@@ -28,3 +28,24 @@ export async function enforceApiKeyRate(keyId: string, spec: LimitSpec = request
     },
   );
 }
+
+/**
+ * Requests one organization's API keys may make per minute together (`ORG_API_RATE_LIMIT_PER_MINUTE`,
+ * default 3000): more keys do not buy a team more of the service than that.
+ */
+export function requestsPerOrganization(env: Pick<ServerEnv, "ORG_API_RATE_LIMIT_PER_MINUTE"> = serverEnv()): LimitSpec {
+  return { keyPrefix: "api-requests-org", points: env.ORG_API_RATE_LIMIT_PER_MINUTE, durationSeconds: 60 };
+}
+
+/** Counts one request of the organization's keys; past the allowance a 429 with `Retry-After`. */
+export async function enforceOrganizationApiRate(organizationId: string, spec: LimitSpec = requestsPerOrganization()): Promise<void> {
+  const wait = await countEvent(spec, organizationId);
+  if (wait === 0) return;
+  throw new AppError(
+    429,
+    "rate_limited",
+    `This organization's API keys made more than ${spec.points} requests in a minute together. Try again in ${formatWait(wait)}.`,
+    { retryAfterSeconds: wait, limit: spec.points, windowSeconds: spec.durationSeconds },
+    { "Retry-After": String(wait), "RateLimit-Limit": String(spec.points), "RateLimit-Remaining": "0", "RateLimit-Reset": String(wait) },
+  );
+}
