@@ -91,8 +91,7 @@ async function admitAtEdge(r: UsageAdmissionRequest): Promise<UsageAdmission> {
       WHERE "organizationId" = ${r.organizationId} AND "month" = ${r.month}::date FOR UPDATE`;
     const messages = row?.messages ?? 0;
     const tokens = Number(row?.tokens ?? 0n);
-    if (r.kind === "message" && messages >= r.limits.messages)
-      return refused("messages", messages, r.limits.messages, false);
+    if (r.kind === "message" && messages >= r.limits.messages) return refused("messages", messages, r.limits.messages, false);
     if (tokens >= r.limits.tokenCap) return refused("tokens", tokens, r.limits.tokenCap, false);
     const [held] = await tx.$queryRaw<{ count: number }[]>`
       SELECT count(*)::int AS count FROM "UsageHold" WHERE "organizationId" = ${r.organizationId} AND "expiresAt" > now()`;

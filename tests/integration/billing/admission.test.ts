@@ -23,13 +23,20 @@ function switchBilling(on: boolean) {
 async function setUsage(tenant: TenantContext, usage: { messages?: number; tokens?: number }) {
   await prisma().usageMonth.upsert({
     where: { organizationId_month: { organizationId: tenant.organizationId, month: monthStart(new Date()) } },
-    create: { organizationId: tenant.organizationId, month: monthStart(new Date()), messages: usage.messages ?? 0, tokens: BigInt(usage.tokens ?? 0) },
+    create: {
+      organizationId: tenant.organizationId,
+      month: monthStart(new Date()),
+      messages: usage.messages ?? 0,
+      tokens: BigInt(usage.tokens ?? 0),
+    },
     update: { messages: usage.messages ?? 0, tokens: BigInt(usage.tokens ?? 0) },
   });
 }
 
 const readMonth = (tenant: TenantContext) =>
-  prisma().usageMonth.findUnique({ where: { organizationId_month: { organizationId: tenant.organizationId, month: monthStart(new Date()) } } });
+  prisma().usageMonth.findUnique({
+    where: { organizationId_month: { organizationId: tenant.organizationId, month: monthStart(new Date()) } },
+  });
 
 /** Each call's outcome: admitted, or the 402's details. */
 async function attempt(tenant: TenantContext, kind: "message" | "continuation") {
@@ -58,7 +65,9 @@ describe("admitRun with billing on (Free plan)", () => {
       expect(outcome.error.message).toContain("resets on the 1st");
     }
     expect((await readMonth(tenant))?.messages).toBe(FREE.messages);
-    expect(await prisma().usageEntry.count({ where: { organizationId: tenant.organizationId, kind: "message", userId: tenant.userId } })).toBe(3);
+    expect(
+      await prisma().usageEntry.count({ where: { organizationId: tenant.organizationId, kind: "message", userId: tenant.userId } }),
+    ).toBe(3);
   });
 
   it("tells an owner to upgrade with the billing path, and a member to ask an owner", async () => {
@@ -137,7 +146,9 @@ describe("admitRun with billing on (Free plan)", () => {
 
   it("on Pro, tokens above the allowance are admitted up to the hard cap", async () => {
     const tenant = await createTenant("pro");
-    await prisma().organizationBilling.create({ data: { organizationId: tenant.organizationId, plan: "pro", subscriptionStatus: "active" } });
+    await prisma().organizationBilling.create({
+      data: { organizationId: tenant.organizationId, plan: "pro", subscriptionStatus: "active" },
+    });
     await setUsage(tenant, { messages: 10, tokens: PLANS.pro.limits.tokens + 1_000 });
     expect((await attempt(tenant, "message")).admitted).toBe(true);
     await setUsage(tenant, { messages: 10, tokens: PLANS.pro.tokensHardCap });

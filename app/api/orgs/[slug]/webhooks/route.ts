@@ -17,7 +17,13 @@ export const POST = memberRoute({ minRole: "admin" })({ body: createWebhookEndpo
   const url = await assertDeliverableUrl(body.url);
   const { secret, seal } = newSealedSecret(ctx.organizationId);
   const row = await createWithinPlan(ctx, "webhookEndpoints", (place) =>
-    createWebhookEndpoint(ctx, { url, description: body.description, eventTypes: body.event_types, enabled: body.enabled }, seal, ctx.ip, place),
+    createWebhookEndpoint(
+      ctx,
+      { url, description: body.description, eventTypes: body.event_types, enabled: body.enabled },
+      seal,
+      ctx.ip,
+      place,
+    ),
   );
   return json(webhookEndpointWithSecretSchema.parse({ endpoint: endpointView(row), secret }), 201);
 });
