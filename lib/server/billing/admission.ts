@@ -65,7 +65,3 @@ export async function admitRun(
   let released: Promise<void> | null = null;
   return { release: () => (released ??= releaseUsageHold(ctx.organizationId, holdId)) };
 }
-
-/** The plan of a request, read beside its other first reads; null with billing off (no read). */
-export const planForAdmission = (organizationId: string): Promise<CurrentPlan | undefined> =>
-  billingMode() === "off" ? Promise.resolve(undefined) : currentPlan(organizationId);
