@@ -69,7 +69,7 @@ async function admitFarFromEdge(r: UsageAdmissionRequest): Promise<boolean> {
       VALUES (${r.organizationId}, ${r.month}::date, ${counted}, now())
       ON CONFLICT ("organizationId", "month") DO UPDATE
         SET "messages" = "UsageMonth"."messages" + ${counted}, "updatedAt" = now()
-        WHERE "UsageMonth"."messages" + ${counted} <= ${r.limits.messages}
+        WHERE (${counted} = 0 OR "UsageMonth"."messages" + 1 <= ${r.limits.messages})
           AND "UsageMonth"."tokens" + (SELECT tokens FROM held)
             + ${r.edge.farRuns}::bigint * greatest(${r.edge.floorTokens}::bigint, "UsageMonth"."tokens" / greatest("UsageMonth"."messages", 1))
             <= ${r.limits.tokenCap}::bigint

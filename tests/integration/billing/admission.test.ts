@@ -83,11 +83,15 @@ describe("admitRun with billing on (Free plan)", () => {
 
   it("a continuation counts no message and is refused only by tokens", async () => {
     const tenant = await createTenant("continuation");
-    await setUsage(tenant, { messages: FREE.messages, tokens: 10_000 });
+    // More than the limit (usage counted before a downgrade): a continuation still goes.
+    await setUsage(tenant, { messages: FREE.messages + 5, tokens: 10_000 });
     const outcome = await attempt(tenant, "continuation");
     expect(outcome.admitted).toBe(true);
-    expect((await readMonth(tenant))?.messages).toBe(FREE.messages);
+    expect((await readMonth(tenant))?.messages).toBe(FREE.messages + 5);
     expect(await prisma().usageEntry.count({ where: { organizationId: tenant.organizationId, kind: "message" } })).toBe(0);
+
+    // Far from the token edge it holds nothing, whatever the messages.
+    expect(await prisma().usageHold.count({ where: { organizationId: tenant.organizationId } })).toBe(0);
 
     await setUsage(tenant, { messages: 0, tokens: FREE.tokens });
     const over = await attempt(tenant, "continuation");
