@@ -13,12 +13,17 @@ import { createKey, v1Client } from "../support/v1-client";
 
 const FREE = PLANS.free.limits;
 const ORG_MESSAGES_PER_MINUTE = 30;
+const ORG_API_REQUESTS_PER_MINUTE = 12;
 let server: AppServer;
 
 beforeAll(async () => {
   server = await startAppServer({
     databaseUrl: appDatabaseUrl(),
-    env: { ...billingOnEnv(), ORG_MESSAGE_RATE_LIMIT_PER_MINUTE: String(ORG_MESSAGES_PER_MINUTE) },
+    env: {
+      ...billingOnEnv(),
+      ORG_MESSAGE_RATE_LIMIT_PER_MINUTE: String(ORG_MESSAGES_PER_MINUTE),
+      ORG_API_RATE_LIMIT_PER_MINUTE: String(ORG_API_REQUESTS_PER_MINUTE),
+    },
   });
 });
 
@@ -176,5 +181,19 @@ describe("plan limits (billing on)", () => {
     }
     expect(statuses.slice(0, ORG_MESSAGES_PER_MINUTE).every((status) => status === 402)).toBe(true);
     expect(statuses.at(-1)).toBe(429);
+  });
+
+  it("the organization's keys share one API rate limit: 429 with Retry-After past it, whichever key asks", async () => {
+    const owner = await createAccount(server.baseURL, "orgapi");
+    const first = v1Client(server.baseURL, (await createKey(owner, ["inbox:read"], "First")).secret);
+    const second = v1Client(server.baseURL, (await createKey(owner, ["inbox:read"], "Second")).secret);
+    for (let i = 0; i < ORG_API_REQUESTS_PER_MINUTE; i++) expect((await (i % 2 ? first : second).json("/api/v1/inbox")).status).toBe(200);
+    const refused = await first.json("/api/v1/inbox");
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(refused.body.error.message).toContain("This organization's API keys made more than");
+    // Another organization's key is not affected.
+    const stranger = await createAccount(server.baseURL, "orgapi2");
+    expect((await v1Client(server.baseURL, (await createKey(stranger, ["inbox:read"])).secret).json("/api/v1/inbox")).status).toBe(200);
   });
 });
