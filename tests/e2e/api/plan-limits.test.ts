@@ -3,6 +3,7 @@
 // OrganizationBilling row; every answer is what a person or a machine would see.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PLANS } from "@/lib/server/billing/plans";
+import { expenseClaimForm } from "@/prisma/demo-forms";
 import { billingOnEnv } from "@/tests/support/billing-env";
 import { startAppServer, type AppServer } from "@/tests/support/app-server";
 import { appDatabaseUrl } from "../support/env";
@@ -195,5 +196,24 @@ describe("plan limits (billing on)", () => {
     // Another organization's key is not affected.
     const stranger = await createAccount(server.baseURL, "orgapi2");
     expect((await v1Client(server.baseURL, (await createKey(stranger, ["inbox:read"])).secret).json("/api/v1/inbox")).status).toBe(200);
+  });
+
+  it("creating a form at the limit is 402; an archived form frees its place", async () => {
+    const owner = await createAccount(server.baseURL, "forms");
+    const create = (index: number) =>
+      owner.client.json<LimitBody & { form: { id: string } }>(`/api/orgs/${owner.orgSlug}/forms`, {
+        json: { definition: { ...expenseClaimForm, id: `claim-${index}`, name: `Claim ${index}` } },
+      });
+    const created: string[] = [];
+    for (let i = 0; i < FREE.forms; i++) {
+      const answer = await create(i);
+      expect(answer.status).toBe(201);
+      created.push(answer.body.form.id);
+    }
+    const refused = await create(FREE.forms);
+    expect(refused.status).toBe(402);
+    expect(refused.body.error.details).toMatchObject({ metric: "forms", used: FREE.forms, limit: FREE.forms });
+    expect((await owner.client.json(`/api/orgs/${owner.orgSlug}/forms/${created[0]}`, { method: "DELETE" })).status).toBe(200);
+    expect((await create(FREE.forms)).status).toBe(201);
   });
 });
