@@ -7,6 +7,7 @@ import { Kbd } from "@/components/ui/kbd";
 import { Spinner } from "@/components/ui/spinner";
 import { toast } from "@/components/ui/toast";
 import { ApiError, errorMessage } from "@/lib/client/api";
+import { planLimitOf, type PlanLimitRefusal } from "@/lib/client/plan-limit";
 import { useDraft } from "@/lib/client/use-draft";
 import { MESSAGE_TEXT_MAX } from "@/lib/client/limits";
 import { ATTACHMENT_ACCEPT } from "@/lib/schemas/attachment-limits";
@@ -14,6 +15,7 @@ import type { AttachmentTarget } from "@/lib/client/attachments-api";
 import type { AttachmentView } from "@/lib/schemas/attachments";
 import { cn } from "@/lib/utils";
 import { AttachmentDrafts, useAttachmentDrafts } from "./attachment-drafts";
+import { PlanLimitNotice } from "./plan-limit-notice";
 
 export interface ComposerProps {
   /** Where the draft is kept (a conversation id, or "new" on the org home). */
@@ -56,6 +58,8 @@ export function Composer({
   const files = useAttachmentDrafts(attachTo);
   const attachable = attachTo !== undefined;
   const [dragging, setDragging] = useState(false);
+  // A message the plan refused: said above the box until the next send or a dismissal, not in a passing toast.
+  const [limited, setLimited] = useState<PlanLimitRefusal | null>(null);
   const tooLong = text.length > MESSAGE_TEXT_MAX;
   const empty = text.trim().length === 0;
   // A queued message carries only its words, so files wait for the agent to finish.
@@ -95,6 +99,7 @@ export function Composer({
     const message = text.trim();
     const attached = files.ready;
     setSending(true);
+    setLimited(null);
     setText("");
     files.clear();
     try {
@@ -103,9 +108,12 @@ export function Composer({
       // Give the words and the files back, so nothing is lost.
       setText(message);
       files.restore(attached);
-      toast.error(errorMessage(error, "Your message was not sent. Try again."), {
-        description: error instanceof ApiError && error.status === 0 ? undefined : "Your message is back in the box: send it again.",
-      });
+      const refusal = planLimitOf(error);
+      if (refusal) setLimited(refusal);
+      else
+        toast.error(errorMessage(error, "Your message was not sent. Try again."), {
+          description: error instanceof ApiError && error.status === 0 ? undefined : "Your message is back in the box: send it again.",
+        });
     } finally {
       setSending(false);
       // Back to the box for the next message, unless the person has moved on meanwhile (typing into a card).
@@ -135,6 +143,7 @@ export function Composer({
         void send();
       }}
     >
+      {limited ? <PlanLimitNotice refusal={limited} onDismiss={() => setLimited(null)} /> : null}
       <AttachmentDrafts drafts={files.drafts} onRemove={files.remove} />
       <div
         className={cn(

@@ -5,13 +5,15 @@ import { toast } from "@/components/ui/toast";
 import type { SlotRecord } from "@/lib/agent/store-adapter";
 import { ApiError } from "@/lib/client/api";
 import { slotFromConflict } from "@/lib/client/chat-api";
+import { planLimitOf, upgradeLabel } from "@/lib/client/plan-limit";
 import type { SlotRenderContext } from "@/lib/client/use-glove";
 import { describeValue } from "./describe-value";
 import type { CardAnswer } from "./types";
 
 /**
  * Answers a card with feedback: `pending` while the answer travels, a toast that says what to do
- * when it fails. A 409 means someone else answered first: say what they answered.
+ * when it fails. A 409 means someone else answered first: say what they answered. A 402 (the plan's
+ * limit) keeps the card pending, and an owner's toast links to the upgrade.
  */
 export function useCardAnswer(context: SlotRenderContext, describe: (value: unknown) => string = describeValue): CardAnswer {
   const [pending, setPending] = useState(false);
@@ -22,7 +24,13 @@ export function useCardAnswer(context: SlotRenderContext, describe: (value: unkn
         await send();
         return true;
       } catch (error) {
-        toast.error(answerFailure(error, describe), { id: `slot-${context.slot.id}` });
+        const limit = planLimitOf(error);
+        const upgrade = limit?.details.upgrade_path;
+        toast.error(answerFailure(error, describe), {
+          id: `slot-${context.slot.id}`,
+          ...(limit && upgrade && { action: { label: upgradeLabel(limit.details), onClick: () => window.location.assign(upgrade) } }),
+          ...(limit && { duration: 15_000 }),
+        });
         return false;
       } finally {
         setPending(false);

@@ -1,6 +1,7 @@
 import { storedFormSchema, type StoredForm } from "@/lib/forms/stored-form";
 import { recordAudit } from "./audit";
 import { prisma } from "./client";
+import { keepWithinPlaceLimit, type PlaceLimit } from "./plan-limit";
 import { Prisma } from "./generated/client";
 import { sameJson } from "./same-json";
 import type { TenantContext } from "./tenant-context";
@@ -120,9 +121,14 @@ export async function createFormDefinition(
   ctx: Actor,
   definition: StoredForm,
   action: "form.created" | "form.imported" = "form.created",
+  place?: PlaceLimit,
 ): Promise<FormDetailRecord> {
   try {
     return await prisma.$transaction(async (tx) => {
+      // Archived forms keep their key but no longer count.
+      await keepWithinPlaceLimit(tx, ctx.organizationId, "forms", place, () =>
+        tx.formDefinition.count({ where: { organizationId: ctx.organizationId, archivedAt: null } }),
+      );
       const taken = await tx.formDefinition.findFirst({
         where: { organizationId: ctx.organizationId, key: definition.id },
         select: { id: true },

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 import { prisma } from "./client";
+import { keepWithinPlaceLimit, type PlaceLimit } from "./plan-limit";
 import { recordAudit } from "./audit";
 import type { TenantContext } from "./tenant-context";
 import { MembershipRuleError } from "./members";
@@ -91,7 +92,16 @@ export async function describeInvite(token: string) {
 }
 
 /** Accepts an invite for a signed-in user whose email matches; adds the membership atomically. */
-export async function acceptInvite(token: string, user: { id: string; email: string }, ip?: string | null) {
+/**
+ * `seats`: the organization's seat limit, asked once its invite is found (billing off: none). The
+ * membership is counted under the organization's lock, so two accepts at the last seat cannot both pass.
+ */
+export async function acceptInvite(
+  token: string,
+  user: { id: string; email: string },
+  ip?: string | null,
+  seats: (organizationId: string) => Promise<PlaceLimit | undefined> = async () => undefined,
+) {
   return prisma.$transaction(async (tx) => {
     const invite = await tx.invite.findUnique({
       where: { tokenHash: hashToken(token) },
@@ -108,6 +118,10 @@ export async function acceptInvite(token: string, user: { id: string; email: str
     const existing = await tx.membership.findUnique({
       where: { organizationId_userId: { organizationId: invite.organizationId, userId: user.id } },
     });
+    if (!existing)
+      await keepWithinPlaceLimit(tx, invite.organizationId, "seats", await seats(invite.organizationId), () =>
+        tx.membership.count({ where: { organizationId: invite.organizationId } }),
+      );
     if (!existing) await tx.membership.create({ data: { organizationId: invite.organizationId, userId: user.id, role: invite.role } });
     await recordAudit(
       {

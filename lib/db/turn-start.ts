@@ -1,3 +1,4 @@
+import type { BillingRecord } from "./billing";
 import { prisma } from "./client";
 import { storedAgentSettings, type AgentSettingsColumns, type StoredAgentSettings } from "./agent-settings";
 import { hasExpiredRun } from "./run-leases";
@@ -17,6 +18,8 @@ export interface TurnStart {
   settings: StoredAgentSettings | null;
   /** The model a person chose for the conversation; null: the agent's. */
   modelName: string | null;
+  /** The organization's stored subscription (its plan's limits admit the message); null: never subscribed. */
+  billing: BillingRecord | null;
 }
 
 /** The settings' columns are null when the organization never saved any (the LEFT JOIN found nothing). */
@@ -28,6 +31,13 @@ type TurnStartRow = {
   expiredRun: boolean;
   storeId: string | null;
   modelName: string | null;
+  billingPlan: BillingRecord["plan"] | null;
+  billingCustomerId: string | null;
+  billingSubscriptionId: string | null;
+  billingStatus: string | null;
+  billingPeriodEnd: Date | null;
+  billingCancelAtPeriodEnd: boolean | null;
+  billingPastDueSince: Date | null;
 } & {
   [K in keyof AgentSettingsColumns]: AgentSettingsColumns[K] | null;
 };
@@ -35,8 +45,8 @@ type TurnStartRow = {
 /**
  * The user's tenant context for the conversation (its organization, if the user is a member),
  * together with the conversation's event position, dead-run flag, agent store and the
- * organization's agent settings: what `conversationContext`, `readLastEventSeqAndExpiry`,
- * `PostgresStore.open` and `getAgentSettings` read one after the other, in one round trip before
+ * organization's agent settings and stored subscription: what `conversationContext`, `readLastEventSeqAndExpiry`,
+ * `PostgresStore.open`, `getAgentSettings` and `readOrganizationBilling` read one after the other, in one round trip before
  * the first token. Null for an unknown conversation and for one of another organization alike.
  */
 export async function readTurnStart(userId: string, conversationId: string, leaseMs: number): Promise<TurnStart | null> {
@@ -44,11 +54,15 @@ export async function readTurnStart(userId: string, conversationId: string, leas
     SELECT m."role"::text AS "role", o."id" AS "organizationId", o."slug" AS "orgSlug", c."lastEventSeq", c."modelName",
       ${hasExpiredRun(leaseMs)} AS "expiredRun",
       (SELECT s."id" FROM "AgentStore" s WHERE s."conversationId" = c."id" AND s."organizationId" = c."organizationId" AND s."namespace" = '') AS "storeId",
-      st."name", st."systemPrompt", st."modelConfig", st."providerKeyEncrypted", st."enabledTools", st."enabledForms", st."allowedModels", st."permissionPolicy", st."slotTtlMinutes", st."requestTokenBudget", st."updatedAt"
+      st."name", st."systemPrompt", st."modelConfig", st."providerKeyEncrypted", st."enabledTools", st."enabledForms", st."allowedModels", st."permissionPolicy", st."slotTtlMinutes", st."requestTokenBudget", st."updatedAt",
+      b."plan"::text AS "billingPlan", b."stripeCustomerId" AS "billingCustomerId", b."stripeSubscriptionId" AS "billingSubscriptionId",
+      b."subscriptionStatus" AS "billingStatus", b."currentPeriodEnd" AS "billingPeriodEnd", b."cancelAtPeriodEnd" AS "billingCancelAtPeriodEnd",
+      b."pastDueSince" AS "billingPastDueSince"
     FROM "Conversation" c
     JOIN "Organization" o ON o."id" = c."organizationId"
     JOIN "Membership" m ON m."organizationId" = o."id" AND m."userId" = ${userId}
     LEFT JOIN "AgentSettings" st ON st."organizationId" = o."id"
+    LEFT JOIN "OrganizationBilling" b ON b."organizationId" = o."id"
     WHERE c."id" = ${conversationId} AND c."deletedAt" IS NULL
     LIMIT 1`;
   const row = rows[0];
@@ -60,5 +74,17 @@ export async function readTurnStart(userId: string, conversationId: string, leas
     storeId: row.storeId,
     modelName: row.modelName,
     settings: row.updatedAt === null ? null : storedAgentSettings(row as AgentSettingsColumns),
+    billing:
+      row.billingPlan === null
+        ? null
+        : {
+            plan: row.billingPlan,
+            stripeCustomerId: row.billingCustomerId,
+            stripeSubscriptionId: row.billingSubscriptionId,
+            subscriptionStatus: row.billingStatus,
+            currentPeriodEnd: row.billingPeriodEnd,
+            cancelAtPeriodEnd: row.billingCancelAtPeriodEnd ?? false,
+            pastDueSince: row.billingPastDueSince,
+          },
   };
 }

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { recordAudit } from "./audit";
 import { prisma } from "./client";
+import { keepWithinPlaceLimit, type PlaceLimit } from "./plan-limit";
 import type { WebhookEndpoint } from "./generated/client";
 import type { TenantContext } from "./tenant-context";
 
@@ -41,10 +42,14 @@ export async function createWebhookEndpoint(
   fields: EndpointFields,
   seal: SecretSealer,
   ip?: string | null,
+  place?: PlaceLimit,
 ): Promise<EndpointRow> {
   // Our own id (not Prisma's default) because the sealed secret's context names it.
   const id = randomUUID().replaceAll("-", "");
   return prisma.$transaction(async (tx) => {
+    await keepWithinPlaceLimit(tx, ctx.organizationId, "webhookEndpoints", place, () =>
+      tx.webhookEndpoint.count({ where: { organizationId: ctx.organizationId } }),
+    );
     const row = await tx.webhookEndpoint.create({
       data: {
         id,

@@ -13,6 +13,7 @@ import { countKinds } from "@/lib/server/attachments/resolve";
 import { drainQueue, launch } from "@/lib/server/runs/launch";
 import { refuseUnreadableImages } from "@/lib/server/runs/refuse-unreadable-images";
 import { openTurn } from "@/lib/server/runs/open-turn";
+import { admitRun, type RunAdmissionRequest } from "@/lib/server/billing/admission";
 import { conversationStream } from "@/lib/server/sse/conversation-stream";
 
 const BUSY = "The agent is still answering. Wait for it, or stop it first, then try again.";
@@ -40,7 +41,7 @@ export async function editMessage(
   const conversation = await getConversation(ctx, conversationId);
   if (!conversation) throw notFound("This conversation");
   if (!mayManageConversation(ctx, conversation.createdById)) throw new ConversationForbiddenError("edit messages in");
-  return startBranch(ctx, conversationId, requestSignal, (path) => {
+  return startBranch(ctx, conversationId, "message", requestSignal, (path) => {
     const at = indexOnPath(path, messageId);
     if (!isTyped(path[at])) throw new AppError(422, "not_editable", "Only a message you sent can be edited; this one is not.");
     // The new version keeps the files of the one it replaces (the person edits the words, not the attachments).
@@ -60,7 +61,7 @@ export async function regenerateReply(
   messageId: string,
   requestSignal?: AbortSignal,
 ): Promise<Response> {
-  return startBranch(ctx, conversationId, requestSignal, (path) => {
+  return startBranch(ctx, conversationId, "continuation", requestSignal, (path) => {
     const at = indexOnPath(path, messageId);
     if (path[at].sender !== "agent") throw new AppError(422, "not_regenerable", "Only the agent's replies can be regenerated.");
     const question = path.slice(0, at).findLastIndex(isTyped);
@@ -73,14 +74,17 @@ export async function regenerateReply(
 
 type Branch = Pick<BranchOptions, "from" | "text" | "images" | "attachments">;
 
+/** `kind`: an edit sends a message (it counts as one); a regenerated reply answers one already counted. */
 async function startBranch(
   ctx: TenantContext,
   conversationId: string,
+  kind: RunAdmissionRequest["kind"],
   requestSignal: AbortSignal | undefined,
   choose: (path: Message[]) => Branch,
 ): Promise<Response> {
   const { after, agent } = await openTurn(ctx, conversationId);
   let branch: Branch;
+  let admission;
   try {
     const path = await agent.store.getMessages();
     branch = choose(path);
@@ -92,6 +96,7 @@ async function startBranch(
       files.reduce((sum, file) => sum + file.inline + file.images, 0),
       files.reduce((sum, file) => sum + file.pdfs, 0),
     );
+    admission = await admitRun(ctx, { kind, conversationId });
   } catch (error) {
     await agent.dispose();
     throw error;
@@ -101,6 +106,7 @@ async function startBranch(
     agent,
     (signal) => agent.glove.branch({ ...branch, signal, runId: randomUUID(), startedBy: ctx.userId }),
     (outcome) => drainQueue(agent, outcome),
+    admission,
   );
   if (launched.kind === "settled") throw conflict(BUSY);
   return conversationStream(ctx, conversationId, { after, until: launched.done, requestSignal });

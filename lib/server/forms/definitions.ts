@@ -1,3 +1,4 @@
+import { createWithinPlan } from "@/lib/server/billing/place-limits";
 import { checkStoredForm } from "@/lib/forms/stored";
 import type { StoredForm } from "@/lib/forms/stored-form";
 import {
@@ -42,7 +43,7 @@ export async function createForm(
   action: "form.created" | "form.imported" = "form.created",
 ): Promise<FormDetailRecord> {
   const definition = checkedDefinition(input);
-  return refusalsAnswered(() => createFormDefinition(ctx, definition, action));
+  return createWithinPlan(ctx, "forms", (place) => refusalsAnswered(() => createFormDefinition(ctx, definition, action, place)));
 }
 
 export async function updateForm(ctx: Actor, formId: string, input: unknown, baseVersion: number): Promise<FormDetailRecord> {

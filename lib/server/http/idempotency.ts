@@ -8,7 +8,7 @@ import { toAppError } from "./domain-errors";
  * `Idempotency-Key` for POSTs (the IETF draft, as Stripe does it): a client that retries after a
  * timeout gets the first answer again instead of a second effect. The first request with a key
  * claims it (`in_progress`); its answer, a 2xx or a 4xx, is stored and replayed to every retry with
- * `Idempotent-Replayed: true` (a 429 is not stored: it means "later"). A retry while the first still runs is 409 `idempotency_in_progress`;
+ * `Idempotent-Replayed: true` (a 429 or a 402 is not stored: it means "later"). A retry while the first still runs is 409 `idempotency_in_progress`;
  * the same key with another request (operation, path or body) is 422 `idempotency_key_reused`. A
  * failure on our side (5xx) lets go of the key, so the retry runs. Keys are remembered 24 hours.
  * Without the header the request simply runs.
@@ -96,8 +96,8 @@ export async function withIdempotency(
     result = await run();
   } catch (error) {
     const known = toAppError(error);
-    // A failure on our side, or a 429 (it says "later", not "never"): the retry runs again.
-    if (!known || known.status === 429) {
+    // A failure on our side, a 429 or a 402 (they say "later" or "after an upgrade", not "never"): the retry runs again.
+    if (!known || known.status === 429 || known.status === 402) {
       await releaseIdempotencyKey(scope.principalId, key);
       throw error;
     }

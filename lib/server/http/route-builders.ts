@@ -11,7 +11,8 @@ import { DEFAULT_MAX_BODY_BYTES, parseJsonBody } from "./parse-body";
 import { possibleId } from "./path-id";
 import type { ActorContext, ApiKeyPrincipal, Principal, PublicContext, UserPrincipal } from "./principal";
 import { authenticateApiKey } from "./api-key-authenticator";
-import { enforceApiKeyRate } from "./api-key-rate-limit";
+import { enforceApiKeyRate, enforceOrganizationApiRate } from "./api-key-rate-limit";
+import { countApiRequestUnderPlan } from "@/lib/server/billing/api-requests";
 import { missingScope } from "@/lib/server/api-keys/key-material";
 import type { ApiKeyScope } from "@/lib/schemas/api-keys";
 import { route } from "./route";
@@ -161,14 +162,16 @@ export type ApiKeyContext = ActorContext<ApiKeyPrincipal> & TenantContext;
 /**
  * The public API (`/api/v1/*`): an API key with every scope in `scopes`. Cookies are never read.
  * 401 (same answer for a missing, malformed, unknown, revoked or expired key), 429 for an address
- * that sent too many bad keys or a key past its own allowance (api-key-rate-limit.ts), 403 naming
- * the missing scope, then 404 for impossible path ids.
+ * that sent too many bad keys, a key past its own allowance or an organization past its keys' shared
+ * one (api-key-rate-limit.ts), 402 when the plan's API requests of the month are used up (each
+ * request is counted then), 403 naming the missing scope, then 404 for impossible path ids.
  * The tenant is the key's organization with role "member" (see api-key-authenticator.ts).
  */
 export function apiKeyRoute<P extends Params = Params>(options: { scopes: ApiKeyScope[]; ids?: Partial<Record<keyof P, string>> }) {
   return build<ApiKeyContext, P>(async (request, params) => {
     const { principal, tenant, ip } = await authenticateApiKey(request);
-    await enforceApiKeyRate(principal.keyId);
+    await settleAll([enforceApiKeyRate(principal.keyId), enforceOrganizationApiRate(tenant.organizationId)] as const);
+    await countApiRequestUnderPlan(tenant.organizationId, principal.keyId);
     const missing = missingScope(principal.scopes, options.scopes);
     if (missing)
       throw new AppError(

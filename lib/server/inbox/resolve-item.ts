@@ -6,6 +6,7 @@ import { PostgresStore } from "@/lib/db/postgres-store";
 import type { InboxResolveResult } from "@/lib/schemas/v1-inbox";
 import { conversationRecorder } from "@/lib/server/events/conversation-recorder";
 import { AppError, conflict, notFound } from "@/lib/server/http/app-error";
+import { admitRun, type Admission } from "@/lib/server/billing/admission";
 import { launchContinuation } from "@/lib/server/runs/launch";
 import { openAgent } from "@/lib/server/runs/open-turn";
 import { recoverDeadRuns } from "@/lib/server/runs/recover-dead-runs";
@@ -20,7 +21,8 @@ type Tenant = { organizationId: string };
  * `changed: false`; a different one a 409 whose `details.item` carries the winning answer; an item that
  * expired or was cancelled a 409 too; an answer that fails the item's response schema a 422 with the
  * problems per field. A new answer is announced in the conversation (`inbox_updated`), and a blocking
- * item continues the conversation by itself.
+ * item continues the conversation by itself. The plan's token limit is asked before anything is
+ * written (402): a refused answer leaves the item pending, so the sender can send it again later.
  */
 export async function resolveInboxItem(
   tenant: Tenant,
@@ -28,7 +30,13 @@ export async function resolveInboxItem(
   response: unknown,
   resolver: InboxResolver,
 ): Promise<InboxResolveResult> {
-  const outcome = await resolveInboxItemRow(tenant, publicId, response, resolver, responseIssues);
+  const admission = await admitRun(tenant, { kind: "continuation" });
+  const outcome = await resolveInboxItemRow(tenant, publicId, response, resolver, responseIssues).catch(async (error: unknown) => {
+    await admission.release();
+    throw error;
+  });
+  // What continues a run hands the admission over to it (released when the run's work is done); the rest frees it now.
+  if (outcome.kind !== "resolved" && outcome.kind !== "same") await admission.release();
   switch (outcome.kind) {
     case "not_found":
       throw notFound("This inbox item");
@@ -51,10 +59,15 @@ export async function resolveInboxItem(
       // A repeat of the answer that won: if the agent has not read it yet (the first request's continuation
       // failed), continuing is safe to try again, and is what the repeat is for.
       const untold = outcome.row.status === "resolved" && outcome.row.blocking;
-      return { item: inboxItemWire(outcome.row), changed: false, continued: untold && (await afterInboxItemSettled(tenant, outcome.row)) };
+      if (!untold) await admission.release();
+      return {
+        item: inboxItemWire(outcome.row),
+        changed: false,
+        continued: untold && (await afterInboxItemSettled(tenant, outcome.row, admission)),
+      };
     }
     case "resolved":
-      return { item: inboxItemWire(outcome.row), changed: true, continued: await afterInboxItemSettled(tenant, outcome.row) };
+      return { item: inboxItemWire(outcome.row), changed: true, continued: await afterInboxItemSettled(tenant, outcome.row, admission) };
   }
 }
 
@@ -63,17 +76,25 @@ export async function resolveInboxItem(
  * detached, and that run's first safe point reads the answer and announces `inbox_updated` itself. Otherwise
  * (not blocking, or a run already under way that picks it up at its next safe point or right after it ends)
  * the conversation hears `inbox_updated` from here. Returns whether a run is (or already was) under way.
+ * `admission`: the answer's place under the plan's limits, which the continuation releases when it ends;
+ * none for what the system settles (an expiry, a cancellation).
  */
-export async function afterInboxItemSettled(tenant: Tenant, row: InboxItemRow): Promise<boolean> {
+export async function afterInboxItemSettled(tenant: Tenant, row: InboxItemRow, admission?: Admission): Promise<boolean> {
   const scope = { ...tenant, conversationId: row.conversationId };
   if (row.blocking) {
     // A run whose server died would hold the conversation until the sweep: settle it first, as a card answer does.
-    const [, agent] = await settleAll([recoverDeadRuns(scope), openAgent(tenant, row.conversationId)] as const);
-    const launched = await launchContinuation(row.conversationId, agent);
+    const [, agent] = await settleAll([recoverDeadRuns(scope), openAgent(tenant, row.conversationId)] as const).catch(
+      async (error: unknown) => {
+        await admission?.release();
+        throw error;
+      },
+    );
+    const launched = await launchContinuation(row.conversationId, agent, admission);
     if (launched.kind === "running") return true;
     await announceInbox(tenant, row.conversationId);
     return launched.outcome.status === "busy";
   }
+  await admission?.release();
   await announceInbox(tenant, row.conversationId);
   return false;
 }

@@ -14,11 +14,12 @@ import { nameJsonValues } from "./json-values";
 
 export const SECURITY_SCHEME = "apiKey";
 
-export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429;
+export type ErrorStatus = 400 | 401 | 402 | 403 | 404 | 409 | 413 | 415 | 422 | 429;
 
 const ERROR_MEANINGS: Record<ErrorStatus, string> = {
   400: "The request is malformed (e.g. the Idempotency-Key header or the JSON).",
   401: "The API key is missing, malformed, unknown, revoked or expired.",
+  402: "A limit of the organization's plan is reached (code plan_limit; details: metric, used, limit, plan): this month's API requests, or for a message its messages or model tokens.",
   403: "The API key lacks the scope this operation needs.",
   404: "Not found in the key's organization (another organization's objects alike).",
   409: "Conflicts with the current state (an answered item, an Idempotency-Key still in progress).",
@@ -28,8 +29,8 @@ const ERROR_MEANINGS: Record<ErrorStatus, string> = {
   429: "Too many requests from this key: wait Retry-After seconds.",
 };
 
-/** Every operation can be refused with these (authentication, rate limit). */
-const ALWAYS: ErrorStatus[] = [401, 403, 429];
+/** Every operation can be refused with these (authentication, the plan's monthly API requests, rate limit). */
+const ALWAYS: ErrorStatus[] = [401, 402, 403, 429];
 
 export const idempotencyKeyHeader = z.object({
   "Idempotency-Key": z

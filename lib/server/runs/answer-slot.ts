@@ -17,6 +17,7 @@ import { checkModelUrls, loadAgentSettings } from "@/lib/server/agent/settings";
 import { conversationRecorder } from "@/lib/server/events/conversation-recorder";
 import { forbidden, notFound } from "@/lib/server/http/app-error";
 import { settleAll } from "@/lib/server/settle-all";
+import { admitRun } from "@/lib/server/billing/admission";
 import { conversationStream } from "@/lib/server/sse/conversation-stream";
 import { formCardAnswerValue } from "@/lib/server/forms/card-answers";
 import { launchContinuation } from "./launch";
@@ -34,7 +35,8 @@ export type SlotAnswerReply = { kind: "stream"; response: Response } | { kind: "
  * the zod issues); editing a permission request's input and always allowing a tool for every input
  * are for admins (403 otherwise); every answer to a permission card is audited. When no
  * card of the run is pending any more, the run continues detached (only then is the agent built);
- * the reply streams it when the client asked for `text/event-stream`.
+ * the reply streams it when the client asked for `text/event-stream`. The plan's token limit is
+ * asked before the card is settled (402), so a refused answer is not lost: the card stays pending.
  */
 export async function answerSlot(
   ctx: TenantContext,
@@ -60,6 +62,7 @@ export async function answerSlot(
   if (!slot) throw notFound("This card");
   if (answer.kind === "resolve" && slot.status === "pending") checkEditedInput(ctx, answer.value);
   const answerer: PermissionAnswerer = { userId: ctx.userId, isAdmin: isAdmin(ctx), ...(name && { name }) };
+  const admission = await admitRun(ctx, { kind: "continuation", conversationId });
   const result = await storeAnswer(
     ctx,
     conversationId,
@@ -68,10 +71,19 @@ export async function answerSlot(
     slot,
     answer,
     answerer,
-  );
-  if (!result.continuable) return { kind: "json", slot: result.slot, continued: false };
-  const agent = await openAgent(tenant, conversationId, { preloaded: { agentSettings: settings } });
-  const launched = await launchContinuation(conversationId, agent);
+  ).catch(async (error: unknown) => {
+    await admission.release();
+    throw error;
+  });
+  if (!result.continuable) {
+    await admission.release();
+    return { kind: "json", slot: result.slot, continued: false };
+  }
+  const agent = await openAgent(tenant, conversationId, { preloaded: { agentSettings: settings } }).catch(async (error: unknown) => {
+    await admission.release();
+    throw error;
+  });
+  const launched = await launchContinuation(conversationId, agent, admission);
   const continued = launched.kind === "running";
   if (!options.wantsStream || !continued) return { kind: "json", slot: result.slot, continued };
   return {

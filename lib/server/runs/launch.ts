@@ -6,6 +6,7 @@ import { RUN_NOT_SAVED_MESSAGE } from "@/lib/agent/agent-loop";
 import { PostgresStore } from "@/lib/db/postgres-store";
 import { isDatabaseUnavailable } from "@/lib/server/database-unavailable";
 import { settleWhenDatabaseIsBack } from "./settle-when-back";
+import type { Admission } from "@/lib/server/billing/admission";
 
 export type Launched<T> =
   /** A run became `running`: it goes on detached from the request; `done` settles when the agent's work is over. */
@@ -17,13 +18,15 @@ export type Launched<T> =
  * Starts the agent's work without tying it to the request: a client that disconnects never stops
  * a run. Resolves as soon as it is known whether a run started, so the route can answer with an
  * error (429: queue full), a plain answer, or a stream. `after` runs once the work is done,
- * still detached (e.g. the next run for messages queued too late for this one).
+ * still detached (e.g. the next run for messages queued too late for this one). `admission` (the
+ * run's place under the plan's limits, admission.ts) is released when the work is over, whatever its end.
  */
 export async function launch<T>(
   conversationId: string,
   agent: ConversationAgent,
   work: (signal: AbortSignal) => Promise<T>,
   after?: (outcome: T) => Promise<unknown>,
+  admission?: Admission,
 ): Promise<Launched<T>> {
   let admitted = false;
   let announceRun!: (runId: string) => void;
@@ -52,6 +55,8 @@ export async function launch<T>(
     )
     .finally(async () => {
       stopListening();
+      // A hold left behind only delays the next edge run until it expires.
+      await admission?.release().catch((error) => logger.error("a usage hold was not released", { conversationId, error }));
       await agent.dispose();
     });
   track(execution);
@@ -84,12 +89,13 @@ function settleIfUnsaved(conversationId: string, agent: ConversationAgent, resul
 }
 
 /** Continues the conversation's run (after a card answer, a retry, an expired card), detached, as `launch` does. */
-export function launchContinuation(conversationId: string, agent: ConversationAgent) {
+export function launchContinuation(conversationId: string, agent: ConversationAgent, admission?: Admission) {
   return launch(
     conversationId,
     agent,
     (signal) => agent.glove.continueRun({ signal, runId: randomUUID() }),
     (outcome) => drainQueue(agent, outcome),
+    admission,
   );
 }
 

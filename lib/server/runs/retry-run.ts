@@ -1,6 +1,7 @@
 import { readLatestRun } from "@/lib/db/conversation-snapshot";
 import type { TenantContext } from "@/lib/db/tenant-context";
 import { conflict } from "@/lib/server/http/app-error";
+import { admitRun } from "@/lib/server/billing/admission";
 import { conversationStream } from "@/lib/server/sse/conversation-stream";
 import { launchContinuation } from "./launch";
 import { openTurn } from "./open-turn";
@@ -19,10 +20,15 @@ const NOTHING_TO_RETRY: Record<string, string> = {
  * (`run_retried`, right after `run_started`).
  */
 export async function retryLastTurn(ctx: TenantContext, conversationId: string, requestSignal?: AbortSignal): Promise<Response> {
-  const { after, agent } = await openTurn(ctx, conversationId);
+  // A retry sends no new message: only the tokens can refuse it (402), before anything opens.
+  const admission = await admitRun(ctx, { kind: "continuation", conversationId });
+  const { after, agent } = await openTurn(ctx, conversationId).catch(async (error: unknown) => {
+    await admission.release();
+    throw error;
+  });
   // After the recovery: a run whose server died is then "failed", the status the retry reports.
   const previous = await readLatestRun(ctx, conversationId);
-  const launched = await launchContinuation(conversationId, agent);
+  const launched = await launchContinuation(conversationId, agent, admission);
   if (launched.kind === "settled") {
     const reason = launched.outcome.status === "idle" && previous?.status === "aborted" ? "stopped" : launched.outcome.status;
     throw conflict(NOTHING_TO_RETRY[reason] ?? NOTHING_TO_RETRY.busy);

@@ -3,7 +3,10 @@ import type { z } from "zod";
 import type { TurnStart } from "@/lib/db/turn-start";
 import type { sendMessageSchema } from "@/lib/schemas/conversation";
 import { countKinds, resolveAttachments } from "@/lib/server/attachments/resolve";
+import { admitRun } from "@/lib/server/billing/admission";
+import { currentPlanOf } from "@/lib/server/billing/current-plan";
 import { conversationStream } from "@/lib/server/sse/conversation-stream";
+import { enforceOrganizationMessageRate } from "./message-rate-limit";
 import { drainQueue, launch } from "./launch";
 import { openTurn } from "./open-turn";
 import { refuseUnreadableImages } from "./refuse-unreadable-images";
@@ -11,7 +14,9 @@ import { refuseUnreadableImages } from "./refuse-unreadable-images";
 /**
  * A person's message: starts a run (detached) and answers with the stream of it, or, while a run
  * is active, queues the message for that run's next safe point and answers with a stream that
- * carries `message_queued` and ends. A full queue throws SteeringQueueFullError (429).
+ * carries `message_queued` and ends. A full queue throws SteeringQueueFullError (429). The
+ * organization's message rate (429, beside opening the agent) and the plan's limits (402,
+ * admission.ts: one statement, the plan came with the turn start) are checked before the run starts.
  */
 export async function sendMessage(
   turn: TurnStart,
@@ -23,9 +28,12 @@ export async function sendMessage(
   const attachments = await resolveAttachments(ctx, conversationId, input.attachment_ids);
   const files = countKinds(attachments);
   // From what the opening read brought: no query when there is nothing to recover.
-  const { after, agent } = await openTurn(ctx, conversationId, turn);
+  const { after, agent } = await openedBesideRate(ctx.organizationId, openTurn(ctx, conversationId, turn));
+  let admission;
   try {
     refuseUnreadableImages(agent.glove.model, (input.attachments?.length ?? 0) + files.images, files.pdfs);
+    // Last of the checks: a message refused for another reason is not counted.
+    admission = await admitRun(ctx, { kind: "message", conversationId, plan: currentPlanOf(turn.billing) });
   } catch (error) {
     await agent.dispose();
     throw error;
@@ -42,10 +50,22 @@ export async function sendMessage(
         ...(attachments.length > 0 && { attachments }),
       }),
     (outcome) => drainQueue(agent, outcome),
+    admission,
   );
   return conversationStream(ctx, conversationId, {
     after,
     until: launched.kind === "running" ? launched.done : Promise.resolve(),
     requestSignal,
   });
+}
+
+/** The organization's message rate, counted while the agent opens: a refusal (429) disposes of the agent it opened. */
+async function openedBesideRate(organizationId: string, opening: Promise<Awaited<ReturnType<typeof openTurn>>>) {
+  const [opened, rate] = await Promise.allSettled([opening, enforceOrganizationMessageRate(organizationId)]);
+  if (rate.status === "rejected") {
+    if (opened.status === "fulfilled") await opened.value.agent.dispose();
+    throw rate.reason;
+  }
+  if (opened.status === "rejected") throw opened.reason;
+  return opened.value;
 }

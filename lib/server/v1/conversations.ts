@@ -13,9 +13,9 @@ import type {
 import { notFound } from "@/lib/server/http/app-error";
 import type { IdempotentResult } from "@/lib/server/http/idempotency";
 import type { ApiKeyContext } from "@/lib/server/http/route-builders";
-import { enforce } from "@/lib/server/rate-limit";
+import { admitRun, type Admission } from "@/lib/server/billing/admission";
 import { drainQueue, launch } from "@/lib/server/runs/launch";
-import { messagesPerUser } from "@/lib/server/runs/message-rate-limit";
+import { enforceMessageRates } from "@/lib/server/runs/message-rate-limit";
 import { openTurn } from "@/lib/server/runs/open-turn";
 import { recoverDeadRuns } from "@/lib/server/runs/recover-dead-runs";
 import { runViewForReader } from "@/lib/server/runs/run-error-view";
@@ -34,12 +34,12 @@ export async function createV1Conversation(
   body: V1CreateConversationBody,
   stream: { wanted: boolean; signal?: AbortSignal },
 ): Promise<IdempotentResult> {
-  // The message's limit first: a 429 must leave no conversation behind (a retry would make a second one).
-  if (body.message !== undefined) await countMessage(ctx);
+  // The message's limits first: a 429 or a 402 must leave no conversation behind (a retry would make a second one).
+  const admission = body.message !== undefined ? await admitMessage(ctx) : undefined;
   const created = await createConversation({ organizationId: ctx.organizationId, userId: null }, { title: body.title });
   const conversation = { id: created.id, title: created.title, created_at: created.createdAt };
-  if (body.message === undefined) return { status: 201, body: { conversation } satisfies V1ConversationCreated };
-  const sent = await startMessage(ctx, created.id, body.message, stream);
+  if (body.message === undefined || !admission) return { status: 201, body: { conversation } satisfies V1ConversationCreated };
+  const sent = await startMessage(ctx, created.id, body.message, stream, admission);
   return {
     status: 201,
     body: { conversation, run: sent.body as V1MessageAccepted } satisfies V1ConversationCreated,
@@ -58,25 +58,33 @@ export async function sendV1Message(
   text: string,
   stream: { wanted: boolean; signal?: AbortSignal },
 ): Promise<IdempotentResult & { body: V1MessageAccepted }> {
-  await countMessage(ctx);
-  return startMessage(ctx, conversationId, text, stream);
+  return startMessage(ctx, conversationId, text, stream, await admitMessage(ctx));
 }
 
-const countMessage = (ctx: ApiKeyContext) => enforce(messagesPerUser(), ctx.userId, "messages from this API key");
+/** The key's and the organization's message rates (429), then the plan's limits (402). */
+async function admitMessage(ctx: ApiKeyContext): Promise<Admission> {
+  await enforceMessageRates(ctx, "messages from this API key");
+  return admitRun(ctx, { kind: "message", apiKeyId: ctx.actor.keyId });
+}
 
 async function startMessage(
   ctx: ApiKeyContext,
   conversationId: string,
   text: string,
   stream: { wanted: boolean; signal?: AbortSignal },
+  admission: Admission,
 ): Promise<IdempotentResult & { body: V1MessageAccepted }> {
-  const { after, agent } = await openTurn(ctx, conversationId);
+  const { after, agent } = await openTurn(ctx, conversationId).catch(async (error: unknown) => {
+    await admission.release();
+    throw error;
+  });
   const runId = randomUUID();
   const launched = await launch(
     conversationId,
     agent,
     (signal) => agent.glove.processRequest(text, { signal, runId }),
     (outcome) => drainQueue(agent, outcome),
+    admission,
   );
   const accepted: V1MessageAccepted = {
     run_id: launched.kind === "running" ? launched.runId : null,

@@ -1,12 +1,11 @@
 import { conversationRoute } from "@/lib/server/http/route-builders";
-import { enforce } from "@/lib/server/rate-limit";
-import { messagesPerUser } from "@/lib/server/runs/message-rate-limit";
+import { enforceMessageRates } from "@/lib/server/runs/message-rate-limit";
 import { retryLastTurn } from "@/lib/server/runs/retry-run";
 import { methodNotAllowed } from "@/lib/server/http/method-not-allowed";
 
 /** Answers `text/event-stream` with the retried run; 409 when there is nothing to retry. Counts as a message for the rate limit. */
 export const POST = conversationRoute({}, async (ctx, { request }) => {
-  await enforce(messagesPerUser(), ctx.userId, "messages");
+  await enforceMessageRates(ctx);
   return retryLastTurn(ctx, ctx.conversationId, request.signal);
 });
 

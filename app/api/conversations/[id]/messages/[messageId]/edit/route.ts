@@ -3,8 +3,7 @@ import { editMessage } from "@/lib/server/conversations/branches";
 import { methodNotAllowed } from "@/lib/server/http/method-not-allowed";
 import { messageIdParam } from "@/lib/server/http/message-path-id";
 import { conversationRoute } from "@/lib/server/http/route-builders";
-import { enforce } from "@/lib/server/rate-limit";
-import { messagesPerUser } from "@/lib/server/runs/message-rate-limit";
+import { enforceMessageRates } from "@/lib/server/runs/message-rate-limit";
 
 /** 20,000 characters of up to 4 bytes each, with room for the JSON around them. */
 const EDIT_BODY_MAX_BYTES = 96 * 1024;
@@ -13,7 +12,7 @@ const EDIT_BODY_MAX_BYTES = 96 * 1024;
 export const POST = conversationRoute(
   { body: editMessageSchema, maxBodyBytes: EDIT_BODY_MAX_BYTES },
   async (ctx, { request, params, body }) => {
-    await enforce(messagesPerUser(), ctx.userId, "messages");
+    await enforceMessageRates(ctx);
     return editMessage(ctx, ctx.conversationId, messageIdParam(params), body.text, request.signal);
   },
 );
