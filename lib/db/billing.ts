@@ -121,6 +121,8 @@ export async function withCheckoutLock<T>(
   organizationId: string,
   work: (stored: CheckoutBilling) => Promise<CheckoutOutcome<T>>,
 ): Promise<T> {
+  // The row exists before (and outside) the transaction, so its `updatedAt` (the customer's idempotency key) outlives a rolled-back attempt.
+  await prisma.$executeRaw`INSERT INTO "OrganizationBilling" ("organizationId", "updatedAt") VALUES (${organizationId}, now()) ON CONFLICT DO NOTHING`;
   return prisma.$transaction(
     async (tx) => {
       const stored = await lockBillingRow<CheckoutBilling>(tx, organizationId);

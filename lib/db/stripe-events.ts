@@ -23,15 +23,18 @@ export async function takeStripeEvent(
   event: StripeEventRow,
   apply: (tx: Prisma.TransactionClient) => Promise<unknown>,
 ): Promise<{ duplicate: boolean }> {
-  return prisma.$transaction(async (tx) => {
-    const inserted = await tx.$executeRaw`
+  return prisma.$transaction(
+    async (tx) => {
+      const inserted = await tx.$executeRaw`
       INSERT INTO "StripeEvent" ("id", "type", "organizationId", "createdAt")
       VALUES (${event.id}, ${event.type}, ${event.organizationId}, ${event.createdAt})
       ON CONFLICT ("id") DO NOTHING`;
-    if (inserted === 0) return { duplicate: true };
-    await apply(tx);
-    return { duplicate: false };
-  }, { timeout: APPLY_TIMEOUT_MS, maxWait: APPLY_TIMEOUT_MS });
+      if (inserted === 0) return { duplicate: true };
+      await apply(tx);
+      return { duplicate: false };
+    },
+    { timeout: APPLY_TIMEOUT_MS, maxWait: APPLY_TIMEOUT_MS },
+  );
 }
 
 /** Whether an organization with this id exists (an event may name one that was deleted, or none of ours). */

@@ -1,6 +1,6 @@
 // A loopback server speaking the parts of Stripe's API that Handoff calls, for the real `stripe`
 // client pointed at it (STRIPE_API_URL → host/port/protocol): customers, Checkout sessions, portal
-// sessions, subscriptions to read (`GET /v1/subscriptions/:id`, as a test stored them) and Billing
+// sessions (for customers it created), subscriptions to read (`GET /v1/subscriptions/:id`, as a test stored them) and Billing
 // Meter events, with form-encoded bodies as the client sends them. It honours `Idempotency-Key` (the
 // same key replays the first answer for 24 hours) and refuses a meter event whose identifier it
 // accepted within the last 24 hours (Stripe promises "a rolling period of at least 24 hours", so the
@@ -93,6 +93,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   const meterEvents: Record<string, unknown>[] = [];
   const identifiers = new Map<string, number>();
   const subscriptions = new Map<string, Record<string, unknown>>();
+  const customers = new Set<string>();
   const replies = new Map<string, { status: number; body: unknown; at: number }>();
   const failures = new Map<string, { count: number; status: number }>();
   let base = "";
@@ -102,13 +103,15 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   const answer = (path: string, body: Record<string, unknown>): { status: number; body: unknown } => {
     const now = Math.floor(clock() / 1000);
     if (path === "/v1/customers") {
-      return {
-        status: 200,
-        body: { id: newId("cus"), object: "customer", created: now, name: body.name ?? null, metadata: body.metadata ?? {} },
-      };
+      const id = newId("cus");
+      customers.add(id);
+      return { status: 200, body: { id, object: "customer", created: now, name: body.name ?? null, metadata: body.metadata ?? {} } };
     }
     if (path === "/v1/checkout/sessions") {
       if (!body.customer || !Array.isArray(body.line_items)) return { status: 400, body: invalid("Missing customer or line_items.") };
+      // A customer the fake never created (or one deleted in the dashboard): Stripe's answer.
+      if (!customers.has(String(body.customer)))
+        return { status: 400, body: invalid(`No such customer: '${String(body.customer)}'`, "resource_missing", "customer") };
       const id = newId("cs");
       return {
         status: 200,
@@ -152,7 +155,8 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     const failing = failures.get(url.pathname);
     if (failing && failing.count > 0) {
       failures.set(url.pathname, { ...failing, count: failing.count - 1 });
-      if (failing.status < 500) return send(response, failing.status, invalid("The fake refuses this on purpose.", "parameter_invalid_integer"));
+      if (failing.status < 500)
+        return send(response, failing.status, invalid("The fake refuses this on purpose.", "parameter_invalid_integer"));
       return send(
         response,
         failing.status,

@@ -50,7 +50,11 @@ export const isMissingResource = (error: unknown, param: string) =>
 /** A Stripe failure as the answer that says what to do next; Stripe's own text stays in the log. */
 export function stripeFailure(error: InstanceType<typeof Stripe.errors.StripeError>): AppError {
   if (error instanceof Stripe.errors.StripeIdempotencyError)
-    return new AppError(409, "stripe_retry_conflict", "Stripe is still handling an earlier attempt of this request. Try again in a moment.");
+    return new AppError(
+      409,
+      "stripe_retry_conflict",
+      "Stripe is still handling an earlier attempt of this request. Try again in a moment.",
+    );
   if (error instanceof Stripe.errors.StripeAuthenticationError || error instanceof Stripe.errors.StripePermissionError)
     return new AppError(409, "stripe_misconfigured", "Stripe refused the server's key. An administrator must check STRIPE_SECRET_KEY.");
   if (error instanceof Stripe.errors.StripeInvalidRequestError)

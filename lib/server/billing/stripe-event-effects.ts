@@ -28,7 +28,8 @@ export function checkoutVerdict(stored: LockedBilling, session: CheckoutSessionO
   if (!stored.stripeCustomerId || session.customer !== stored.stripeCustomerId) return { kind: "foreign_customer" };
   const patch: BillingPatch = { checkoutUrl: null, checkoutExpiresAt: null };
   if (session.subscription && session.subscription !== stored.stripeSubscriptionId) {
-    if (hasLiveSubscription(stored)) return { kind: "second_subscription", kept: stored.stripeSubscriptionId!, refused: session.subscription };
+    if (hasLiveSubscription(stored))
+      return { kind: "second_subscription", kept: stored.stripeSubscriptionId!, refused: session.subscription };
     patch.stripeSubscriptionId = session.subscription;
     patch.subscriptionStatus = null;
   }
