@@ -4,11 +4,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseEnv } from "@/lib/server/env";
 import { openCheckout } from "@/lib/server/billing/checkout";
-import { AppError } from "@/lib/server/http/app-error";
 import { billingOnEnv } from "@/tests/support/billing-env";
 import { startFakeStripe, type FakeStripe } from "@/tests/support/fake-stripe";
 import { getTestPrisma } from "@/tests/integration/support/databases";
 import { createTenant } from "../store/support";
+import { refusal } from "./refusal";
 
 let fake: FakeStripe;
 let env: ReturnType<typeof parseEnv>;
@@ -25,15 +25,6 @@ afterAll(async () => {
 
 const sessionsOf = (organizationId: string) =>
   fake.requestsTo("/v1/checkout/sessions").filter((request) => request.body.client_reference_id === organizationId);
-
-async function refusal(promise: Promise<unknown>): Promise<AppError> {
-  const error = await promise.then(
-    () => null,
-    (thrown: unknown) => thrown,
-  );
-  expect(error).toBeInstanceOf(AppError);
-  return error as AppError;
-}
 
 describe("Checkout", () => {
   it("is 409 while a subscription is alive, whatever its status, and opens nothing; a canceled one allows a new Checkout", async () => {

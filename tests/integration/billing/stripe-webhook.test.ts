@@ -9,7 +9,6 @@ import type { TenantContext } from "@/lib/db/tenant-context";
 import { currentPlan } from "@/lib/server/billing/current-plan";
 import { PLANS } from "@/lib/server/billing/plans";
 import { receiveStripeWebhook, STRIPE_WEBHOOK_MAX_BYTES } from "@/lib/server/billing/stripe-webhook";
-import { AppError } from "@/lib/server/http/app-error";
 import { billingOnEnv, TEST_STRIPE_PRICE_PRO, TEST_STRIPE_WEBHOOK_SECRET } from "@/tests/support/billing-env";
 import {
   signedStripeEvent,
@@ -21,6 +20,7 @@ import {
 } from "@/tests/support/fake-stripe";
 import { getTestPrisma } from "@/tests/integration/support/databases";
 import { createTenant } from "../store/support";
+import { refusal } from "./refusal";
 
 let fake: FakeStripe;
 const env = {
@@ -35,15 +35,6 @@ const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
 
 const deliver = (event: Pick<SignedStripeEvent, "payload" | "signature">, now = new Date()) =>
   receiveStripeWebhook(stripeWebhookRequest("http://localhost", event), env, now);
-
-async function refusal(promise: Promise<unknown>): Promise<AppError> {
-  const error = await promise.then(
-    () => null,
-    (thrown: unknown) => thrown,
-  );
-  expect(error).toBeInstanceOf(AppError);
-  return error as AppError;
-}
 
 const billingOf = (organizationId: string) => getTestPrisma().organizationBilling.findUnique({ where: { organizationId } });
 
