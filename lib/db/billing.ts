@@ -41,26 +41,39 @@ export interface LockedBilling extends BillingRecord {
 }
 
 /** The columns an applied Stripe event may set. */
-export type BillingPatch = Partial<Omit<LockedBilling, "stripeCustomerId">> & { stripeCustomerId?: string };
+export type BillingPatch = Partial<Omit<LockedBilling, "stripeCustomerId">> & {
+  stripeCustomerId?: string;
+  /** A completed Checkout closes the open session. */
+  checkoutUrl?: null;
+  checkoutExpiresAt?: null;
+};
+
+/** A billing row taken `FOR UPDATE` (created empty when the organization has none), held until the transaction ends. */
+async function lockBillingRow<Row>(tx: Tx, organizationId: string): Promise<Row> {
+  await tx.$executeRaw`INSERT INTO "OrganizationBilling" ("organizationId", "updatedAt") VALUES (${organizationId}, now()) ON CONFLICT DO NOTHING`;
+  const [stored] = await tx.$queryRaw<Row[]>`
+    SELECT "plan"::text AS "plan", "stripeCustomerId", "stripeSubscriptionId", "subscriptionStatus", "currentPeriodEnd",
+           "cancelAtPeriodEnd", "pastDueSince", "subscriptionStateAt", "invoiceStateAt", "checkoutUrl", "checkoutExpiresAt", "updatedAt"
+    FROM "OrganizationBilling" WHERE "organizationId" = ${organizationId} FOR UPDATE`;
+  return stored;
+}
 
 /**
- * Inside the webhook's transaction: the organization's billing row (created empty when it has none),
- * locked until commit, so concurrent events for one organization apply one after the other; `decide`
- * (pure) says what to change, and a change of plan is written to the audit log.
+ * Inside the webhook's transaction: the organization's billing row, locked until commit, so
+ * concurrent events for one organization apply one after the other; `decide` says what to change
+ * (it may ask Stripe for the current state: it then reads it under the lock, after every event
+ * applied before), and a change of plan is written to the audit log (Pro → Free also sets `proEndedAt`).
  */
 export async function updateLockedBilling(
   tx: Tx,
   organizationId: string,
-  decide: (stored: LockedBilling) => BillingPatch | null,
+  decide: (stored: LockedBilling) => BillingPatch | null | Promise<BillingPatch | null>,
 ): Promise<{ applied: boolean }> {
-  await tx.$executeRaw`INSERT INTO "OrganizationBilling" ("organizationId", "updatedAt") VALUES (${organizationId}, now()) ON CONFLICT DO NOTHING`;
-  const [stored] = await tx.$queryRaw<LockedBilling[]>`
-    SELECT "plan"::text AS "plan", "stripeCustomerId", "stripeSubscriptionId", "subscriptionStatus", "currentPeriodEnd",
-           "cancelAtPeriodEnd", "pastDueSince", "subscriptionStateAt", "invoiceStateAt"
-    FROM "OrganizationBilling" WHERE "organizationId" = ${organizationId} FOR UPDATE`;
-  const patch = decide(stored);
+  const stored = await lockBillingRow<LockedBilling>(tx, organizationId);
+  const patch = await decide(stored);
   if (!patch) return { applied: false };
-  await tx.organizationBilling.update({ where: { organizationId }, data: patch });
+  const endsPro = stored.plan === "pro" && patch.plan === "free";
+  await tx.organizationBilling.update({ where: { organizationId }, data: { ...patch, ...(endsPro && { proEndedAt: new Date() }) } });
   if (patch.plan && patch.plan !== stored.plan) {
     await recordAudit(
       {
@@ -76,36 +89,70 @@ export async function updateLockedBilling(
   return { applied: true };
 }
 
-/** The organization a Stripe customer belongs to; null when none stored it. */
+/** The organization a Stripe customer belongs to (the customer is unique); null when none stored it. */
 export async function organizationOfStripeCustomer(stripeCustomerId: string): Promise<string | null> {
-  const row = await prisma.organizationBilling.findFirst({ where: { stripeCustomerId }, select: { organizationId: true } });
+  const row = await prisma.organizationBilling.findUnique({ where: { stripeCustomerId }, select: { organizationId: true } });
   return row?.organizationId ?? null;
 }
 
-/**
- * Stores the organization's Stripe customer unless it has one already, and returns the one stored:
- * two concurrent Checkouts that each created a customer agree on the first.
- */
-export async function linkStripeCustomer(organizationId: string, stripeCustomerId: string): Promise<string> {
-  await prisma.$executeRaw`
-    INSERT INTO "OrganizationBilling" ("organizationId", "stripeCustomerId", "updatedAt") VALUES (${organizationId}, ${stripeCustomerId}, now())
-    ON CONFLICT ("organizationId") DO UPDATE SET "stripeCustomerId" = ${stripeCustomerId}, "updatedAt" = now()
-    WHERE "OrganizationBilling"."stripeCustomerId" IS NULL`;
-  const row = await prisma.organizationBilling.findUniqueOrThrow({ where: { organizationId }, select: { stripeCustomerId: true } });
-  return row.stripeCustomerId ?? stripeCustomerId;
+/** Checkout's view of the locked row: the record, the open session, and when the row last changed. */
+export interface CheckoutBilling extends LockedBilling {
+  checkoutUrl: string | null;
+  checkoutExpiresAt: Date | null;
+  updatedAt: Date;
 }
 
-/** A Pro organization's Stripe customer, for the overage meter. */
+/** What a Checkout leaves on the row: the customer it used (null: forget a deleted one) and the session it opened. */
+export interface CheckoutOutcome<T> {
+  stripeCustomerId?: string | null;
+  session?: { url: string; expiresAt: Date };
+  result: T;
+}
+
+/** Checkout holds the row's lock through its Stripe calls (two, each bounded by the client's timeout). */
+const CHECKOUT_LOCK_MS = 60_000;
+
+/**
+ * Runs one Checkout under the lock of the organization's billing row, so two owners (or tabs) at once
+ * go one after the other: the second sees the first's customer and open session. What `work`
+ * returns is written before the lock is released, even when it carries a refusal as its result.
+ */
+export async function withCheckoutLock<T>(
+  organizationId: string,
+  work: (stored: CheckoutBilling) => Promise<CheckoutOutcome<T>>,
+): Promise<T> {
+  // The row exists before (and outside) the transaction, so its `updatedAt` (the customer's idempotency key) outlives a rolled-back attempt.
+  await prisma.$executeRaw`INSERT INTO "OrganizationBilling" ("organizationId", "updatedAt") VALUES (${organizationId}, now()) ON CONFLICT DO NOTHING`;
+  return prisma.$transaction(
+    async (tx) => {
+      const stored = await lockBillingRow<CheckoutBilling>(tx, organizationId);
+      const outcome = await work(stored);
+      const data = {
+        ...(outcome.stripeCustomerId !== undefined && { stripeCustomerId: outcome.stripeCustomerId }),
+        ...(outcome.session && { checkoutUrl: outcome.session.url, checkoutExpiresAt: outcome.session.expiresAt }),
+      };
+      if (Object.keys(data).length > 0) await tx.organizationBilling.update({ where: { organizationId }, data });
+      return outcome.result;
+    },
+    { timeout: CHECKOUT_LOCK_MS, maxWait: CHECKOUT_LOCK_MS },
+  );
+}
+
+/** An organization whose overage may still be reported: Pro now, or Pro until `proEndedAt`. */
 export interface MeterableOrganization extends BillingRecord {
   organizationId: string;
   stripeCustomerId: string;
+  proEndedAt: Date | null;
 }
 
-/** Organizations whose subscription pays for Pro and that have a Stripe customer (the caller checks the effective plan). */
-export async function listProCustomers(): Promise<MeterableOrganization[]> {
+/**
+ * Organizations with a Stripe customer whose subscription pays for Pro, or paid for it until a time
+ * at or after `since` (entries used before that time are still reported); the caller decides the window.
+ */
+export async function listMeterableCustomers(since: Date): Promise<MeterableOrganization[]> {
   const rows = await prisma.organizationBilling.findMany({
-    where: { plan: "pro", stripeCustomerId: { not: null } },
-    select: { organizationId: true, ...RECORD_COLUMNS },
+    where: { stripeCustomerId: { not: null }, OR: [{ plan: "pro" }, { proEndedAt: { gte: since } }] },
+    select: { organizationId: true, proEndedAt: true, ...RECORD_COLUMNS },
   });
   return rows.filter((row): row is MeterableOrganization => row.stripeCustomerId !== null);
 }
@@ -120,12 +167,16 @@ export interface UnmeteredTokens {
 
 /**
  * The month's `tokens` entries that are not metered yet and end above `allowance` (cumulative in id
- * order, over every entry of the month, metered or not), created before `before`.
+ * order, over every entry of the month, metered or not), created before `before` (the month's end,
+ * or earlier when the organization stopped being Pro) and at least `settleSeconds` before the
+ * database's clock: the window is Postgres's own time, so a worker whose clock runs ahead cannot
+ * shorten it.
  */
 export async function listUnmeteredOverage(
   organizationId: string,
   month: { start: Date; end: Date },
   allowance: number,
+  settleSeconds: number,
   before: Date,
 ): Promise<UnmeteredTokens[]> {
   const rows = await prisma.$queryRaw<{ id: bigint; createdAt: Date; tokens: bigint; tokensBefore: bigint }[]>`
@@ -137,7 +188,8 @@ export async function listUnmeteredOverage(
       FROM "UsageEntry"
       WHERE "organizationId" = ${organizationId} AND "kind" = 'tokens' AND "createdAt" >= ${month.start} AND "createdAt" < ${month.end}
     ) AS month
-    WHERE "meteredAt" IS NULL AND "tokensBefore" + "tokens" > ${allowance} AND "createdAt" < ${before}
+    WHERE "meteredAt" IS NULL AND "tokensBefore" + "tokens" > ${allowance}
+      AND "createdAt" < (clock_timestamp() AT TIME ZONE 'UTC') - make_interval(secs => ${settleSeconds}) AND "createdAt" < ${before}
     ORDER BY "id"`;
   return rows.map((row) => ({ id: row.id, createdAt: row.createdAt, tokens: Number(row.tokens), tokensBefore: Number(row.tokensBefore) }));
 }

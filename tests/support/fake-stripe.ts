@@ -1,10 +1,12 @@
 // A loopback server speaking the parts of Stripe's API that Handoff calls, for the real `stripe`
 // client pointed at it (STRIPE_API_URL → host/port/protocol): customers, Checkout sessions, portal
-// sessions and Billing Meter events, with form-encoded bodies as the client sends them. It honours
-// `Idempotency-Key` (the same key replays the first answer) and refuses a second meter event with an
-// identifier it has (as Stripe does), records every request, and serves the pages a Checkout or
-// portal `url` points at, so a browser test can see the redirect land. `failNext` makes the next
-// requests to a path fail (503, no client retry).
+// sessions (for customers it created), subscriptions to read (`GET /v1/subscriptions/:id`, as a test stored them) and Billing
+// Meter events, with form-encoded bodies as the client sends them. It honours `Idempotency-Key` (the
+// same key replays the first answer for 24 hours) and refuses a meter event whose identifier it
+// accepted within the last 24 hours (Stripe promises "a rolling period of at least 24 hours", so the
+// fake keeps exactly that, and `passTime` moves its clock), records every request, and serves the
+// pages a Checkout or portal `url` points at, so a browser test can see the redirect land.
+// `failNext` makes the next requests to a path fail (503 by default, no client retry).
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import Stripe from "stripe";
@@ -21,13 +23,19 @@ export interface FakeStripeRequest {
 export interface FakeStripe {
   url: string;
   requests: FakeStripeRequest[];
-  /** Meter events Stripe accepted, by identifier (each once). */
-  meterEvents: Map<string, Record<string, unknown>>;
-  /** The next `count` requests to `path` answer 503 with `Stripe-Should-Retry: false`. */
-  failNext(path: string, count?: number): void;
+  /** Meter events Stripe accepted, in order (an identifier twice only more than 24 hours apart). */
+  meterEvents: Record<string, unknown>[];
+  /** Subscriptions `GET /v1/subscriptions/:id` answers with (the state "now"); unknown ids are 404 `resource_missing`. */
+  subscriptions: Map<string, Record<string, unknown>>;
+  /** Stores a subscription object (stripeObjects.subscription) as its current state. */
+  putSubscription(subscription: Record<string, unknown>): void;
+  /** The next `count` requests to `path` fail with `status` (503: an outage, `Stripe-Should-Retry: false`; 4xx: a refusal). */
+  failNext(path: string, count?: number, status?: number): void;
   requestsTo(path: string): FakeStripeRequest[];
-  /** Forgets every idempotency key, as Stripe does after 24 hours (meter identifiers stay unique). */
+  /** Forgets every idempotency key, as Stripe may after 24 hours (meter identifiers are kept by their own window). */
   forgetIdempotencyKeys(): void;
+  /** Moves the fake's clock on: idempotency keys and meter identifiers older than 24 hours by it are forgotten. */
+  passTime(ms: number): void;
   close(): Promise<void>;
 }
 
@@ -73,27 +81,42 @@ const page = (response: ServerResponse, title: string, text: string) => {
 let counter = 0;
 const newId = (prefix: string) =>
   `${prefix}_fake${Date.now().toString(36)}${(++counter).toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-const invalid = (message: string, code?: string) => ({ error: { type: "invalid_request_error", message, ...(code && { code }) } });
+const invalid = (message: string, code?: string, param?: string) => ({
+  error: { type: "invalid_request_error", message, ...(code && { code }), ...(param && { param }) },
+});
+
+/** How long Stripe refuses a meter event identifier it has (its docs: "a rolling period of at least 24 hours"). */
+export const METER_IDENTIFIER_WINDOW_MS = 24 * 3_600_000;
 
 export async function startFakeStripe(): Promise<FakeStripe> {
   const requests: FakeStripeRequest[] = [];
-  const meterEvents = new Map<string, Record<string, unknown>>();
-  const replies = new Map<string, { status: number; body: unknown }>();
-  const failures = new Map<string, number>();
+  const meterEvents: Record<string, unknown>[] = [];
+  const identifiers = new Map<string, number>();
+  const subscriptions = new Map<string, Record<string, unknown>>();
+  const customers = new Set<string>();
+  const replies = new Map<string, { status: number; body: unknown; at: number }>();
+  const failures = new Map<string, { count: number; status: number }>();
   let base = "";
+  let offset = 0;
+  const clock = () => Date.now() + offset;
 
   const answer = (path: string, body: Record<string, unknown>): { status: number; body: unknown } => {
-    const now = Math.floor(Date.now() / 1000);
+    const now = Math.floor(clock() / 1000);
     if (path === "/v1/customers") {
-      return {
-        status: 200,
-        body: { id: newId("cus"), object: "customer", created: now, name: body.name ?? null, metadata: body.metadata ?? {} },
-      };
+      const id = newId("cus");
+      customers.add(id);
+      return { status: 200, body: { id, object: "customer", created: now, name: body.name ?? null, metadata: body.metadata ?? {} } };
     }
     if (path === "/v1/checkout/sessions") {
       if (!body.customer || !Array.isArray(body.line_items)) return { status: 400, body: invalid("Missing customer or line_items.") };
+      // A customer the fake never created (or one deleted in the dashboard): Stripe's answer.
+      if (!customers.has(String(body.customer)))
+        return { status: 400, body: invalid(`No such customer: '${String(body.customer)}'`, "resource_missing", "customer") };
       const id = newId("cs");
-      return { status: 200, body: { id, object: "checkout.session", url: `${base}/checkout/${id}`, created: now, ...body } };
+      return {
+        status: 200,
+        body: { id, object: "checkout.session", url: `${base}/checkout/${id}`, created: now, expires_at: now + 86_400, ...body },
+      };
     }
     if (path === "/v1/billing_portal/sessions") {
       if (!body.customer) return { status: 400, body: invalid("Missing required param: customer.") };
@@ -102,8 +125,10 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     }
     if (path === "/v1/billing/meter_events") {
       const identifier = String(body.identifier ?? newId("mev"));
-      if (meterEvents.has(identifier))
-        return { status: 400, body: invalid(`An event already exists with identifier ${identifier}.`, "resource_already_exists") };
+      const seen = identifiers.get(identifier);
+      // Stripe's answer to a duplicate: a 400 whose message says so (no code to match).
+      if (seen !== undefined && clock() - seen < METER_IDENTIFIER_WINDOW_MS)
+        return { status: 400, body: invalid(`An event already exists with identifier ${identifier}.`) };
       const event = {
         object: "billing.meter_event",
         created: now,
@@ -112,7 +137,8 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         payload: body.payload,
         timestamp: Number(body.timestamp),
       };
-      meterEvents.set(identifier, event);
+      identifiers.set(identifier, clock());
+      meterEvents.push(event);
       return { status: 200, body: event };
     }
     return { status: 404, body: invalid(`Unrecognized request URL (POST: ${path}).`) };
@@ -126,22 +152,31 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     const idempotencyKey = (request.headers["idempotency-key"] as string | undefined) ?? null;
     const body = parseStripeForm(await readBody(request));
     requests.push({ method: request.method ?? "GET", path: url.pathname, idempotencyKey, body });
-    const failing = failures.get(url.pathname) ?? 0;
-    if (failing > 0) {
-      failures.set(url.pathname, failing - 1);
+    const failing = failures.get(url.pathname);
+    if (failing && failing.count > 0) {
+      failures.set(url.pathname, { ...failing, count: failing.count - 1 });
+      if (failing.status < 500)
+        return send(response, failing.status, invalid("The fake refuses this on purpose.", "parameter_invalid_integer"));
       return send(
         response,
-        503,
+        failing.status,
         { error: { type: "api_error", message: "The fake is failing on purpose." } },
         { "stripe-should-retry": "false" },
       );
     }
+    const subscriptionId = /^\/v1\/subscriptions\/([^/]+)$/.exec(url.pathname)?.[1];
+    if (request.method === "GET" && subscriptionId) {
+      const subscription = subscriptions.get(decodeURIComponent(subscriptionId));
+      if (!subscription) return send(response, 404, invalid(`No such subscription: '${subscriptionId}'`, "resource_missing", "id"));
+      return send(response, 200, subscription);
+    }
     if (request.method !== "POST") return send(response, 404, invalid(`Unrecognized request URL (${request.method}: ${url.pathname}).`));
     const key = idempotencyKey && `${url.pathname} ${idempotencyKey}`;
     const replayed = key ? replies.get(key) : undefined;
-    if (replayed) return send(response, replayed.status, replayed.body, { "idempotent-replayed": "true" });
+    if (replayed && clock() - replayed.at < METER_IDENTIFIER_WINDOW_MS)
+      return send(response, replayed.status, replayed.body, { "idempotent-replayed": "true" });
     const reply = answer(url.pathname, body);
-    if (key && reply.status < 500) replies.set(key, reply);
+    if (key && reply.status < 500) replies.set(key, { ...reply, at: clock() });
     send(response, reply.status, reply.body);
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -150,9 +185,14 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     url: base,
     requests,
     meterEvents,
-    failNext: (path, count = 1) => failures.set(path, count),
+    subscriptions,
+    putSubscription: (subscription) => subscriptions.set(String(subscription.id), subscription),
+    failNext: (path, count = 1, status = 503) => failures.set(path, { count, status }),
     requestsTo: (path) => requests.filter((request) => request.path === path),
     forgetIdempotencyKeys: () => replies.clear(),
+    passTime: (ms) => {
+      offset += ms;
+    },
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
 }

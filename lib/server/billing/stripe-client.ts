@@ -43,7 +43,34 @@ export function stripeClient(env: Pick<ServerEnv, "STRIPE_SECRET_KEY" | "STRIPE_
 /** Signature checks need no key: `Stripe.webhooks` is the same verifier without a client. */
 export const stripeWebhooks = Stripe.webhooks;
 
-/** A Stripe call whose failure (unreachable, refused) is a 503 that says to retry, never a 500 or Stripe's own text. */
+/** Whether Stripe answered that `param` (e.g. `customer`) names an object it does not have (deleted, or of another account). */
+export const isMissingResource = (error: unknown, param: string) =>
+  error instanceof Stripe.errors.StripeInvalidRequestError && error.code === "resource_missing" && error.param === param;
+
+/** A Stripe failure as the answer that says what to do next; Stripe's own text stays in the log. */
+export function stripeFailure(error: InstanceType<typeof Stripe.errors.StripeError>): AppError {
+  if (error instanceof Stripe.errors.StripeIdempotencyError)
+    return new AppError(
+      409,
+      "stripe_retry_conflict",
+      "Stripe is still handling an earlier attempt of this request. Try again in a moment.",
+    );
+  if (error instanceof Stripe.errors.StripeAuthenticationError || error instanceof Stripe.errors.StripePermissionError)
+    return new AppError(409, "stripe_misconfigured", "Stripe refused the server's key. An administrator must check STRIPE_SECRET_KEY.");
+  if (error instanceof Stripe.errors.StripeInvalidRequestError)
+    return new AppError(
+      409,
+      "stripe_refused",
+      `Stripe refused the request${error.param ? ` (its ${error.param})` : ""}. Trying again will not help: an administrator must check the billing configuration (docs/billing.md).`,
+    );
+  return new AppError(503, "stripe_unavailable", "Stripe could not be reached. Try again in a minute.");
+}
+
+/**
+ * A Stripe call whose failure is an answer that says what to do, never a 500 or Stripe's own text:
+ * an outage (unreachable, 5xx, rate limited) is 503 "try again"; a refused request (a wrong price or
+ * key, a reused idempotency key) says that retrying will not help.
+ */
 export async function callStripe<T>(call: () => Promise<T>): Promise<T> {
   try {
     return await call();
@@ -52,10 +79,11 @@ export async function callStripe<T>(call: () => Promise<T>): Promise<T> {
       logger.warn("a Stripe request failed", {
         type: error.type,
         code: error.code,
+        param: error.param,
         statusCode: error.statusCode,
         requestId: error.requestId,
       });
-      throw new AppError(503, "stripe_unavailable", "Stripe did not accept the request. Try again in a minute.");
+      throw stripeFailure(error);
     }
     throw error;
   }

@@ -1,15 +1,26 @@
 import Stripe from "stripe";
 import { z } from "zod";
+import { recordAudit } from "@/lib/db/audit";
 import { organizationOfStripeCustomer, updateLockedBilling } from "@/lib/db/billing";
+import type { Prisma } from "@/lib/db/generated/client";
 import { organizationExists, takeStripeEvent } from "@/lib/db/stripe-events";
 import { serverEnv, type ServerEnv } from "@/lib/server/env";
 import { AppError } from "@/lib/server/http/app-error";
 import { readCappedBytes } from "@/lib/server/http/read-capped";
 import { logger } from "@/lib/server/logger";
 import { billingNotConfigured } from "./not-configured";
-import { checkoutPatch, invoicePatch, subscriptionPatch, type SubscriptionChange } from "./stripe-event-effects";
-import { stripeWebhooks } from "./stripe-client";
-import { checkoutSessionSchema, invoiceSchema, stripeEventSchema, subscriptionSchema, type StripeEventEnvelope } from "./stripe-objects";
+import { billingMode } from "./mode";
+import { checkoutVerdict, ignoresSubscription, invoicePatch, subscriptionPatch, type SubscriptionChange } from "./stripe-event-effects";
+import { isMissingResource, stripeClient, stripeWebhooks } from "./stripe-client";
+import {
+  checkoutSessionSchema,
+  invoiceSchema,
+  stripeEventSchema,
+  subscriptionSchema,
+  type CheckoutSessionObject,
+  type StripeEventEnvelope,
+  type SubscriptionObject,
+} from "./stripe-objects";
 import type { LockedBilling, BillingPatch } from "@/lib/db/billing";
 
 /** What one Stripe event may weigh (Stripe's are a few KB; a subscription with many items stays far below). */
@@ -18,7 +29,7 @@ export const STRIPE_WEBHOOK_MAX_BYTES = 1024 * 1024;
 export const stripeWebhookReceiptSchema = z.object({ received: z.literal(true), duplicate: z.boolean() });
 export type StripeWebhookReceipt = z.infer<typeof stripeWebhookReceiptSchema>;
 
-type WebhookEnv = Pick<ServerEnv, "STRIPE_WEBHOOK_SECRET" | "STRIPE_PRICE_PRO">;
+type WebhookEnv = Pick<ServerEnv, "BILLING" | "STRIPE_SECRET_KEY" | "STRIPE_API_URL" | "STRIPE_WEBHOOK_SECRET" | "STRIPE_PRICE_PRO">;
 
 const refused = (reason: string) => new AppError(400, "signature_refused", `The Stripe event was refused: ${reason}.`);
 const tooLarge = () => new AppError(413, "payload_too_large", `The event is larger than ${STRIPE_WEBHOOK_MAX_BYTES / 1024} KB.`);
@@ -39,9 +50,11 @@ function verifiedEvent(body: string, signature: string | null, secret: string, n
   return parsed.data;
 }
 
+type Decide = (stored: LockedBilling, tx: Prisma.TransactionClient) => Promise<BillingPatch | null>;
+
 interface Plan {
   organizationId: string | null;
-  decide: ((stored: LockedBilling) => BillingPatch | null) | null;
+  decide: Decide | null;
 }
 
 const NOTHING: Plan = { organizationId: null, decide: null };
@@ -57,22 +70,80 @@ const SUBSCRIPTION_CHANGES: Record<string, SubscriptionChange> = {
   "customer.subscription.deleted": "deleted",
 };
 
+/** How long the webhook waits for Stripe's answer on a re-read (under the row's lock): Stripe redelivers after a 503. */
+const RETRIEVE_TIMEOUT_MS = 10_000;
+
+/**
+ * The subscription as it is now. An event's own object is its state at `created`, which has whole
+ * seconds, so two events of one second cannot be ordered; the current state can. Read under the
+ * row's lock, it is at least as new as anything applied before. Stripe away: 503, so the event (its
+ * row rolled back with the transaction) is delivered again. An id Stripe does not know: null.
+ */
+async function currentSubscription(id: string, env: WebhookEnv): Promise<SubscriptionObject | null> {
+  let object: unknown;
+  try {
+    object = await stripeClient(env).subscriptions.retrieve(id, {}, { timeout: RETRIEVE_TIMEOUT_MS, maxNetworkRetries: 0 });
+  } catch (error) {
+    if (isMissingResource(error, "id")) return null;
+    logger.warn("a subscription could not be re-read from Stripe; the event waits for Stripe's redelivery", {
+      id,
+      code: error instanceof Stripe.errors.StripeError ? error.code : undefined,
+    });
+    throw new AppError(503, "stripe_unavailable", "Stripe could not be reached to read the subscription. Deliver the event again later.");
+  }
+  const parsed = subscriptionSchema.safeParse(object);
+  return parsed.success ? parsed.data : null;
+}
+
+/** checkout.session.completed: applied only for the organization's own customer; a second live subscription is logged and audited, not stored. */
+function checkoutDecision(event: StripeEventEnvelope, session: CheckoutSessionObject, organizationId: string | null): Decide {
+  return async (stored, tx) => {
+    const verdict = checkoutVerdict(stored, session);
+    if (verdict.kind === "apply") return verdict.patch;
+    if (verdict.kind === "foreign_customer") {
+      logger.warn("a completed Checkout's customer is not the organization's; nothing applied", { id: event.id, organizationId });
+      return null;
+    }
+    logger.warn("a completed Checkout started a second subscription; the first one is kept", { id: event.id, organizationId, ...verdict });
+    await recordAudit(
+      {
+        organizationId: organizationId!,
+        actorId: null,
+        action: "billing.second_subscription",
+        target: verdict.refused,
+        metadata: { kept: verdict.kept, refused: verdict.refused, event: event.id },
+      },
+      tx,
+    );
+    return null;
+  };
+}
+
 /** Which organization the event is about, and what it changes there; NOTHING for other types, unknown organizations or shapes. */
-async function planFor(event: StripeEventEnvelope, proPrice: string): Promise<Plan> {
+async function planFor(event: StripeEventEnvelope, env: WebhookEnv & { STRIPE_PRICE_PRO: string }): Promise<Plan> {
   const at = new Date(event.created * 1000);
   const object = event.data.object;
   if (event.type === "checkout.session.completed") {
     const session = checkoutSessionSchema.safeParse(object);
     if (!session.success) return NOTHING;
-    const organizationId = await known(session.data.client_reference_id ?? session.data.metadata?.organization_id);
-    return { organizationId, decide: (stored) => checkoutPatch(stored, session.data) };
+    // Our metadata first; the reference is the same id, and the customer check below is what makes it trustworthy.
+    const organizationId = await known(session.data.metadata?.organization_id ?? session.data.client_reference_id);
+    return { organizationId, decide: checkoutDecision(event, session.data, organizationId) };
   }
   const change = SUBSCRIPTION_CHANGES[event.type];
   if (change) {
     const subscription = subscriptionSchema.safeParse(object);
     if (!subscription.success) return NOTHING;
     const organizationId = (await known(subscription.data.metadata?.organization_id)) ?? (await byCustomer(subscription.data.customer));
-    return { organizationId, decide: (stored) => subscriptionPatch(stored, subscription.data, change, at, proPrice) };
+    return {
+      organizationId,
+      decide: async (stored) => {
+        if (ignoresSubscription(stored, subscription.data.id, change)) return null;
+        // A deletion is final: its own object is the last state there is.
+        const current = change === "deleted" ? subscription.data : await currentSubscription(subscription.data.id, env);
+        return current && subscriptionPatch(stored, current, change, at, env.STRIPE_PRICE_PRO);
+      },
+    };
   }
   if (event.type === "invoice.paid" || event.type === "invoice.payment_failed") {
     const invoice = invoiceSchema.safeParse(object);
@@ -80,7 +151,7 @@ async function planFor(event: StripeEventEnvelope, proPrice: string): Promise<Pl
     const organizationId =
       (await byCustomer(invoice.data.customer)) ?? (await known(invoice.data.parent?.subscription_details?.metadata?.organization_id));
     const paid = event.type === "invoice.paid";
-    return { organizationId, decide: (stored) => invoicePatch(stored, paid, at) };
+    return { organizationId, decide: async (stored) => invoicePatch(stored, paid, at) };
   }
   return NOTHING;
 }
@@ -88,7 +159,8 @@ async function planFor(event: StripeEventEnvelope, proPrice: string): Promise<Pl
 /**
  * POST /api/webhooks/stripe: the raw body (capped), its signature, then in one transaction the
  * event's row and its effect (takeStripeEvent). Every verified event is recorded, whatever its type;
- * one naming no organization of ours, or of a type Handoff does not read, applies nothing.
+ * one naming no organization of ours, or of a type Handoff does not read, applies nothing. With
+ * billing off it is 409 and nothing is read or recorded.
  */
 export async function receiveStripeWebhook(
   request: Request,
@@ -96,14 +168,15 @@ export async function receiveStripeWebhook(
   now = new Date(),
 ): Promise<StripeWebhookReceipt> {
   const secret = env.STRIPE_WEBHOOK_SECRET;
-  if (!secret || !env.STRIPE_PRICE_PRO) throw billingNotConfigured();
+  const proPrice = env.STRIPE_PRICE_PRO;
+  if (billingMode(env) === "off" || !secret || !proPrice) throw billingNotConfigured();
   const body = Buffer.from(await readCappedBytes(request, STRIPE_WEBHOOK_MAX_BYTES, tooLarge)).toString("utf8");
   const event = verifiedEvent(body, request.headers.get("stripe-signature"), secret, now);
-  const plan = await planFor(event, env.STRIPE_PRICE_PRO);
+  const plan = await planFor(event, { ...env, STRIPE_PRICE_PRO: proPrice });
   const row = { id: event.id, type: event.type, organizationId: plan.organizationId, createdAt: new Date(event.created * 1000) };
   const { organizationId, decide } = plan;
   const taken = await takeStripeEvent(row, async (tx) => {
-    if (organizationId && decide) await updateLockedBilling(tx, organizationId, decide);
+    if (organizationId && decide) await updateLockedBilling(tx, organizationId, (stored) => decide(stored, tx));
   });
   if (!taken.duplicate && !organizationId)
     logger.info("a Stripe event named no organization of ours; recorded, nothing applied", { id: event.id, type: event.type });

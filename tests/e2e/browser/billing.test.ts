@@ -81,6 +81,8 @@ describe.skipIf(skipBrowser)("the billing page", () => {
       organizationId,
       periodEnd: now + 30 * 86_400,
     });
+    // The webhook re-reads the subscription from Stripe: the fake's current state is this one.
+    fake.putSubscription(subscription);
     expect(
       (await deliverStripeEvent(server.baseURL, signedStripeEvent("customer.subscription.created", subscription, { created: now - 10 })))
         .status,

@@ -3,32 +3,38 @@
 // (a redelivery, and two deliveries at once, apply once), out-of-order events resolved by their own
 // `created`, events naming no organization of ours recorded and applied nowhere, and the grace
 // period of a failed payment with an injected clock.
-import { beforeAll, describe, expect, it } from "vitest";
+import Stripe from "stripe";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TenantContext } from "@/lib/db/tenant-context";
 import { currentPlan } from "@/lib/server/billing/current-plan";
 import { PLANS } from "@/lib/server/billing/plans";
 import { receiveStripeWebhook, STRIPE_WEBHOOK_MAX_BYTES } from "@/lib/server/billing/stripe-webhook";
-import { AppError } from "@/lib/server/http/app-error";
 import { billingOnEnv, TEST_STRIPE_PRICE_PRO, TEST_STRIPE_WEBHOOK_SECRET } from "@/tests/support/billing-env";
-import { signedStripeEvent, stripeObjects, stripeWebhookRequest, type SignedStripeEvent } from "@/tests/support/fake-stripe";
+import {
+  signedStripeEvent,
+  startFakeStripe,
+  stripeObjects,
+  stripeWebhookRequest,
+  type FakeStripe,
+  type SignedStripeEvent,
+} from "@/tests/support/fake-stripe";
 import { getTestPrisma } from "@/tests/integration/support/databases";
 import { createTenant } from "../store/support";
+import { refusal } from "./refusal";
 
-const env = { STRIPE_WEBHOOK_SECRET: TEST_STRIPE_WEBHOOK_SECRET, STRIPE_PRICE_PRO: TEST_STRIPE_PRICE_PRO };
+let fake: FakeStripe;
+const env = {
+  BILLING: "stripe" as const,
+  STRIPE_SECRET_KEY: "sk_test_handoff_fake",
+  STRIPE_API_URL: "",
+  STRIPE_WEBHOOK_SECRET: TEST_STRIPE_WEBHOOK_SECRET,
+  STRIPE_PRICE_PRO: TEST_STRIPE_PRICE_PRO,
+};
 const DAY = 86_400_000;
 const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
 
 const deliver = (event: Pick<SignedStripeEvent, "payload" | "signature">, now = new Date()) =>
   receiveStripeWebhook(stripeWebhookRequest("http://localhost", event), env, now);
-
-async function refusal(promise: Promise<unknown>): Promise<AppError> {
-  const error = await promise.then(
-    () => null,
-    (thrown: unknown) => thrown,
-  );
-  expect(error).toBeInstanceOf(AppError);
-  return error as AppError;
-}
 
 const billingOf = (organizationId: string) => getTestPrisma().organizationBilling.findUnique({ where: { organizationId } });
 
@@ -41,28 +47,38 @@ async function customerOrg(): Promise<{ tenant: TenantContext; customer: string;
   return { tenant, customer, subscription: `sub_test${counter}` };
 }
 
+/**
+ * A subscription event whose object is also Stripe's current state of the subscription (what the
+ * webhook re-reads), unless `stale`: then the fake keeps whatever state it had.
+ */
 const subscriptionEvent = (
   type: "created" | "updated" | "deleted",
   org: { tenant: TenantContext; customer: string; subscription: string },
   created: number,
   overrides: Partial<Parameters<typeof stripeObjects.subscription>[0]> = {},
-) =>
-  signedStripeEvent(
-    `customer.subscription.${type}`,
-    stripeObjects.subscription({
-      id: org.subscription,
-      customer: org.customer,
-      organizationId: org.tenant.organizationId,
-      status: type === "deleted" ? "canceled" : "active",
-      periodEnd: created + 30 * 86_400,
-      ...overrides,
-    }),
-    { created },
-  );
+  { stale = false } = {},
+) => {
+  const object = stripeObjects.subscription({
+    id: org.subscription,
+    customer: org.customer,
+    organizationId: org.tenant.organizationId,
+    status: type === "deleted" ? "canceled" : "active",
+    periodEnd: created + 30 * 86_400,
+    ...overrides,
+  });
+  if (!stale) fake.putSubscription(object);
+  return signedStripeEvent(`customer.subscription.${type}`, object, { created });
+};
 
-beforeAll(() => {
+beforeAll(async () => {
+  fake = await startFakeStripe();
+  env.STRIPE_API_URL = fake.url;
   // currentPlan reads the environment: billing on, as a server with BILLING=stripe.
-  Object.assign(process.env, billingOnEnv());
+  Object.assign(process.env, billingOnEnv(fake.url));
+});
+
+afterAll(async () => {
+  await fake?.close();
 });
 
 describe("the signature", () => {
@@ -93,12 +109,16 @@ describe("the signature", () => {
   });
 
   it("no signature header, or a body that is no event, is 400 and nothing is recorded", async () => {
+    const before = await getTestPrisma().stripeEvent.count();
     const signed = event();
     expect((await refusal(deliver({ payload: signed.payload, signature: "" }))).status).toBe(400);
-    const notJson = signedStripeEvent("x", {});
-    const broken = { payload: "{not json", signature: notJson.signature };
-    expect((await refusal(deliver(broken))).status).toBe(400);
-    expect(await getTestPrisma().stripeEvent.count({ where: { id: signed.id } })).toBe(0);
+    // Signed bytes that are not JSON, and signed JSON that is no event (no id): refused after the signature.
+    const notJson = Stripe.webhooks.generateTestHeaderString({ payload: "{not json", secret: TEST_STRIPE_WEBHOOK_SECRET });
+    expect(await refusal(deliver({ payload: "{not json", signature: notJson }))).toMatchObject({ status: 400 });
+    const noId = JSON.stringify({ type: "invoice.paid", created: 1, data: { object: {} } });
+    const noIdSignature = Stripe.webhooks.generateTestHeaderString({ payload: noId, secret: TEST_STRIPE_WEBHOOK_SECRET });
+    expect(await refusal(deliver({ payload: noId, signature: noIdSignature }))).toMatchObject({ status: 400 });
+    expect(await getTestPrisma().stripeEvent.count()).toBe(before);
   });
 
   it("a body over 1 MB is 413 before anything is verified", async () => {
@@ -109,6 +129,9 @@ describe("the signature", () => {
   it("with billing off there is no secret: 409 says billing is not configured", async () => {
     const error = await refusal(
       receiveStripeWebhook(stripeWebhookRequest("http://localhost", event()), {
+        ...env,
+        BILLING: undefined,
+        STRIPE_SECRET_KEY: undefined,
         STRIPE_WEBHOOK_SECRET: undefined,
         STRIPE_PRICE_PRO: undefined,
       }),
@@ -116,23 +139,91 @@ describe("the signature", () => {
     expect(error.status).toBe(409);
     expect(error.message).toContain("BILLING=stripe");
   });
+
+  it("BILLING=off with every Stripe variable still set: 409, nothing recorded or applied", async () => {
+    const org = await customerOrg();
+    const signed = subscriptionEvent("created", org, seconds(new Date()));
+    const error = await refusal(receiveStripeWebhook(stripeWebhookRequest("http://localhost", signed), { ...env, BILLING: "off" }));
+    expect(error.status).toBe(409);
+    expect(await getTestPrisma().stripeEvent.count({ where: { id: signed.id } })).toBe(0);
+    expect(await billingOf(org.tenant.organizationId)).toMatchObject({ plan: "free", stripeSubscriptionId: null });
+  });
 });
 
 describe("each event type moves the organization's state", () => {
-  it("checkout.session.completed links the customer and the subscription to the organization", async () => {
-    const tenant = await createTenant("checkout");
+  it("checkout.session.completed links the subscription of the organization's own customer", async () => {
+    const org = await customerOrg();
     const session = stripeObjects.checkoutSession({
       id: "cs_1",
-      organizationId: tenant.organizationId,
-      customer: "cus_new",
+      organizationId: org.tenant.organizationId,
+      customer: org.customer,
       subscription: "sub_new",
     });
     expect(await deliver(signedStripeEvent("checkout.session.completed", session))).toEqual({ received: true, duplicate: false });
-    expect(await billingOf(tenant.organizationId)).toMatchObject({
-      stripeCustomerId: "cus_new",
+    expect(await billingOf(org.tenant.organizationId)).toMatchObject({
+      stripeCustomerId: org.customer,
       stripeSubscriptionId: "sub_new",
       plan: "free",
     });
+  });
+
+  it("a completed Checkout naming the organization with someone else's customer applies nothing", async () => {
+    const victim = await customerOrg();
+    const attacker = await customerOrg();
+    const session = {
+      ...stripeObjects.checkoutSession({
+        id: "cs_x",
+        organizationId: victim.tenant.organizationId,
+        customer: attacker.customer,
+        subscription: "sub_attacker",
+      }),
+    };
+    await deliver(signedStripeEvent("checkout.session.completed", session));
+    const withoutCustomer = await createTenant("checkout-none");
+    await deliver(
+      signedStripeEvent(
+        "checkout.session.completed",
+        stripeObjects.checkoutSession({
+          id: "cs_y",
+          organizationId: withoutCustomer.organizationId,
+          customer: "cus_any",
+          subscription: "sub_any",
+        }),
+      ),
+    );
+    expect(await billingOf(victim.tenant.organizationId)).toMatchObject({ stripeCustomerId: victim.customer, stripeSubscriptionId: null });
+    expect(await billingOf(withoutCustomer.organizationId)).toMatchObject({ stripeCustomerId: null, stripeSubscriptionId: null });
+  });
+
+  it("a second subscription (a Checkout completed while one is alive) is not stored over the first: logged and audited", async () => {
+    const org = await customerOrg();
+    const t = seconds(new Date()) - 100;
+    await deliver(subscriptionEvent("created", org, t));
+    const second = { ...org, subscription: `${org.subscription}_second` };
+    await deliver(
+      signedStripeEvent(
+        "checkout.session.completed",
+        stripeObjects.checkoutSession({
+          id: "cs_2",
+          organizationId: org.tenant.organizationId,
+          customer: org.customer,
+          subscription: second.subscription,
+        }),
+        { created: t + 5 },
+      ),
+    );
+    await deliver(subscriptionEvent("created", second, t + 5, { status: "active" }));
+    await deliver(subscriptionEvent("updated", second, t + 6, { cancelAtPeriodEnd: true }));
+    expect(await billingOf(org.tenant.organizationId)).toMatchObject({
+      plan: "pro",
+      stripeSubscriptionId: org.subscription,
+      cancelAtPeriodEnd: false,
+    });
+    expect(
+      await getTestPrisma().auditLog.findFirst({
+        where: { organizationId: org.tenant.organizationId, action: "billing.second_subscription" },
+      }),
+    ).toMatchObject({ target: second.subscription, metadata: expect.objectContaining({ kept: org.subscription }) });
   });
 
   it("subscription created → Pro, active, with the item's period end; updated → cancel at period end; deleted → Free", async () => {
@@ -213,11 +304,11 @@ describe("every event is taken once", () => {
 });
 
 describe("out of order", () => {
-  it("an update older than the stored state changes nothing, and is recorded as taken", async () => {
+  it("a late update applies the subscription's current state, not its own, and is recorded as taken", async () => {
     const org = await customerOrg();
     const t = seconds(new Date()) - 500;
     await deliver(subscriptionEvent("updated", org, t + 100, { cancelAtPeriodEnd: true }));
-    const stale = subscriptionEvent("updated", org, t, { status: "past_due" });
+    const stale = subscriptionEvent("updated", org, t, { status: "past_due" }, { stale: true });
     expect(await deliver(stale)).toEqual({ received: true, duplicate: false });
     expect(await billingOf(org.tenant.organizationId)).toMatchObject({
       subscriptionStatus: "active",
@@ -234,9 +325,9 @@ describe("out of order", () => {
     const org = await customerOrg();
     const t = seconds(new Date()) - 500;
     await deliver(subscriptionEvent("deleted", org, t + 100));
-    await deliver(subscriptionEvent("updated", org, t + 50));
+    await deliver(subscriptionEvent("updated", org, t + 50, {}, { stale: true }));
     // An update of the same second as the deletion does not revive it either.
-    await deliver(subscriptionEvent("updated", org, t + 100));
+    await deliver(subscriptionEvent("updated", org, t + 100, {}, { stale: true }));
     expect(await billingOf(org.tenant.organizationId)).toMatchObject({ plan: "free", subscriptionStatus: "canceled" });
   });
 
@@ -247,6 +338,60 @@ describe("out of order", () => {
     await deliver(signedStripeEvent("invoice.payment_failed", invoice, { created: t + 100 }));
     await deliver(signedStripeEvent("invoice.paid", invoice, { created: t }));
     expect((await billingOf(org.tenant.organizationId))?.pastDueSince).toEqual(new Date((t + 100) * 1000));
+  });
+
+  it("two updates of the same second, delivered in either order, leave Stripe's current state", async () => {
+    const org = await customerOrg();
+    const t = seconds(new Date()) - 300;
+    await deliver(subscriptionEvent("created", org, t - 10));
+    const first = subscriptionEvent("updated", org, t, { cancelAtPeriodEnd: true }, { stale: true });
+    const second = subscriptionEvent("updated", org, t, { cancelAtPeriodEnd: false, status: "past_due" });
+    // Stripe's state is the second's; the first arrives last.
+    await deliver(second);
+    await deliver(first);
+    expect(await billingOf(org.tenant.organizationId)).toMatchObject({ subscriptionStatus: "past_due", cancelAtPeriodEnd: false });
+  });
+
+  it("Stripe unreachable for the re-read: 503, the event is not recorded, and its redelivery applies", async () => {
+    const org = await customerOrg();
+    const event = subscriptionEvent("created", org, seconds(new Date()));
+    fake.failNext(`/v1/subscriptions/${org.subscription}`);
+    const error = await refusal(deliver(event));
+    expect(error.status).toBe(503);
+    expect(await getTestPrisma().stripeEvent.count({ where: { id: event.id } })).toBe(0);
+    expect(await deliver(event)).toEqual({ received: true, duplicate: false });
+    expect(await billingOf(org.tenant.organizationId)).toMatchObject({ plan: "pro", subscriptionStatus: "active" });
+  });
+
+  it("payment fails, is paid, a late past_due update arrives, then active: still Pro after the grace period", async () => {
+    const org = await customerOrg();
+    const t1 = seconds(new Date()) - 600;
+    const t2 = t1 + 120;
+    await deliver(subscriptionEvent("created", org, t1 - 100));
+    const invoice = stripeObjects.invoice({ id: "in_late", customer: org.customer, subscription: org.subscription });
+    await deliver(signedStripeEvent("invoice.payment_failed", invoice, { created: t1 }));
+    await deliver(signedStripeEvent("invoice.paid", invoice, { created: t2 }));
+    // The past_due update of T1 comes late, while Stripe (as the fake says) still answers past_due.
+    await deliver(subscriptionEvent("updated", org, t1, { status: "past_due" }));
+    expect((await billingOf(org.tenant.organizationId))?.pastDueSince).toBeNull();
+    await deliver(subscriptionEvent("updated", org, t2, { status: "active" }));
+    const later = await currentPlan(org.tenant.organizationId, new Date((t1 + 8 * 86_400) * 1000));
+    expect(later.limits).toEqual(PLANS.pro.limits);
+    expect(later.effective).toMatchObject({ plan: "pro", pastDue: false });
+  });
+
+  it("an active subscription clears a past-due mark the invoice events left", async () => {
+    const org = await customerOrg();
+    const t = seconds(new Date()) - 300;
+    await deliver(subscriptionEvent("created", org, t - 10));
+    const invoice = stripeObjects.invoice({ id: "in_same", customer: org.customer });
+    // Failed and paid in one second: the paid one, delivered second, cannot be told newer and changes nothing ...
+    await deliver(signedStripeEvent("invoice.payment_failed", invoice, { created: t }));
+    await deliver(signedStripeEvent("invoice.paid", invoice, { created: t }));
+    expect((await billingOf(org.tenant.organizationId))?.pastDueSince).toEqual(new Date(t * 1000));
+    // ... and the subscription's state settles it.
+    await deliver(subscriptionEvent("updated", org, t, { status: "active" }));
+    expect((await billingOf(org.tenant.organizationId))?.pastDueSince).toBeNull();
   });
 
   it("an old subscription's late deletion does not cancel the one that replaced it", async () => {
