@@ -22,31 +22,25 @@ const WARNING_METRIC: Record<Report["warnings"][number]["metric"], string> = {
   apiRequests: "API requests",
 };
 
-/** This month and the `back` before it, newest first, as `YYYY-MM`. */
-function recentMonths(now: Date, back: number): string[] {
-  return Array.from({ length: back + 1 }, (_, i) =>
-    new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - i, 1)).toISOString().slice(0, 7),
-  );
-}
-
 export interface UsageReportProps {
   slug: string;
   /** The plans whose tokens above the allowance are billed rather than refused (plans.ts `overage`). */
   overagePlans: string[];
-  monthsBack: number;
   topRows: number;
 }
 
 /** Settings → Usage, owners and admins: a month's usage against the plan, per day, member, conversation and model; its CSV. */
-export function UsageReport({ slug, overagePlans, monthsBack, topRows }: UsageReportProps) {
-  const [months] = useState(() => recentMonths(new Date(), monthsBack));
-  const [month, setMonth] = useState(months[0]);
+export function UsageReport({ slug, overagePlans, topRows }: UsageReportProps) {
+  // null: the server's current month. The picker's months come with the answer (the server's clock, not the browser's).
+  const [picked, setPicked] = useState<string | null>(null);
   const pickerId = useId();
   const query = useQuery({
-    queryKey: ["org", slug, "usage", month],
-    queryFn: () => apiFetch<Report>(`/api/orgs/${slug}/usage?month=${month}`),
+    queryKey: ["org", slug, "usage", picked ?? "current"],
+    queryFn: () => apiFetch<Report>(`/api/orgs/${slug}/usage${picked ? `?month=${picked}` : ""}`),
     placeholderData: keepPreviousData,
   });
+  const months = query.data?.months ?? [];
+  const month = picked ?? query.data?.month ?? null;
   return (
     <div className="grid gap-6">
       <div className="flex flex-wrap items-end justify-between gap-3">
@@ -54,7 +48,12 @@ export function UsageReport({ slug, overagePlans, monthsBack, topRows }: UsageRe
           <label htmlFor={pickerId} className="text-sm font-medium">
             Month
           </label>
-          <NativeSelect id={pickerId} value={month} onChange={(event) => setMonth(event.target.value)}>
+          <NativeSelect
+            id={pickerId}
+            value={month ?? ""}
+            disabled={months.length === 0}
+            onChange={(event) => setPicked(event.target.value)}
+          >
             {months.map((option) => (
               <option key={option} value={option}>
                 {formatMonth(option)}
@@ -62,11 +61,13 @@ export function UsageReport({ slug, overagePlans, monthsBack, topRows }: UsageRe
             ))}
           </NativeSelect>
         </div>
-        <Button asChild variant="outline">
-          <a href={`/api/orgs/${slug}/usage/export?month=${month}`} download>
-            <DownloadIcon aria-hidden /> Download CSV
-          </a>
-        </Button>
+        {month ? (
+          <Button asChild variant="outline">
+            <a href={`/api/orgs/${slug}/usage/export?month=${month}`} download>
+              <DownloadIcon aria-hidden /> Download CSV
+            </a>
+          </Button>
+        ) : null}
       </div>
       {query.isPending ? <Skeleton className="h-72 w-full" aria-label="Loading the usage" /> : null}
       {query.isError ? (
@@ -86,7 +87,9 @@ export function UsageReport({ slug, overagePlans, monthsBack, topRows }: UsageRe
 const daysBetween = (start: string, end: string) => Math.round((Date.parse(end) - Date.parse(start)) / 86_400_000);
 
 function MonthUsage({ report, overage, topRows }: { report: Report; overage: boolean; topRows: number }) {
-  const used = report.by_day.some((day) => day.tokens > 0 || day.messages > 0);
+  // API requests have no per-day series, so a month of API traffic alone is known by its totals.
+  const { totals } = report;
+  const used = totals.messages > 0 || totals.tokens > 0 || totals.api_requests > 0;
   return (
     <div className="grid gap-6" aria-label={`Usage in ${formatMonth(report.month)}`}>
       {report.plan === null ? (

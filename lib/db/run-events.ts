@@ -6,6 +6,8 @@ import { METERING_CTES, meteredTokensOf } from "./token-metering";
 export interface RunEventInput {
   type: string;
   data: unknown;
+  /** The recorder's key of the event, the same for every retry of its batch: a token event already metered under it is not metered again. */
+  key?: string;
 }
 
 /** A persisted run event. `seq` increases by one per event of a conversation, across its runs. */

@@ -6,12 +6,20 @@ import { cleanText } from "@/lib/schemas/text";
  * month's `UsageMonth.tokens`, in the statement, and so the commit, that stores the event. An event
  * is stored once (its seq is taken from the conversation's counter), so it is metered once; a
  * recovered or continued run emits new events for new model calls only.
+ *
+ * One exception: a batch whose commit went through but whose answer was lost is written again by
+ * the recorder's outage retry, under new seqs. Its events carry the key the recorder gave them when
+ * they were recorded (the same on every retry), stored as `UsageEntry.eventKey`, unique per
+ * organization: the retry's entries hit it and meter nothing. (The retry's run events themselves
+ * are still stored twice; see docs/billing.md.)
  */
 
 /** One token event of a batch, as the statement's `$9` parameter carries it: counts already whole and bounded. */
 export interface MeteredTokens {
   /** 1-based position in the batch: the event's seq is the batch's first seq - 1 + ord. */
   ord: number;
+  /** The recorder's key of the event (null without one): the entry's `eventKey`. */
+  eventKey: string | null;
   runId: string;
   model: string | null;
   tokensIn: number;
@@ -33,7 +41,7 @@ const count = (value: unknown): number =>
  * `tokensIn` is the input that was neither: the four columns then add up to what the call used,
  * `tokens_in + tokens_out`, and the month's total (their sum) counts no cached token twice.
  */
-export function meteredTokensOf(events: ReadonlyArray<{ runId: string; type: string; data: unknown }>): MeteredTokens[] {
+export function meteredTokensOf(events: ReadonlyArray<{ runId: string; type: string; data: unknown; key?: string }>): MeteredTokens[] {
   return events.flatMap((event, index) => {
     if (event.type !== "token_consumption") return [];
     const data = (event.data ?? {}) as { consumption?: Record<string, unknown>; model?: unknown };
@@ -43,6 +51,7 @@ export function meteredTokensOf(events: ReadonlyArray<{ runId: string; type: str
     return [
       {
         ord: index + 1,
+        eventKey: event.key ?? null,
         runId: event.runId,
         model: typeof data.model === "string" ? cleanText(data.model) : null,
         tokensIn: Math.max(0, count(consumption.tokens_in) - cacheReadTokens - cacheWriteTokens),
@@ -68,20 +77,22 @@ export function meteredTokensOf(events: ReadonlyArray<{ runId: string; type: str
  * the person whose request dispatched it. The month is the UTC calendar
  * month of `createdAt` (sent as a UTC `timestamp`). The month's row only adds what this statement
  * inserted (RETURNING of an insert that skips an already-metered event), and its GROUP BY yields
- * no row, so no upsert, when nothing was.
+ * no row, so no upsert, when nothing was. The insert's ON CONFLICT names no target on purpose: it
+ * skips an entry that hits either key, `(organizationId, eventKey)` (the same event stored again) or
+ * `(organizationId, conversationId, eventSeq)` (an event without a key from a caller other than the recorder).
  */
 export const METERING_CTES = `
     metered AS (
-      INSERT INTO "UsageEntry" ("organizationId", "kind", "conversationId", "eventSeq", "runId", "userId", "model",
+      INSERT INTO "UsageEntry" ("organizationId", "kind", "conversationId", "eventSeq", "eventKey", "runId", "userId", "model",
         "tokensIn", "tokensOut", "cacheReadTokens", "cacheWriteTokens", "createdAt")
-      SELECT $3, 'tokens', $2, taken."lastEventSeq" - $1::bigint + u."ord", u."runId",
+      SELECT $3, 'tokens', $2, taken."lastEventSeq" - $1::bigint + u."ord", u."eventKey", u."runId",
         (SELECT r."startedById" FROM "AgentStore" s JOIN "Run" r ON r."storeId" = s."id"
          WHERE s."conversationId" = $2 AND s."organizationId" = $3 AND s."namespace" = '' AND r."id" = u."runId"),
         u."model", u."tokensIn", u."tokensOut", u."cacheReadTokens", u."cacheWriteTokens", $4::timestamp(3)
       FROM taken
-      CROSS JOIN json_to_recordset($9::json) AS u("ord" bigint, "runId" text, "model" text,
+      CROSS JOIN json_to_recordset($9::json) AS u("ord" bigint, "eventKey" text, "runId" text, "model" text,
         "tokensIn" int, "tokensOut" int, "cacheReadTokens" int, "cacheWriteTokens" int)
-      ON CONFLICT ("organizationId", "conversationId", "eventSeq") DO NOTHING
+      ON CONFLICT DO NOTHING
       RETURNING "createdAt", "tokensIn"::bigint + "tokensOut" + "cacheReadTokens" + "cacheWriteTokens" AS "total"
     ), counted AS (
       INSERT INTO "UsageMonth" ("organizationId", "month", "tokens", "updatedAt")

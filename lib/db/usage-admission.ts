@@ -135,7 +135,7 @@ export async function countApiRequest(
   month: Date,
   limit: number,
   apiKeyId: string,
-): Promise<{ counted: true } | { counted: false; used: number }> {
+): Promise<{ counted: boolean; used: number }> {
   const rows = await prisma.$queryRaw<{ apiRequests: number | null; counted: boolean }[]>`
     WITH month AS (
       INSERT INTO "UsageMonth" ("organizationId", "month", "apiRequests", "updatedAt")
@@ -153,5 +153,6 @@ export async function countApiRequest(
     SELECT "apiRequests", false AS counted FROM "UsageMonth"
     WHERE "organizationId" = ${organizationId} AND "month" = ${month}::date AND NOT EXISTS (SELECT 1 FROM month)`;
   const row = rows[0];
-  return row?.counted ? { counted: true } : { counted: false, used: row?.apiRequests ?? limit };
+  // Counted: `used` is the month's count with this request (what the threshold check looks at).
+  return row?.counted ? { counted: true, used: row.apiRequests ?? 1 } : { counted: false, used: row?.apiRequests ?? limit };
 }

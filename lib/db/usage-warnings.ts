@@ -11,11 +11,11 @@ export interface MonthUsage {
   messages: number;
   tokens: number;
   apiRequests: number;
-  /** `metric:percent` of every warning recorded for the month. */
+  /** `metric:percent:limit` of every warning recorded for the month. */
   warned: Set<string>;
 }
 
-export const warningKey = (metric: UsageMetric, percent: number) => `${metric}:${percent}`;
+export const warningKey = (metric: UsageMetric, percent: number, limit: number) => `${metric}:${percent}:${limit}`;
 
 /** `YYYY-MM-DD` of a month's first day: a `date` parameter that no session time zone can shift. */
 const dateOf = (month: Date) => month.toISOString().slice(0, 10);
@@ -25,7 +25,7 @@ export async function readMonthUsage(organizationId: string, month: Date): Promi
   const [row] = await prisma.$queryRaw<Array<{ messages: number; apiRequests: number; tokens: string; warned: string[] }>>`
     SELECT COALESCE(m."messages", 0)::int AS "messages", COALESCE(m."apiRequests", 0)::int AS "apiRequests",
            COALESCE(m."tokens", 0)::text AS "tokens",
-           ARRAY(SELECT w."metric" || ':' || w."percent" FROM "UsageWarning" w
+           ARRAY(SELECT w."metric" || ':' || w."percent" || ':' || w."limit" FROM "UsageWarning" w
                  WHERE w."organizationId" = ${organizationId} AND w."month" = ${dateOf(month)}::date) AS "warned"
     FROM (SELECT 1) AS one
     LEFT JOIN "UsageMonth" m ON m."organizationId" = ${organizationId} AND m."month" = ${dateOf(month)}::date`;
@@ -55,6 +55,8 @@ export async function readUsageRecipients(
 export interface UsageWarningNotice {
   metric: UsageMetric;
   percent: UsagePercent;
+  /** The limit the percent is of: part of the warning's key. */
+  limit: number;
   emails: Array<{ key: string; to: string; subject: string; body: string }>;
   event: WebhookDataV1<"usage.threshold">;
 }
@@ -62,7 +64,7 @@ export interface UsageWarningNotice {
 /**
  * Records each warning not yet recorded for the month and, for each it recorded, its emails in the
  * demo mailbox (no conversation) and its `usage.threshold` outbox event, all in one transaction.
- * The warning's key (organization, month, metric, percent) makes it once: a concurrent check waits
+ * The warning's key (organization, month, metric, percent, limit) makes it once: a concurrent check waits
  * on the first one's row and then records nothing. Returns the notices it recorded.
  */
 export async function recordUsageWarnings(
@@ -76,7 +78,7 @@ export async function recordUsageWarnings(
     const recorded: UsageWarningNotice[] = [];
     for (const notice of notices) {
       const { count } = await tx.usageWarning.createMany({
-        data: [{ organizationId, month, metric: notice.metric, percent: notice.percent, createdAt: at }],
+        data: [{ organizationId, month, metric: notice.metric, percent: notice.percent, limit: BigInt(notice.limit), createdAt: at }],
         skipDuplicates: true,
       });
       if (count === 0) continue;

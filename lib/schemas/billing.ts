@@ -85,6 +85,8 @@ export const usageWarningSchema = z.object({
 /** GET /api/orgs/{slug}/usage?month=YYYY-MM: owners and admins. CSV: /api/orgs/{slug}/usage/export?month=YYYY-MM. */
 export const usageReportSchema = z.object({
   month: z.string().regex(/^\d{4}-\d{2}$/),
+  /** The months the report can be asked for, newest first: this month (UTC, the server's clock) and the 24 before. */
+  months: z.array(z.string().regex(/^\d{4}-\d{2}$/)),
   period: z.object({ start: time, end: time }),
   plan: planKeySchema.nullable(),
   limits: planLimitsSchema,

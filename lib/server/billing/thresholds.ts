@@ -11,18 +11,33 @@ import {
 import { serverEnv } from "@/lib/server/env";
 import { currentPlan } from "./current-plan";
 import { billingMode } from "./mode";
-import type { PlanKey, PlanLimits } from "./plans";
+import { PLANS, type PlanKey, type PlanLimits } from "./plans";
 import { monthKey, monthStart } from "./usage-month";
 import { usageWarningEmail } from "./usage-warning-email";
 
 export const USAGE_THRESHOLDS = [80, 100] as const satisfies readonly UsagePercent[];
 
-/** The metered metrics a warning is told for, with the limit each is compared with (tokens: the included allowance). */
-const METERED: ReadonlyArray<{ metric: UsageMetric; limit: keyof PlanLimits; used: (usage: MonthUsage) => number }> = [
-  { metric: "messages", limit: "messages", used: (usage) => usage.messages },
-  { metric: "tokens", limit: "tokens", used: (usage) => usage.tokens },
-  { metric: "api_requests", limit: "apiRequests", used: (usage) => usage.apiRequests },
+/**
+ * The metered metrics a warning is told for, with the limit each is compared with. Tokens twice on a
+ * plan with overage: the included allowance (above it tokens are billed) and the hard cap (at it
+ * answers stop); a warning's key holds its limit, so the two are told apart.
+ */
+const METERED: ReadonlyArray<{
+  metric: UsageMetric;
+  limit: (limits: PlanLimits, hardCap: number) => number;
+  used: (usage: MonthUsage) => number;
+}> = [
+  { metric: "messages", limit: (limits) => limits.messages, used: (usage) => usage.messages },
+  { metric: "tokens", limit: (limits) => limits.tokens, used: (usage) => usage.tokens },
+  { metric: "tokens", limit: (limits, hardCap) => (hardCap > limits.tokens ? hardCap : Number.NaN), used: (usage) => usage.tokens },
+  { metric: "api_requests", limit: (limits) => limits.apiRequests, used: (usage) => usage.apiRequests },
 ];
+
+/** Whether the count `used` (just incremented by one) is the one that reached a threshold of `limit`: a cheap test before a full check. */
+export function crossesThreshold(used: number, limit: number): boolean {
+  if (!Number.isFinite(limit) || limit <= 0) return false;
+  return USAGE_THRESHOLDS.some((percent) => used * 100 >= limit * percent && (used - 1) * 100 < limit * percent);
+}
 
 export interface ReachedThreshold {
   metric: UsageMetric;
@@ -31,10 +46,14 @@ export interface ReachedThreshold {
   limit: number;
 }
 
-/** Every threshold this month's usage has reached (used ≥ percent of the limit), told or not; none for a limit that is not a positive number. */
-export function reachedThresholds(usage: MonthUsage, limits: PlanLimits): ReachedThreshold[] {
-  return METERED.flatMap(({ metric, limit: key, used: usedOf }) => {
-    const limit = limits[key];
+/**
+ * Every threshold this month's usage has reached (used ≥ percent of the limit), told or not; none
+ * for a limit that is not a positive number. `tokensHardCap`: the plan's (Pro's 200M), warned at too
+ * when it lies above the allowance.
+ */
+export function reachedThresholds(usage: MonthUsage, limits: PlanLimits, tokensHardCap = Number.NaN): ReachedThreshold[] {
+  return METERED.flatMap(({ metric, limit: limitOf, used: usedOf }) => {
+    const limit = limitOf(limits, tokensHardCap);
     const used = usedOf(usage);
     if (!Number.isFinite(limit) || limit <= 0) return [];
     return USAGE_THRESHOLDS.filter((percent) => used * 100 >= limit * percent).map((percent) => ({ metric, percent, used, limit }));
@@ -42,8 +61,9 @@ export function reachedThresholds(usage: MonthUsage, limits: PlanLimits): Reache
 }
 
 /**
- * Tells the organization's owners, once per month, metric and threshold, that this month's usage
- * reached 80% or 100% of its plan's limit: an email to each owner in the demo mailbox and a
+ * Tells the organization's owners, once per month, metric, threshold and limit (a plan change
+ * mid-month is a new limit, so Pro's 80% is told after Free's), that this month's usage reached 80%
+ * or 100% of its plan's limit (tokens on Pro: of the allowance and of the hard cap): an email to each owner in the demo mailbox and a
  * `usage.threshold` webhook event, written with the warning row (lib/db/usage-warnings.ts). Nothing
  * with `BILLING=off`. Usually two reads (the plan, the month's usage with its warnings); the owners
  * are read only when a threshold not told yet was reached. Returns what it recorded.
@@ -53,7 +73,10 @@ export async function checkUsageThresholds(organizationId: string, now: Date = n
   const month = monthStart(now);
   const [{ effective, limits }, usage] = await Promise.all([currentPlan(organizationId, now), readMonthUsage(organizationId, month)]);
   if (!effective) return [];
-  const due = reachedThresholds(usage, limits).filter((reached) => !usage.warned.has(warningKey(reached.metric, reached.percent)));
+  const hardCap = PLANS[effective.plan].tokensHardCap;
+  const due = reachedThresholds(usage, limits, hardCap).filter(
+    (reached) => !usage.warned.has(warningKey(reached.metric, reached.percent, reached.limit)),
+  );
   if (due.length === 0) return [];
   const recipients = await readUsageRecipients(organizationId);
   if (!recipients) return [];
@@ -76,8 +99,9 @@ function noticeOf(
   return {
     metric,
     percent,
+    limit,
     emails: recipients.owners.map((owner) => ({
-      key: `usage:${key}:${metric}:${percent}:${owner.id}`,
+      key: `usage:${key}:${metric}:${percent}:${limit}:${owner.id}`,
       to: owner.email,
       ...usageWarningEmail({
         organizationName: recipients.name,

@@ -28,6 +28,13 @@ export function usageMonthOf(query: string | null, now: Date): Date {
   return month;
 }
 
+/** The months `usageMonthOf` accepts, newest first: the month picker's options, from the server's clock rather than the browser's. */
+export function usageMonths(now: Date): string[] {
+  return Array.from({ length: USAGE_MONTHS_BACK + 1 }, (_, i) =>
+    monthKey(new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - i, 1))),
+  );
+}
+
 /** The month's bounds; its days run to today in the current month. */
 export function usageRange(month: Date, now: Date): UsageRange {
   const end = nextMonthStart(month);
@@ -60,17 +67,22 @@ const wireTokens = (counts: TokenCounts) => ({
 });
 
 /**
- * The usage report of one month against the limits that apply now. The monthly totals are
+ * The usage report of one month against the limits that apply now. Messages and API requests are
  * `UsageMonth`'s counters (the numbers admission refuses by), the entries' sums when a month has
- * none; the breakdowns are the entries'.
+ * none. Tokens, their total as well as its four parts and every breakdown, are the entries' alone,
+ * so the total is always the sum of what the page breaks it into: `UsageMonth.tokens` is written
+ * from the same inserted entries in the same statement (lib/db/token-metering.ts), so the two agree,
+ * and the entries are the one of them that can be broken down.
  */
 export async function usageReport(ctx: TenantContext, month: Date, now: Date = new Date()): Promise<UsageReport> {
   const range = usageRange(month, now);
   const [figures, plan] = await Promise.all([readUsageFigures(ctx, range), currentPlan(ctx.organizationId, now)]);
-  const used = figures.counters ?? figures.entries;
+  const counted = figures.counters ?? figures.entries;
+  const used = { messages: counted.messages, apiRequests: counted.apiRequests, tokens: figures.entries.tokens };
   const limits = limitsOf(plan.limits);
   return {
     month: monthKey(month),
+    months: usageMonths(now),
     period: { start: range.start.toISOString(), end: range.end.toISOString() },
     plan: plan.effective?.plan ?? null,
     limits,
@@ -81,7 +93,6 @@ export async function usageReport(ctx: TenantContext, month: Date, now: Date = n
       webhook_endpoints: figures.existing.webhookEndpoints,
       forms: figures.existing.forms,
       ...wireTokens(figures.entries),
-      tokens: used.tokens,
     },
     warnings: usageWarnings(used, limits),
     by_day: figures.byDay.map((day) => ({ day: day.day, messages: day.messages, ...wireTokens(day) })),

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import type { AgentEventData, AgentEventType, SubscriberAdapter } from "@/lib/agent";
 import type { StoredRunEvent } from "@/lib/db/run-events";
 import { storableJson } from "@/lib/schemas/text";
@@ -28,6 +29,12 @@ export interface PendingRunEvent {
   runId: string;
   type: string;
   data: unknown;
+  /**
+   * Given when the event is recorded and sent with every write of it, retries included: a batch
+   * whose commit went through but whose answer was lost is written again under new seqs, and this
+   * key is what lets its metering (lib/db/token-metering.ts) see the event was already counted.
+   */
+  key?: string;
 }
 
 export interface RunEventRecorderOptions {
@@ -151,7 +158,7 @@ export class RunEventRecorder implements SubscriberAdapter {
   private enqueue(pending: PendingRunEvent): Promise<void> {
     if (this.lostRuns.has(pending.runId)) return Promise.resolve();
     // Model output and tool results may hold NUL or unpaired surrogates, which Postgres refuses in JSON text.
-    const event = { ...pending, data: storableJson(pending.data) };
+    const event = { ...pending, key: randomUUID(), data: storableJson(pending.data) };
     // The database is away (a batch is being retried): a verdict queued behind it would reach nobody for as long.
     if (this.retrying && VERDICTS.has(event.type)) this.options.publishUnstored?.(event);
     const written = new Promise<void>((resolve, reject) =>

@@ -18,6 +18,7 @@ let owner: ChatUser;
 const now = new Date();
 const thisMonth = now.toISOString().slice(0, 7);
 const monthStart = `${thisMonth}-01T00:00:00Z`;
+const apiOnlyMonth = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 2, 1)).toISOString().slice(0, 7);
 
 beforeAll(async () => {
   if (skipBrowser) return;
@@ -42,6 +43,15 @@ beforeAll(async () => {
   await sql(`INSERT INTO "UsageMonth" ("organizationId", "month", "messages", "tokens") VALUES ($1, $2::date, 250, 8000)`, [
     organizationId,
     monthStart,
+  ]);
+  // Two months back: API requests only (no message, no token).
+  await sql(
+    `INSERT INTO "UsageEntry" ("organizationId", "kind", "createdAt") VALUES ($1, 'api_request', $2::timestamp), ($1, 'api_request', $2::timestamp)`,
+    [organizationId, `${apiOnlyMonth}-10T12:00:00Z`],
+  );
+  await sql(`INSERT INTO "UsageMonth" ("organizationId", "month", "apiRequests") VALUES ($1, $2::date, 2)`, [
+    organizationId,
+    `${apiOnlyMonth}-01`,
   ]);
 });
 afterAll(async () => {
@@ -112,5 +122,9 @@ describe.skipIf(skipBrowser)("the usage page", () => {
     const previous = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1)).toISOString().slice(0, 7);
     await page.getByLabel("Month").selectOption(previous);
     await page.getByText(/^Nothing used in /).waitFor();
+    // A month of API requests alone is a month with usage.
+    await page.getByLabel("Month").selectOption(apiOnlyMonth);
+    await page.locator('[data-metric="apiRequests"]').getByText("2 (no limit)").waitFor();
+    expect(await page.getByText(/^Nothing used in /).count()).toBe(0);
   });
 });

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { NotFoundError } from "@/lib/agent/errors";
 import { appendAndAnnounceRunEvents, listRunEventsAfter, type RawQuery, type RunEventInput } from "@/lib/db/run-events";
 import type { TenantContext } from "@/lib/db/tenant-context";
+import { RunEventRecorder } from "@/lib/server/events/run-event-recorder";
 import { getTestPrisma, testDatabaseUrl } from "@/tests/integration/support/databases";
 import { createTenant, openNewConversationStore } from "@/tests/integration/store/support";
 
@@ -164,6 +165,52 @@ describe("token metering in the run-event statement", () => {
       [2, 3, 4],
     ]);
     expect(await monthTokens(org.organizationId, "2031-05-01")).toBe(47n);
+  });
+
+  it("a keyed batch stored twice (its commit went through, its answer was lost) meters its tokens once", async () => {
+    const org = await createTenant("metering-retry");
+    const { conversation } = await openNewConversationStore(org);
+    const at = new Date("2031-07-03T10:00:00.000Z");
+    const batch = [
+      { type: "text_delta", data: { text: "x" }, key: randomUUID() },
+      { ...tokens(60, 40), key: randomUUID() },
+    ];
+    const first = await append(conversation.id, "run-r", batch, at, org);
+    const again = await append(conversation.id, "run-r", batch, at, org);
+    // The retry's events are stored again under new seqs (the run events' own duplicate), but metered nothing.
+    expect(again[1].seq).toBeGreaterThan(first[1].seq);
+    const entries = await getTestPrisma().usageEntry.findMany({ where: { organizationId: org.organizationId } });
+    expect(entries.map((e) => [Number(e.eventSeq), e.eventKey, e.tokensIn + e.tokensOut])).toEqual([[first[1].seq, batch[1].key, 100]]);
+    expect(await monthTokens(org.organizationId, "2031-07-01")).toBe(100n);
+  });
+
+  it("through the recorder: a write that commits and then fails as an outage is retried without metering twice", async () => {
+    const org = await createTenant("metering-recorder");
+    const { conversation } = await openNewConversationStore(org);
+    let writes = 0;
+    const recorder = new RunEventRecorder({
+      async writeBatch(events) {
+        const stored = await appendAndAnnounceRunEvents(query, notice, org.organizationId, conversation.id, events);
+        writes += 1;
+        // The statement committed; the answer is lost on the way back.
+        if (writes === 1) throw Object.assign(new Error("Connection terminated unexpectedly"), { lost: true });
+        return stored;
+      },
+      publish() {},
+      onError(error) {
+        throw error;
+      },
+      isRetryable: (error) => (error as { lost?: boolean }).lost === true,
+      retryDelayMs: { initial: 1, max: 1 },
+      sleep: async () => {},
+    });
+    await recorder.recordServerEvent("token_consumption", { run_id: "run-q", consumption: { tokens_in: 500, tokens_out: 25 } });
+    await recorder.flush();
+    expect(writes).toBe(2);
+    const entries = await getTestPrisma().usageEntry.findMany({ where: { organizationId: org.organizationId } });
+    expect(entries.map((e) => e.tokensIn + e.tokensOut)).toEqual([525]);
+    const month = await getTestPrisma().usageMonth.findMany({ where: { organizationId: org.organizationId } });
+    expect(month.map((m) => m.tokens)).toEqual([525n]);
   });
 
   it("concurrent batches of one organization meter every event once; the month equals the sum of its entries", async () => {

@@ -201,19 +201,29 @@ describe("with billing on", () => {
     await getTestPrisma().usageMonth.deleteMany({ where: { organizationId: tenant.organizationId } });
   });
 
-  it("takes the monthly totals from UsageMonth and warns at 80% and 100% of Free's limits", async () => {
+  it("takes messages and API requests from UsageMonth, tokens from the entries (the total is its parts), and warns at Free's limits", async () => {
     Object.assign(process.env, billingOnEnv());
+    // A counter that disagrees with the entries (metering never writes one): the page's token total still adds up.
     await getTestPrisma().usageMonth.create({
-      data: { organizationId: tenant.organizationId, month: DECEMBER, messages: 240, apiRequests: 10, tokens: 1_000_000n },
+      data: { organizationId: tenant.organizationId, month: DECEMBER, messages: 300, apiRequests: 800, tokens: 1_000_000n },
     });
     const report = await usageReport(tenant, DECEMBER, NOW);
     expect(report.plan).toBe("free");
     expect(report.limits).toEqual({ messages: 300, tokens: 1_000_000, seats: 3, apiRequests: 1_000, webhookEndpoints: 1, forms: 3 });
-    expect(report.totals).toMatchObject({ messages: 240, api_requests: 10, tokens: 1_000_000, tokens_in: 321 });
+    const { totals } = report;
+    expect(totals).toMatchObject({ messages: 300, api_requests: 800, tokens_in: 321 });
+    expect(totals.tokens).toBe(totals.tokens_in + totals.tokens_out + totals.cache_read_tokens + totals.cache_write_tokens);
+    expect(totals.tokens).toBe(report.by_day.reduce((sum, day) => sum + day.tokens, 0));
     expect(report.warnings).toEqual([
-      { metric: "messages", percent: 80 },
-      { metric: "tokens", percent: 100 },
+      { metric: "messages", percent: 100 },
+      { metric: "apiRequests", percent: 80 },
     ]);
+  });
+
+  it("offers the months the server's clock allows: this month first, then the 24 before", async () => {
+    const report = await usageReport(tenant, NOVEMBER, NOW);
+    expect(report.months).toHaveLength(25);
+    expect([report.months[0], report.months[1], report.months.at(-1)]).toEqual(["2026-12", "2026-11", "2024-12"]);
   });
 });
 

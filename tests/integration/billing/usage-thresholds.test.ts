@@ -2,7 +2,9 @@
 // of a limit, once per month, metric and threshold, an email to every owner and a usage.threshold event.
 import { randomBytes } from "node:crypto";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { countApiRequestUnderPlan } from "@/lib/server/billing/api-requests";
 import { checkUsageThresholds } from "@/lib/server/billing/thresholds";
+import { eventually } from "@/tests/support/eventually";
 import { billingOnEnv } from "@/tests/support/billing-env";
 import { getTestPrisma } from "@/tests/integration/support/databases";
 
@@ -67,7 +69,7 @@ describe("usage thresholds", () => {
     expect(emails.map((email) => email.to)).not.toContain(member.email);
     expect(emails.every((email) => email.conversationId === null)).toBe(true);
     const ada = emails.find((email) => email.to === owners[0].email)!;
-    expect(ada.toolCallId).toBe(`usage:2031-04:messages:80:${owners[0].id}`);
+    expect(ada.toolCallId).toBe(`usage:2031-04:messages:80:300:${owners[0].id}`);
     expect(ada.subject).toBe("Team messages has used 80% of this month's messages");
     expect(ada.body).toContain("Hello Ada,");
     expect(ada.body).toContain("has used 240 of the 300 messages its Free plan includes for April 2031 (80%)");
@@ -114,6 +116,53 @@ describe("usage thresholds", () => {
       (email) => email.subject === "Team pro has used all of this month's model tokens",
     );
     expect(tokens?.body).toContain("Tokens above the 20,000,000 included are billed per token");
+  });
+
+  it("an upgrade mid-month: Free's 80% told, then Pro's 80% and 100% of its own limits are told too", async () => {
+    const { organization } = await team("upgrade");
+    await setUsage(organization.id, { tokens: 900_000n });
+    expect(await checkUsageThresholds(organization.id, now)).toEqual([{ metric: "tokens", percent: 80, used: 900_000, limit: 1_000_000 }]);
+    await prisma.organizationBilling.create({ data: { organizationId: organization.id, plan: "pro", subscriptionStatus: "active" } });
+    await setUsage(organization.id, { tokens: 16_000_000n });
+    expect(await checkUsageThresholds(organization.id, now)).toEqual([
+      { metric: "tokens", percent: 80, used: 16_000_000, limit: 20_000_000 },
+    ]);
+    await setUsage(organization.id, { tokens: 20_000_000n });
+    expect(await checkUsageThresholds(organization.id, now)).toEqual([
+      { metric: "tokens", percent: 100, used: 20_000_000, limit: 20_000_000 },
+    ]);
+    const subjects = (await emailsOf(organization.id)).map((email) => email.subject);
+    expect(subjects.filter((subject) => subject === "Team upgrade has used all of this month's model tokens")).toHaveLength(2);
+    expect((await eventsOf(organization.id)).map((event) => (event as { plan: string }).plan)).toEqual(["free", "pro", "pro"]);
+  });
+
+  it("Pro's token hard cap: 80% and 100% of it are told, and the email says answers stop at the cap", async () => {
+    const { organization } = await team("cap");
+    await prisma.organizationBilling.create({ data: { organizationId: organization.id, plan: "pro", subscriptionStatus: "active" } });
+    await setUsage(organization.id, { tokens: 20_000_000n });
+    await checkUsageThresholds(organization.id, now);
+    await setUsage(organization.id, { tokens: 200_000_000n });
+    expect(await checkUsageThresholds(organization.id, now)).toEqual([
+      { metric: "tokens", percent: 80, used: 200_000_000, limit: 200_000_000 },
+      { metric: "tokens", percent: 100, used: 200_000_000, limit: 200_000_000 },
+    ]);
+    const capped = (await emailsOf(organization.id)).find(
+      (email) => email.subject === "Team cap has used 100% of this month's model tokens cap: the agent stops answering",
+    );
+    expect(capped?.body).toContain("the agent stops answering");
+    expect(capped?.body).toContain("200,000,000");
+  });
+
+  it("an API request that brings the month to 80% starts the check: API traffic runs no agent", async () => {
+    const { organization } = await team("api");
+    await setUsage(organization.id, { apiRequests: 798 });
+    await countApiRequestUnderPlan(organization.id, "key-1", now);
+    await countApiRequestUnderPlan(organization.id, "key-1", now);
+    const events = await eventually(async () => {
+      const found = await eventsOf(organization.id);
+      return found.length > 0 && found;
+    });
+    expect(events).toEqual([{ metric: "api_requests", percent: 80, used: 800, limit: 1_000, month: "2031-04", plan: "free" }]);
   });
 
   it("a new month starts over", async () => {

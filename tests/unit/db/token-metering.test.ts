@@ -11,9 +11,23 @@ describe("meteredTokensOf", () => {
       event({ run_id: "run-1" }, "run_completed"),
     ];
     expect(meteredTokensOf(batch)).toEqual([
-      { ord: 2, runId: "run-1", model: "anthropic:claude", tokensIn: 10, tokensOut: 2, cacheReadTokens: 0, cacheWriteTokens: 0 },
+      {
+        ord: 2,
+        eventKey: null,
+        runId: "run-1",
+        model: "anthropic:claude",
+        tokensIn: 10,
+        tokensOut: 2,
+        cacheReadTokens: 0,
+        cacheWriteTokens: 0,
+      },
     ]);
     expect(meteredTokensOf([event({ text: "a" }, "text_delta")])).toEqual([]);
+  });
+
+  it("carries the recorder's key of each event, the entry's eventKey", () => {
+    const keyed = { ...event({ consumption: { tokens_in: 1, tokens_out: 1 } }), key: "k-1" };
+    expect(meteredTokensOf([keyed]).map((metered) => metered.eventKey)).toEqual(["k-1"]);
   });
 
   it("splits tokens_in, which includes the cached tokens, into four parts that add up to what the call used", () => {

@@ -71,10 +71,38 @@ describe("RunEventRecorder while the database restarts", () => {
     db.down = true;
     void recorder.record("run_failed", { run_id: "r1", message: "The database was unavailable." });
     await vi.advanceTimersByTimeAsync(0);
-    expect(unstored).toEqual([{ runId: "r1", type: "run_failed", data: { run_id: "r1", message: "The database was unavailable." } }]);
+    expect(unstored).toEqual([
+      { runId: "r1", type: "run_failed", data: { run_id: "r1", message: "The database was unavailable." }, key: expect.any(String) },
+    ]);
     db.down = false;
     await vi.advanceTimersByTimeAsync(1_000);
     expect(written.map((event) => event.type)).toEqual(["run_started", "run_failed"]);
+  });
+
+  it("every write of a retried batch carries the same event keys (what metering dedupes by), and each event has its own", async () => {
+    const attempts: Array<Array<string | undefined>> = [];
+    let failures = 2;
+    const recorder = new RunEventRecorder({
+      async writeBatch(events) {
+        attempts.push(events.map((event) => event.key));
+        if (failures-- > 0) throw terminated();
+        return events.map((event, index) => ({ ...event, seq: index + 1, createdAt: "" }));
+      },
+      publish: () => {},
+      onError: () => {},
+      isRetryable: isDatabaseUnavailable,
+      retryDelayMs: { initial: 1, max: 1 },
+      sleep: async () => {},
+    });
+    void recorder.record("run_started", { run_id: "r1", kind: "request" });
+    void recorder.recordServerEvent("token_consumption", { run_id: "r1", consumption: { tokens_in: 1, tokens_out: 1 } });
+    await recorder.flush();
+    // run_started went alone and failed twice; the token event queued behind its retry.
+    const [started, tokens] = [attempts[0][0], attempts.at(-1)?.[0]];
+    expect(started).toEqual(expect.any(String));
+    expect(tokens).toEqual(expect.any(String));
+    expect(tokens).not.toBe(started);
+    expect(attempts).toEqual([[started], [started], [started], [tokens]]);
   });
 
   it("a verdict recorded while an earlier batch is retried goes out from memory at once too", async () => {

@@ -5,7 +5,6 @@ import { UsageReport } from "@/components/usage/usage-report";
 import { USAGE_TOP_ROWS } from "@/lib/db/usage-report";
 import { isAdmin } from "@/lib/db/tenant-context";
 import { PLAN_KEYS, PLANS } from "@/lib/server/billing/plans";
-import { USAGE_MONTHS_BACK } from "@/lib/server/billing/usage-report";
 import { tenantFor } from "@/lib/server/tenant";
 
 export const metadata: Metadata = { title: "Usage" };
@@ -22,12 +21,7 @@ export default async function UsageSettings({ params }: { params: Promise<{ orgS
       <p className="text-sm text-muted-foreground">
         Messages, model tokens and API requests per calendar month (UTC), against the limits of the plan that applies now.
       </p>
-      <UsageReport
-        slug={ctx.orgSlug}
-        overagePlans={PLAN_KEYS.filter((key) => PLANS[key].overage)}
-        monthsBack={USAGE_MONTHS_BACK}
-        topRows={USAGE_TOP_ROWS}
-      />
+      <UsageReport slug={ctx.orgSlug} overagePlans={PLAN_KEYS.filter((key) => PLANS[key].overage)} topRows={USAGE_TOP_ROWS} />
     </section>
   );
 }

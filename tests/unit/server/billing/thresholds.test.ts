@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { reachedThresholds } from "@/lib/server/billing/thresholds";
+import { crossesThreshold, reachedThresholds } from "@/lib/server/billing/thresholds";
 import { usageWarningEmail } from "@/lib/server/billing/usage-warning-email";
 import { PLANS, UNLIMITED } from "@/lib/server/billing/plans";
 
@@ -15,6 +15,21 @@ describe("reachedThresholds", () => {
       { metric: "api_requests", percent: 80, used: 800, limit: 1_000 },
     ]);
     expect(reachedThresholds(usage(300, 0, 0), free).map((reached) => reached.percent)).toEqual([80, 100]);
+  });
+
+  it("on Pro, tokens are compared with the allowance and with the hard cap; on Free, whose cap is its allowance, once", () => {
+    const pro = reachedThresholds(usage(0, 160_000_000, 0), PLANS.pro.limits, PLANS.pro.tokensHardCap);
+    expect(pro.map(({ percent, limit }) => [percent, limit])).toEqual([
+      [80, 20_000_000],
+      [100, 20_000_000],
+      [80, 200_000_000],
+    ]);
+    expect(reachedThresholds(usage(0, 1_000_000, 0), PLANS.free.limits, PLANS.free.tokensHardCap)).toHaveLength(2);
+  });
+
+  it("crossesThreshold: only the count that reaches 80% or 100% starts a check", () => {
+    expect([799, 800, 801, 999, 1_000].map((used) => crossesThreshold(used, 1_000))).toEqual([false, true, false, false, true]);
+    expect(crossesThreshold(5, Number.POSITIVE_INFINITY)).toBe(false);
   });
 
   it("has nothing to reach without a limit", () => {
@@ -55,5 +70,12 @@ describe("usageWarningEmail", () => {
   it("API requests are refused with a 402 at the limit", () => {
     const email = usageWarningEmail({ ...facts, metric: "api_requests", percent: 100, plan: "pro", used: 200_000, limit: 200_000 });
     expect(email.body).toContain("API requests are refused (HTTP 402) until January 1.");
+  });
+
+  it("Pro's hard cap: says the agent stops answering at the cap", () => {
+    const email = usageWarningEmail({ ...facts, metric: "tokens", percent: 100, plan: "pro", used: 200_000_000, limit: 200_000_000 });
+    expect(email.subject).toBe("Acme has used 100% of this month's model tokens cap: the agent stops answering");
+    expect(email.body).toContain("200,000,000 model tokens its Pro plan allows at most");
+    expect(email.body).toContain("the agent stops answering");
   });
 });
