@@ -92,7 +92,8 @@ export async function refuseMessageOverLimit(
   const refused = { orgSlug: ctx.orgSlug ?? null, role: ctx.role ?? null };
   if (used.messages >= plan.limits.messages)
     throw planLimitError(refused, { metric: "messages", used: used.messages, limit: plan.limits.messages, plan: plan.effective.plan });
-  if (used.tokens >= tokenCap) throw planLimitError(refused, { metric: "tokens", used: used.tokens, limit: tokenCap, plan: plan.effective.plan });
+  if (used.tokens >= tokenCap)
+    throw planLimitError(refused, { metric: "tokens", used: used.tokens, limit: tokenCap, plan: plan.effective.plan });
 }
 
 /**

@@ -64,7 +64,15 @@ export async function answerSlot(
   const answerer: PermissionAnswerer = { userId: ctx.userId, isAdmin: isAdmin(ctx), ...(name && { name }) };
   const admission = await admitRun(ctx, { kind: "continuation", conversationId });
   const { result, launched } = await refundOnThrow(admission, async () => {
-    const result = await storeAnswer(ctx, conversationId, store, await enabledTools(tenant, conversationId, settings), slot, answer, answerer);
+    const result = await storeAnswer(
+      ctx,
+      conversationId,
+      store,
+      await enabledTools(tenant, conversationId, settings),
+      slot,
+      answer,
+      answerer,
+    );
     if (!result.continuable) return { result, launched: null };
     const agent = await openAgent(tenant, conversationId, { preloaded: { agentSettings: settings } });
     return { result, launched: await launchContinuation(conversationId, agent, admission) };

@@ -110,7 +110,11 @@ describe("admitRun with billing on (Free plan)", () => {
     expect(admitted).toHaveLength(1);
     for (const outcome of outcomes.filter((outcome) => !outcome.admitted)) {
       // The owner is told to wait, not to upgrade, and when to try again.
-      expect(planLimitDetailsSchema.parse(outcome.error.details)).toMatchObject({ metric: "tokens", retry_when_idle: true, upgrade_path: null });
+      expect(planLimitDetailsSchema.parse(outcome.error.details)).toMatchObject({
+        metric: "tokens",
+        retry_when_idle: true,
+        upgrade_path: null,
+      });
       expect(outcome.error.message).toContain("Try again when it has finished");
       expect(outcome.error.message).not.toContain("Upgrade");
       expect(outcome.error.headers).toMatchObject({ "Retry-After": String(EDGE_RETRY_AFTER_SECONDS) });

@@ -126,7 +126,8 @@ export async function receiveInboundEvent(endpointId: string, request: Request, 
   const keptUntil = new Date(now.getTime() + endpoint.earlyWindowMinutes * 60_000);
   const event = await recordInboundEvent({ ...verified, correlationKey, response: response.value, outcome: "kept", keptUntil });
   // Over the plan's limits the item stays pending: the event is kept, and the sweep answers the item with it once a run may start.
-  if (resolution?.outcome === "over_limit") return { status: 202, receipt: receipt(event, `${resolution.error.message} ${KEPT_OVER_LIMIT}`) };
+  if (resolution?.outcome === "over_limit")
+    return { status: 202, receipt: receipt(event, `${resolution.error.message} ${KEPT_OVER_LIMIT}`) };
   return { status: 202, receipt: receipt(event, MESSAGES.kept) };
 }
 
