@@ -51,6 +51,30 @@ type MonthRow = { messages: number; tokens: bigint; held: bigint; holds: number 
  * beside the holds fits `farRuns` more) runs start side by side; nearer, only while nothing else holds.
  */
 export async function admitUsage(r: UsageAdmissionRequest): Promise<UsageAdmission> {
+  return oneAtATime(r.organizationId, () => admitUnderLock(r));
+}
+
+const waiting = new Map<string, Promise<unknown>>();
+
+/**
+ * This process's admissions of one organization, one after another. They would wait for the month
+ * row's lock anyway; waiting here instead keeps them from each holding a pooled connection while they
+ * do (150 parallel messages would take the whole pool, and the last would fail to start a transaction).
+ */
+function oneAtATime<T>(organizationId: string, work: () => Promise<T>): Promise<T> {
+  const next = (waiting.get(organizationId) ?? Promise.resolve()).then(work, work);
+  const settled = next.then(
+    () => undefined,
+    () => undefined,
+  );
+  waiting.set(organizationId, settled);
+  void settled.then(() => {
+    if (waiting.get(organizationId) === settled) waiting.delete(organizationId);
+  });
+  return next;
+}
+
+async function admitUnderLock(r: UsageAdmissionRequest): Promise<UsageAdmission> {
   return prisma.$transaction(async (tx) => {
     await tx.$executeRaw`
       INSERT INTO "UsageMonth" ("organizationId", "month", "updatedAt") VALUES (${r.organizationId}, ${r.month}::date, now())
