@@ -18,7 +18,8 @@ import { receiveInboundEvent } from "@/lib/server/webhooks/inbound/receive";
 import { hubSignature } from "@/lib/server/webhooks/signing";
 import { billingOnEnv } from "@/tests/support/billing-env";
 import { getTestPrisma } from "@/tests/integration/support/databases";
-import { createTenant, openNewConversationStore } from "@/tests/integration/store/support";
+import { postInboxItem } from "@/tests/integration/support/inbox-items";
+import { createTenant } from "@/tests/integration/store/support";
 
 const FREE = PLANS.free.limits;
 const member = { kind: "member" as const, id: randomUUID(), name: "Ann Lee" };
@@ -35,23 +36,7 @@ async function useUpTokens(tenant: TenantContext) {
   });
 }
 
-async function postItem(tenant: TenantContext, fields: Partial<InboxItem> = {}) {
-  const { store } = await openNewConversationStore(tenant);
-  const id = `toolu_${randomUUID()}`;
-  await store.addInboxItem({
-    id,
-    tag: "finance",
-    request: "Approve the Q3 budget",
-    response: null,
-    status: "pending",
-    blocking: false,
-    created_at: new Date().toISOString(),
-    resolved_at: null,
-    correlation_key: "ORD-42",
-    ...fields,
-  });
-  return (await store.getInboxItems()).find((item) => item.id === id)!.public_id!;
-}
+const postItem = async (tenant: TenantContext, fields: Partial<InboxItem> = {}) => (await postInboxItem(tenant, fields)).publicId;
 
 const failureOf = (promise: Promise<unknown>) =>
   promise.then(
