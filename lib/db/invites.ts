@@ -91,9 +91,10 @@ export async function describeInvite(token: string) {
   } as const;
 }
 
-/** Accepts an invite for a signed-in user whose email matches; adds the membership atomically. */
 /**
- * `seats`: the organization's seat limit, asked once its invite is found (billing off: none). The
+ * Accepts an invite for a signed-in user whose email matches; adds the membership atomically.
+ * `seats`: the organization's seat limit (billing off: none), read before the transaction opens (it
+ * reads through the pool: inside the transaction it would wait for a second connection). The
  * membership is counted under the organization's lock, so two accepts at the last seat cannot both pass.
  */
 export async function acceptInvite(
@@ -102,6 +103,8 @@ export async function acceptInvite(
   ip?: string | null,
   seats: (organizationId: string) => Promise<PlaceLimit | undefined> = async () => undefined,
 ) {
+  const found = await prisma.invite.findUnique({ where: { tokenHash: hashToken(token) }, select: { organizationId: true } });
+  const seatLimit = found ? await seats(found.organizationId) : undefined;
   return prisma.$transaction(async (tx) => {
     const invite = await tx.invite.findUnique({
       where: { tokenHash: hashToken(token) },
@@ -119,7 +122,7 @@ export async function acceptInvite(
       where: { organizationId_userId: { organizationId: invite.organizationId, userId: user.id } },
     });
     if (!existing)
-      await keepWithinPlaceLimit(tx, invite.organizationId, "seats", await seats(invite.organizationId), () =>
+      await keepWithinPlaceLimit(tx, invite.organizationId, "seats", seatLimit, () =>
         tx.membership.count({ where: { organizationId: invite.organizationId } }),
       );
     if (!existing) await tx.membership.create({ data: { organizationId: invite.organizationId, userId: user.id, role: invite.role } });

@@ -37,79 +37,79 @@ export interface UsageAdmissionRequest {
 }
 
 export type UsageAdmission =
-  | { admitted: true; holdId: string | null }
+  | { admitted: true; holdId: string; entryId: bigint | null }
   | { admitted: false; metric: "messages" | "tokens"; used: number; limit: number; retryWhenIdle: boolean };
 
-type FastRow = { messages: number };
-type MonthRow = { messages: number; tokens: bigint };
+type MonthRow = { messages: number; tokens: bigint; held: bigint; holds: number };
 
 /**
- * Admits one run, or says which limit refused it. Far from the token edge this is one statement: a
- * conditional upsert of the month row that counts the message (and writes its entry) only when the
- * message fits and the token headroom beside the live holds fits `farRuns` runs of the expected size;
- * an UPDATE that waited for the row's lock re-checks its WHERE against the newest row version, so
- * parallel messages at the last one cannot both pass. Otherwise a transaction locks the row
- * (`FOR UPDATE`, after the fast statement created it) and decides with the live holds in view: a run
- * at the edge is admitted only while no other edge run holds tokens, and takes a hold itself.
+ * Admits one run, or says which limit refused it. One transaction per admission: it locks the
+ * month row (`FOR UPDATE`, after creating it), then reads the live holds in the statement after the
+ * lock, so a run that waited for the lock sees the holds of every run admitted before it (a sum read
+ * in the same statement as the lock would come from the snapshot taken before the wait). Every
+ * admitted run holds its expected tokens until it releases them: far from the edge (the headroom
+ * beside the holds fits `farRuns` more) runs start side by side; nearer, only while nothing else holds.
  */
-export async function admitUsage(request: UsageAdmissionRequest): Promise<UsageAdmission> {
-  if (await admitFarFromEdge(request)) return { admitted: true, holdId: null };
-  return admitAtEdge(request);
+export async function admitUsage(r: UsageAdmissionRequest): Promise<UsageAdmission> {
+  return oneAtATime(r.organizationId, () => admitUnderLock(r));
 }
 
-async function admitFarFromEdge(r: UsageAdmissionRequest): Promise<boolean> {
-  const counted = r.kind === "message" ? 1 : 0;
-  // Both limits are finite here (billing on); a new month's first run is always far from its edge.
-  const rows = await prisma.$queryRaw<FastRow[]>`
-    WITH held AS (
-      SELECT coalesce(sum("tokens"), 0)::bigint AS tokens FROM "UsageHold"
-      WHERE "organizationId" = ${r.organizationId} AND "expiresAt" > now()
-    ), month AS (
-      INSERT INTO "UsageMonth" ("organizationId", "month", "messages", "updatedAt")
-      VALUES (${r.organizationId}, ${r.month}::date, ${counted}, now())
-      ON CONFLICT ("organizationId", "month") DO UPDATE
-        SET "messages" = "UsageMonth"."messages" + ${counted}, "updatedAt" = now()
-        WHERE (${counted} = 0 OR "UsageMonth"."messages" + 1 <= ${r.limits.messages})
-          AND "UsageMonth"."tokens" + (SELECT tokens FROM held)
-            + ${r.edge.farRuns}::bigint * greatest(${r.edge.floorTokens}::bigint, "UsageMonth"."tokens" / greatest("UsageMonth"."messages", 1))
-            <= ${r.limits.tokenCap}::bigint
-      RETURNING "messages"
-    ), entry AS (
-      INSERT INTO "UsageEntry" ("organizationId", "kind", "conversationId", "userId", "apiKeyId")
-      SELECT ${r.organizationId}, 'message', ${r.conversationId}, ${r.userId}, ${r.apiKeyId}
-      FROM month WHERE ${counted} = 1
-    )
-    SELECT "messages" FROM month`;
-  return rows.length > 0;
+const waiting = new Map<string, Promise<unknown>>();
+
+/**
+ * This process's admissions of one organization, one after another. They would wait for the month
+ * row's lock anyway; waiting here instead keeps them from each holding a pooled connection while they
+ * do (150 parallel messages would take the whole pool, and the last would fail to start a transaction).
+ */
+function oneAtATime<T>(organizationId: string, work: () => Promise<T>): Promise<T> {
+  const next = (waiting.get(organizationId) ?? Promise.resolve()).then(work, work);
+  const settled = next.then(
+    () => undefined,
+    () => undefined,
+  );
+  waiting.set(organizationId, settled);
+  void settled.then(() => {
+    if (waiting.get(organizationId) === settled) waiting.delete(organizationId);
+  });
+  return next;
 }
 
-async function admitAtEdge(r: UsageAdmissionRequest): Promise<UsageAdmission> {
+async function admitUnderLock(r: UsageAdmissionRequest): Promise<UsageAdmission> {
   return prisma.$transaction(async (tx) => {
-    // The fast statement inserted the row if it was missing; lock it so edge decisions are taken one at a time.
+    await tx.$executeRaw`
+      INSERT INTO "UsageMonth" ("organizationId", "month", "updatedAt") VALUES (${r.organizationId}, ${r.month}::date, now())
+      ON CONFLICT ("organizationId", "month") DO NOTHING`;
+    await tx.$queryRaw`
+      SELECT 1 FROM "UsageMonth" WHERE "organizationId" = ${r.organizationId} AND "month" = ${r.month}::date FOR UPDATE`;
+    // A new statement after the lock: its snapshot holds every hold committed by the runs before this one.
     const [row] = await tx.$queryRaw<MonthRow[]>`
-      SELECT "messages", "tokens" FROM "UsageMonth"
-      WHERE "organizationId" = ${r.organizationId} AND "month" = ${r.month}::date FOR UPDATE`;
+      SELECT m."messages", m."tokens", coalesce(h.tokens, 0)::bigint AS held, coalesce(h.count, 0)::int AS holds
+      FROM "UsageMonth" m
+      LEFT JOIN (
+        SELECT sum("tokens") AS tokens, count(*) AS count FROM "UsageHold"
+        WHERE "organizationId" = ${r.organizationId} AND "expiresAt" > now()
+      ) h ON true
+      WHERE m."organizationId" = ${r.organizationId} AND m."month" = ${r.month}::date`;
     const messages = row?.messages ?? 0;
     const tokens = Number(row?.tokens ?? 0n);
+    const held = Number(row?.held ?? 0n);
     if (r.kind === "message" && messages >= r.limits.messages) return refused("messages", messages, r.limits.messages, false);
     if (tokens >= r.limits.tokenCap) return refused("tokens", tokens, r.limits.tokenCap, false);
-    const [held] = await tx.$queryRaw<{ count: number }[]>`
-      SELECT count(*)::int AS count FROM "UsageHold" WHERE "organizationId" = ${r.organizationId} AND "expiresAt" > now()`;
-    if ((held?.count ?? 0) > 0) return refused("tokens", tokens, r.limits.tokenCap, true);
     const expected = Math.max(r.edge.floorTokens, Math.floor(tokens / Math.max(messages, 1)));
+    const farFromEdge = tokens + held + r.edge.farRuns * expected <= r.limits.tokenCap;
+    if (!farFromEdge && (row?.holds ?? 0) > 0) return refused("tokens", tokens, r.limits.tokenCap, true);
     const holdId = randomUUID();
     await tx.$executeRaw`
       INSERT INTO "UsageHold" ("organizationId", "id", "tokens", "expiresAt")
       VALUES (${r.organizationId}, ${holdId}, ${expected}, now() + ${`${r.edge.holdMs} milliseconds`}::interval)`;
-    if (r.kind === "message") {
-      await tx.$executeRaw`
-        UPDATE "UsageMonth" SET "messages" = "messages" + 1, "updatedAt" = now()
-        WHERE "organizationId" = ${r.organizationId} AND "month" = ${r.month}::date`;
-      await tx.$executeRaw`
-        INSERT INTO "UsageEntry" ("organizationId", "kind", "conversationId", "userId", "apiKeyId")
-        VALUES (${r.organizationId}, 'message', ${r.conversationId}, ${r.userId}, ${r.apiKeyId})`;
-    }
-    return { admitted: true, holdId } as const;
+    if (r.kind !== "message") return { admitted: true, holdId, entryId: null } as const;
+    await tx.$executeRaw`
+      UPDATE "UsageMonth" SET "messages" = "messages" + 1, "updatedAt" = now()
+      WHERE "organizationId" = ${r.organizationId} AND "month" = ${r.month}::date`;
+    const [entry] = await tx.$queryRaw<{ id: bigint }[]>`
+      INSERT INTO "UsageEntry" ("organizationId", "kind", "conversationId", "userId", "apiKeyId")
+      VALUES (${r.organizationId}, 'message', ${r.conversationId}, ${r.userId}, ${r.apiKeyId}) RETURNING "id"`;
+    return { admitted: true, holdId, entryId: entry?.id ?? null } as const;
   });
 }
 
@@ -121,7 +121,32 @@ const refused = (metric: "messages" | "tokens", used: number, limit: number, ret
   retryWhenIdle,
 });
 
-/** Ends an edge run's hold: the next edge run may start. */
+/**
+ * Takes back a message that was counted for work that then ended before a run was running (a full
+ * queue, a busy edit, a conversation gone): the month's count and its entry go together, with the hold.
+ */
+export async function refundUsage(organizationId: string, month: Date, holdId: string, entryId: bigint | null): Promise<void> {
+  await prisma.$transaction(async (tx) => {
+    await tx.usageHold.deleteMany({ where: { organizationId, id: holdId } });
+    if (entryId === null) return;
+    const removed = await tx.usageEntry.deleteMany({ where: { organizationId, id: entryId, kind: "message" } });
+    if (removed.count === 0) return;
+    await tx.$executeRaw`
+      UPDATE "UsageMonth" SET "messages" = greatest("messages" - 1, 0), "updatedAt" = now()
+      WHERE "organizationId" = ${organizationId} AND "month" = ${month}::date`;
+  });
+}
+
+/** The month's counts as they stand, read without a lock (a pre-check; the admission decides). */
+export async function readMonthUsage(organizationId: string, month: Date): Promise<{ messages: number; tokens: number }> {
+  const row = await prisma.usageMonth.findUnique({
+    where: { organizationId_month: { organizationId, month } },
+    select: { messages: true, tokens: true },
+  });
+  return { messages: row?.messages ?? 0, tokens: Number(row?.tokens ?? 0n) };
+}
+
+/** Ends a run's hold: its tokens are counted as used (metered) from now on, not expected. */
 export async function releaseUsageHold(organizationId: string, holdId: string): Promise<void> {
   await prisma.usageHold.deleteMany({ where: { organizationId, id: holdId } });
 }

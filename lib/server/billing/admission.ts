@@ -1,4 +1,5 @@
-import { admitUsage, releaseUsageHold, type EdgeRule } from "@/lib/db/usage-admission";
+import { admitUsage, readMonthUsage, refundUsage, releaseUsageHold, type EdgeRule } from "@/lib/db/usage-admission";
+import { logger } from "@/lib/server/logger";
 import type { TenantContext } from "@/lib/db/tenant-context";
 import { currentPlan, type CurrentPlan } from "./current-plan";
 import { planLimitError } from "./limit-sentence";
@@ -15,18 +16,22 @@ export interface RunAdmissionRequest {
   plan?: CurrentPlan;
 }
 
-/** An admitted run. `release()` frees its token hold at the edge; call it when the run's work is done (idempotent). */
+/** An admitted run. Both calls are idempotent. */
 export interface Admission {
+  /** Frees the run's token hold; call it when the run's work is done. */
   release(): Promise<void>;
+  /** Takes the admission back (its message and its entry, its hold): the work ended before a run was running. */
+  refund(): Promise<void>;
 }
 
-const NOTHING_HELD: Admission = { release: async () => {} };
+/** No hold, no message: what billing off admits, and work that starts no run. */
+export const NOTHING_HELD: Admission = { release: async () => {}, refund: async () => {} };
 
 /**
  * The token edge (docs/billing.md): a run is expected to use the month's average tokens per message,
- * at least 4,000; the headroom must fit 20 of them beside the live holds for a run to start without
- * a hold. Nearer, runs start one at a time, each holding its expected tokens for up to 10 minutes
- * (its server may die before it releases them).
+ * at least 4,000; every admitted run holds that much for up to 10 minutes (its server may die before
+ * it releases them). While the headroom beside the live holds fits 20 more, runs start side by side;
+ * nearer, one at a time.
  */
 export const TOKEN_EDGE: EdgeRule = { floorTokens: 4_000, farRuns: 20, holdMs: 10 * 60_000 };
 
@@ -60,8 +65,47 @@ export async function admitRun(
       { orgSlug: ctx.orgSlug ?? null, role: request.apiKeyId ? null : (ctx.role ?? null) },
       { metric: outcome.metric, used: outcome.used, limit: outcome.limit, plan: plan.effective.plan, retryWhenIdle: outcome.retryWhenIdle },
     );
-  const holdId = outcome.holdId;
-  if (!holdId) return NOTHING_HELD;
+  const { holdId, entryId } = outcome;
+  const month = monthStart(now);
   let released: Promise<void> | null = null;
-  return { release: () => (released ??= releaseUsageHold(ctx.organizationId, holdId)) };
+  let refunded: Promise<void> | null = null;
+  return {
+    release: () => (released ??= releaseUsageHold(ctx.organizationId, holdId)),
+    refund: () => (refunded ??= refundUsage(ctx.organizationId, month, holdId, entryId)),
+  };
+}
+
+/**
+ * A message's limits, read only: the 402 `admitRun` would answer now for a message (a month's
+ * messages or tokens used up), before anything is written for it (a new conversation). It counts
+ * nothing; the message's admission still decides, atomically.
+ */
+export async function refuseMessageOverLimit(
+  ctx: Pick<TenantContext, "organizationId"> & Partial<Pick<TenantContext, "orgSlug" | "role">>,
+  now: Date = new Date(),
+): Promise<void> {
+  if (billingMode() === "off") return;
+  const plan = await currentPlan(ctx.organizationId, now);
+  if (plan.mode === "off" || !plan.effective) return;
+  const tokenCap = plan.overage ? plan.tokensHardCap : plan.limits.tokens;
+  const used = await readMonthUsage(ctx.organizationId, monthStart(now));
+  const refused = { orgSlug: ctx.orgSlug ?? null, role: ctx.role ?? null };
+  if (used.messages >= plan.limits.messages)
+    throw planLimitError(refused, { metric: "messages", used: used.messages, limit: plan.limits.messages, plan: plan.effective.plan });
+  if (used.tokens >= tokenCap)
+    throw planLimitError(refused, { metric: "tokens", used: used.tokens, limit: tokenCap, plan: plan.effective.plan });
+}
+
+/**
+ * Runs what follows an admission up to the run being running (opening the agent, storing the
+ * answer, launching): any throw on the way refunds the admission, so no message is counted and no
+ * hold is left for work that never ran, then goes on to the caller (the route's 404/409/429).
+ */
+export async function refundOnThrow<T>(admission: Admission, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    await admission.refund().catch((refundError: unknown) => logger.error("an admission was not refunded", { error: refundError }));
+    throw error;
+  }
 }

@@ -1,6 +1,6 @@
 import type { RoleName } from "@/lib/schemas/account";
 import type { PlanLimitDetails } from "@/lib/schemas/billing";
-import { paymentRequired, type AppError } from "@/lib/server/http/app-error";
+import { AppError, paymentRequired } from "@/lib/server/http/app-error";
 import { PLANS, type LimitMetric, type PlanKey } from "./plans";
 
 /** Who is refused: an owner is offered the upgrade, everyone else is told to ask one. */
@@ -8,6 +8,9 @@ export interface Refused {
   orgSlug: string | null;
   role: RoleName | null;
 }
+
+/** When to try a run refused at the token edge again: the answer holding the last tokens is usually done by then. */
+export const EDGE_RETRY_AFTER_SECONDS = 10;
 
 const number = (value: number) => value.toLocaleString("en-US");
 
@@ -26,7 +29,8 @@ const MONTHLY = new Set<LimitMetric>(["messages", "tokens", "apiRequests"]);
 
 /**
  * The 402 of a plan limit: which limit, that a monthly one resets on the 1st (UTC), and for owners the
- * way up ("Upgrade to Pro", `upgrade_path` the billing page); others are told to ask an owner.
+ * way up ("Upgrade to Pro", `upgrade_path` the billing page); others are told to ask an owner. A
+ * refusal at the token edge (`retry_when_idle`) says to try again soon, with `Retry-After`.
  */
 export function planLimitError(
   refused: Refused,
@@ -38,8 +42,10 @@ export function planLimitError(
     ? "This organization is at the edge of its model tokens for the month: another answer is using the last of them. Try again when it has finished."
     : `This organization has reached its ${planName} plan's limit of ${WHAT[limit.metric](limit.limit)}.`;
   const resets = MONTHLY.has(limit.metric) && !limit.retryWhenIdle ? " It resets on the 1st of next month (UTC)." : "";
-  const way =
-    limit.plan === "free"
+  // At the edge the answer is to wait, not to upgrade: no way up is offered then.
+  const way = limit.retryWhenIdle
+    ? ""
+    : limit.plan === "free"
       ? owner
         ? " Upgrade to Pro for more."
         : " Ask an owner of this organization to upgrade to Pro."
@@ -51,8 +57,10 @@ export function planLimitError(
     used: limit.used,
     limit: limit.limit,
     plan: limit.plan,
-    upgrade_path: owner ? `/${refused.orgSlug}/settings/billing` : null,
+    upgrade_path: owner && !limit.retryWhenIdle ? `/${refused.orgSlug}/settings/billing` : null,
     ...(limit.retryWhenIdle && { retry_when_idle: true }),
   };
+  if (limit.retryWhenIdle)
+    return new AppError(402, "plan_limit", `${reached}${resets}${way}`, details, { "Retry-After": String(EDGE_RETRY_AFTER_SECONDS) });
   return paymentRequired(`${reached}${resets}${way}`, details);
 }

@@ -13,7 +13,7 @@ import { countKinds } from "@/lib/server/attachments/resolve";
 import { drainQueue, launch } from "@/lib/server/runs/launch";
 import { refuseUnreadableImages } from "@/lib/server/runs/refuse-unreadable-images";
 import { openTurn } from "@/lib/server/runs/open-turn";
-import { admitRun, type RunAdmissionRequest } from "@/lib/server/billing/admission";
+import { admitRun, refundOnThrow, type RunAdmissionRequest } from "@/lib/server/billing/admission";
 import { conversationStream } from "@/lib/server/sse/conversation-stream";
 
 const BUSY = "The agent is still answering. Wait for it, or stop it first, then try again.";
@@ -101,14 +101,18 @@ async function startBranch(
     await agent.dispose();
     throw error;
   }
-  const launched = await launch(
-    conversationId,
-    agent,
-    (signal) => agent.glove.branch({ ...branch, signal, runId: randomUUID(), startedBy: ctx.userId }),
-    (outcome) => drainQueue(agent, outcome),
-    admission,
-  );
-  if (launched.kind === "settled") throw conflict(BUSY);
+  const launched = await refundOnThrow(admission, async () => {
+    const launched = await launch(
+      conversationId,
+      agent,
+      (signal) => agent.glove.branch({ ...branch, signal, runId: randomUUID(), startedBy: ctx.userId }),
+      (outcome) => drainQueue(agent, outcome),
+      admission,
+    );
+    // Busy: the edit is refused (409), and its message is not counted.
+    if (launched.kind === "settled") throw conflict(BUSY);
+    return launched;
+  });
   return conversationStream(ctx, conversationId, { after, until: launched.done, requestSignal });
 }
 

@@ -28,6 +28,7 @@ import { enforce } from "@/lib/server/rate-limit";
 import { runLeaseMs } from "@/lib/server/runs/lease-config";
 import { messagesPerUser } from "@/lib/server/runs/message-rate-limit";
 import { sendMessage } from "@/lib/server/runs/send-message";
+import { refuseMessageOverLimit } from "@/lib/server/billing/admission";
 import type { z } from "zod";
 
 /**
@@ -86,6 +87,7 @@ export async function startConversation(
   if (!message) return view(ctx, await createConversation(ctx, { title: input.title, temporary: input.temporary }));
   // Before anything is written: a person over the message limit creates nothing.
   await enforce(messagesPerUser(), ctx.userId, "messages");
+  await refuseMessageOverLimit(ctx);
   const created = await createConversation(ctx, {
     title: input.title ?? titleFromMessage(message.text),
     temporary: input.temporary,

@@ -163,15 +163,14 @@ export type ApiKeyContext = ActorContext<ApiKeyPrincipal> & TenantContext;
  * The public API (`/api/v1/*`): an API key with every scope in `scopes`. Cookies are never read.
  * 401 (same answer for a missing, malformed, unknown, revoked or expired key), 429 for an address
  * that sent too many bad keys, a key past its own allowance or an organization past its keys' shared
- * one (api-key-rate-limit.ts), 402 when the plan's API requests of the month are used up (each
- * request is counted then), 403 naming the missing scope, then 404 for impossible path ids.
+ * one (api-key-rate-limit.ts), 403 naming the missing scope, 404 for impossible path ids, then 402
+ * when the plan's API requests of the month are used up (each request that gets this far is counted).
  * The tenant is the key's organization with role "member" (see api-key-authenticator.ts).
  */
 export function apiKeyRoute<P extends Params = Params>(options: { scopes: ApiKeyScope[]; ids?: Partial<Record<keyof P, string>> }) {
   return build<ApiKeyContext, P>(async (request, params) => {
     const { principal, tenant, ip } = await authenticateApiKey(request);
     await settleAll([enforceApiKeyRate(principal.keyId), enforceOrganizationApiRate(tenant.organizationId)] as const);
-    await countApiRequestUnderPlan(tenant.organizationId, principal.keyId);
     const missing = missingScope(principal.scopes, options.scopes);
     if (missing)
       throw new AppError(
@@ -183,6 +182,8 @@ export function apiKeyRoute<P extends Params = Params>(options: { scopes: ApiKey
         },
       );
     for (const [name, what] of Object.entries(options.ids ?? {})) if (!possibleId(params[name])) throw notFound(what as string);
+    // Last: a request the key may not make, or for an id that cannot exist, is not one of the month's.
+    await countApiRequestUnderPlan(tenant.organizationId, principal.keyId);
     return { ...tenant, actor: principal, ip };
   });
 }

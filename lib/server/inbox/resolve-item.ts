@@ -1,12 +1,12 @@
 import type { InboxResolver } from "@/lib/agent";
 import { prisma } from "@/lib/db/client";
 import type { InboxItem as InboxItemRow } from "@/lib/db/generated/client";
-import { inboxItemWire, resolveInboxItemRow } from "@/lib/db/inbox-items";
+import { findInboxItem, inboxItemWire, resolveInboxItemRow } from "@/lib/db/inbox-items";
 import { PostgresStore } from "@/lib/db/postgres-store";
 import type { InboxResolveResult } from "@/lib/schemas/v1-inbox";
 import { conversationRecorder } from "@/lib/server/events/conversation-recorder";
 import { AppError, conflict, notFound } from "@/lib/server/http/app-error";
-import { admitRun, type Admission } from "@/lib/server/billing/admission";
+import { admitRun, NOTHING_HELD, type Admission } from "@/lib/server/billing/admission";
 import { launchContinuation } from "@/lib/server/runs/launch";
 import { openAgent } from "@/lib/server/runs/open-turn";
 import { recoverDeadRuns } from "@/lib/server/runs/recover-dead-runs";
@@ -30,7 +30,11 @@ export async function resolveInboxItem(
   response: unknown,
   resolver: InboxResolver,
 ): Promise<InboxResolveResult> {
-  const admission = await admitRun(tenant, { kind: "continuation" });
+  // Only an answer that would start a run asks the plan (402): an unknown item is a 404 first, and a
+  // non-blocking answer (nothing runs) is taken at the limit too.
+  const found = await findInboxItem(tenant, publicId);
+  if (!found) throw notFound("This inbox item");
+  const admission = found.blocking ? await admitRun(tenant, { kind: "continuation" }) : NOTHING_HELD;
   const outcome = await resolveInboxItemRow(tenant, publicId, response, resolver, responseIssues).catch(async (error: unknown) => {
     await admission.release();
     throw error;

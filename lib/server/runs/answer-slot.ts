@@ -17,7 +17,7 @@ import { checkModelUrls, loadAgentSettings } from "@/lib/server/agent/settings";
 import { conversationRecorder } from "@/lib/server/events/conversation-recorder";
 import { forbidden, notFound } from "@/lib/server/http/app-error";
 import { settleAll } from "@/lib/server/settle-all";
-import { admitRun } from "@/lib/server/billing/admission";
+import { admitRun, refundOnThrow } from "@/lib/server/billing/admission";
 import { conversationStream } from "@/lib/server/sse/conversation-stream";
 import { formCardAnswerValue } from "@/lib/server/forms/card-answers";
 import { launchContinuation } from "./launch";
@@ -63,27 +63,24 @@ export async function answerSlot(
   if (answer.kind === "resolve" && slot.status === "pending") checkEditedInput(ctx, answer.value);
   const answerer: PermissionAnswerer = { userId: ctx.userId, isAdmin: isAdmin(ctx), ...(name && { name }) };
   const admission = await admitRun(ctx, { kind: "continuation", conversationId });
-  const result = await storeAnswer(
-    ctx,
-    conversationId,
-    store,
-    await enabledTools(tenant, conversationId, settings),
-    slot,
-    answer,
-    answerer,
-  ).catch(async (error: unknown) => {
-    await admission.release();
-    throw error;
+  const { result, launched } = await refundOnThrow(admission, async () => {
+    const result = await storeAnswer(
+      ctx,
+      conversationId,
+      store,
+      await enabledTools(tenant, conversationId, settings),
+      slot,
+      answer,
+      answerer,
+    );
+    if (!result.continuable) return { result, launched: null };
+    const agent = await openAgent(tenant, conversationId, { preloaded: { agentSettings: settings } });
+    return { result, launched: await launchContinuation(conversationId, agent, admission) };
   });
-  if (!result.continuable) {
+  if (!launched) {
     await admission.release();
     return { kind: "json", slot: result.slot, continued: false };
   }
-  const agent = await openAgent(tenant, conversationId, { preloaded: { agentSettings: settings } }).catch(async (error: unknown) => {
-    await admission.release();
-    throw error;
-  });
-  const launched = await launchContinuation(conversationId, agent, admission);
   const continued = launched.kind === "running";
   if (!options.wantsStream || !continued) return { kind: "json", slot: result.slot, continued };
   return {

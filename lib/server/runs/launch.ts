@@ -55,9 +55,12 @@ export async function launch<T>(
     )
     .finally(async () => {
       stopListening();
-      // A hold left behind only delays the next edge run until it expires.
-      await admission?.release().catch((error) => logger.error("a usage hold was not released", { conversationId, error }));
-      await agent.dispose();
+      // Dispose first: it flushes the run's last token events, which must be metered before the hold
+      // that stood for them goes (else a parallel admission sees neither). A hold left behind only
+      // delays the next edge run until it expires.
+      await agent
+        .dispose()
+        .finally(() => admission?.release().catch((error) => logger.error("a usage hold was not released", { conversationId, error })));
     });
   track(execution);
 

@@ -1,7 +1,7 @@
 import { readLatestRun } from "@/lib/db/conversation-snapshot";
 import type { TenantContext } from "@/lib/db/tenant-context";
 import { conflict } from "@/lib/server/http/app-error";
-import { admitRun } from "@/lib/server/billing/admission";
+import { admitRun, refundOnThrow } from "@/lib/server/billing/admission";
 import { conversationStream } from "@/lib/server/sse/conversation-stream";
 import { launchContinuation } from "./launch";
 import { openTurn } from "./open-turn";
@@ -22,20 +22,22 @@ const NOTHING_TO_RETRY: Record<string, string> = {
 export async function retryLastTurn(ctx: TenantContext, conversationId: string, requestSignal?: AbortSignal): Promise<Response> {
   // A retry sends no new message: only the tokens can refuse it (402), before anything opens.
   const admission = await admitRun(ctx, { kind: "continuation", conversationId });
-  const { after, agent } = await openTurn(ctx, conversationId).catch(async (error: unknown) => {
-    await admission.release();
-    throw error;
+  return refundOnThrow(admission, async () => {
+    const { after, agent } = await openTurn(ctx, conversationId);
+    // After the recovery: a run whose server died is then "failed", the status the retry reports.
+    const previous = await readLatestRun(ctx, conversationId).catch(async (error: unknown) => {
+      await agent.dispose();
+      throw error;
+    });
+    const launched = await launchContinuation(conversationId, agent, admission);
+    if (launched.kind === "settled") {
+      const reason = launched.outcome.status === "idle" && previous?.status === "aborted" ? "stopped" : launched.outcome.status;
+      throw conflict(NOTHING_TO_RETRY[reason] ?? NOTHING_TO_RETRY.busy);
+    }
+    await agent.recorder.recordServerEvent("run_retried", {
+      run_id: launched.runId,
+      ...(previous && { retry_of: previous.id, previous_status: previous.status }),
+    });
+    return conversationStream(ctx, conversationId, { after, until: launched.done, requestSignal });
   });
-  // After the recovery: a run whose server died is then "failed", the status the retry reports.
-  const previous = await readLatestRun(ctx, conversationId);
-  const launched = await launchContinuation(conversationId, agent, admission);
-  if (launched.kind === "settled") {
-    const reason = launched.outcome.status === "idle" && previous?.status === "aborted" ? "stopped" : launched.outcome.status;
-    throw conflict(NOTHING_TO_RETRY[reason] ?? NOTHING_TO_RETRY.busy);
-  }
-  await agent.recorder.recordServerEvent("run_retried", {
-    run_id: launched.runId,
-    ...(previous && { retry_of: previous.id, previous_status: previous.status }),
-  });
-  return conversationStream(ctx, conversationId, { after, until: launched.done, requestSignal });
 }

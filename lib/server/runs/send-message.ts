@@ -3,7 +3,7 @@ import type { z } from "zod";
 import type { TurnStart } from "@/lib/db/turn-start";
 import type { sendMessageSchema } from "@/lib/schemas/conversation";
 import { countKinds, resolveAttachments } from "@/lib/server/attachments/resolve";
-import { admitRun } from "@/lib/server/billing/admission";
+import { admitRun, refundOnThrow } from "@/lib/server/billing/admission";
 import { currentPlanOf } from "@/lib/server/billing/current-plan";
 import { conversationStream } from "@/lib/server/sse/conversation-stream";
 import { enforceOrganizationMessageRate } from "./message-rate-limit";
@@ -38,20 +38,24 @@ export async function sendMessage(
     await agent.dispose();
     throw error;
   }
-  const launched = await launch(
-    conversationId,
-    agent,
-    (signal) =>
-      agent.glove.processRequest(input.text, {
-        signal,
-        runId: randomUUID(),
-        startedBy: ctx.userId,
-        ...(input.attachments?.length && { images: input.attachments }),
-        ...(attachments.length > 0 && { attachments }),
-      }),
-    (outcome) => drainQueue(agent, outcome),
-    admission,
+  const launched = await refundOnThrow(admission, () =>
+    launch(
+      conversationId,
+      agent,
+      (signal) =>
+        agent.glove.processRequest(input.text, {
+          signal,
+          runId: randomUUID(),
+          startedBy: ctx.userId,
+          ...(input.attachments?.length && { images: input.attachments }),
+          ...(attachments.length > 0 && { attachments }),
+        }),
+      (outcome) => drainQueue(agent, outcome),
+      admission,
+    ),
   );
+  // A queued message is answered by the run that counted its own message: it counts nothing itself.
+  if (launched.kind === "settled") await admission.refund();
   return conversationStream(ctx, conversationId, {
     after,
     until: launched.kind === "running" ? launched.done : Promise.resolve(),

@@ -13,7 +13,7 @@ import type {
 import { notFound } from "@/lib/server/http/app-error";
 import type { IdempotentResult } from "@/lib/server/http/idempotency";
 import type { ApiKeyContext } from "@/lib/server/http/route-builders";
-import { admitRun, type Admission } from "@/lib/server/billing/admission";
+import { admitRun, refundOnThrow, type Admission } from "@/lib/server/billing/admission";
 import { drainQueue, launch } from "@/lib/server/runs/launch";
 import { enforceMessageRates } from "@/lib/server/runs/message-rate-limit";
 import { openTurn } from "@/lib/server/runs/open-turn";
@@ -36,7 +36,7 @@ export async function createV1Conversation(
 ): Promise<IdempotentResult> {
   // The message's limits first: a 429 or a 402 must leave no conversation behind (a retry would make a second one).
   const admission = body.message !== undefined ? await admitMessage(ctx) : undefined;
-  const created = await createConversation({ organizationId: ctx.organizationId, userId: null }, { title: body.title });
+  const created = await (admission ? refundOnThrow(admission, () => newConversation(ctx, body)) : newConversation(ctx, body));
   const conversation = { id: created.id, title: created.title, created_at: created.createdAt };
   if (body.message === undefined || !admission) return { status: 201, body: { conversation } satisfies V1ConversationCreated };
   const sent = await startMessage(ctx, created.id, body.message, stream, admission);
@@ -46,6 +46,9 @@ export async function createV1Conversation(
     response: sent.response,
   };
 }
+
+const newConversation = (ctx: ApiKeyContext, body: V1CreateConversationBody) =>
+  createConversation({ organizationId: ctx.organizationId, userId: null }, { title: body.title });
 
 /**
  * A message from the key: starts a run (detached: a client that leaves never stops it) or queues
@@ -58,13 +61,13 @@ export async function sendV1Message(
   text: string,
   stream: { wanted: boolean; signal?: AbortSignal },
 ): Promise<IdempotentResult & { body: V1MessageAccepted }> {
-  return startMessage(ctx, conversationId, text, stream, await admitMessage(ctx));
+  return startMessage(ctx, conversationId, text, stream, await admitMessage(ctx, conversationId));
 }
 
 /** The key's and the organization's message rates (429), then the plan's limits (402). */
-async function admitMessage(ctx: ApiKeyContext): Promise<Admission> {
+async function admitMessage(ctx: ApiKeyContext, conversationId?: string): Promise<Admission> {
   await enforceMessageRates(ctx, "messages from this API key");
-  return admitRun(ctx, { kind: "message", apiKeyId: ctx.actor.keyId });
+  return admitRun(ctx, { kind: "message", apiKeyId: ctx.actor.keyId, conversationId });
 }
 
 async function startMessage(
@@ -74,18 +77,20 @@ async function startMessage(
   stream: { wanted: boolean; signal?: AbortSignal },
   admission: Admission,
 ): Promise<IdempotentResult & { body: V1MessageAccepted }> {
-  const { after, agent } = await openTurn(ctx, conversationId).catch(async (error: unknown) => {
-    await admission.release();
-    throw error;
+  const { after, launched } = await refundOnThrow(admission, async () => {
+    const { after, agent } = await openTurn(ctx, conversationId);
+    const runId = randomUUID();
+    const launched = await launch(
+      conversationId,
+      agent,
+      (signal) => agent.glove.processRequest(text, { signal, runId }),
+      (outcome) => drainQueue(agent, outcome),
+      admission,
+    );
+    return { after, launched };
   });
-  const runId = randomUUID();
-  const launched = await launch(
-    conversationId,
-    agent,
-    (signal) => agent.glove.processRequest(text, { signal, runId }),
-    (outcome) => drainQueue(agent, outcome),
-    admission,
-  );
+  // A queued message is answered by the run that counted its own message: it counts nothing itself.
+  if (launched.kind === "settled") await admission.refund();
   const accepted: V1MessageAccepted = {
     run_id: launched.kind === "running" ? launched.runId : null,
     status: launched.kind === "running" ? "running" : "queued",

@@ -2,13 +2,15 @@
 // shared e2e server keeps billing off). Usage is set by writing UsageMonth rows, the plan by an
 // OrganizationBilling row; every answer is what a person or a machine would see.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { planLimitDetailsSchema } from "@/lib/schemas/billing";
 import { PLANS } from "@/lib/server/billing/plans";
+import { anthropicText, startFakeAnthropic } from "@/tests/support/fake-providers/anthropic";
 import { expenseClaimForm } from "@/prisma/demo-forms";
 import { billingOnEnv } from "@/tests/support/billing-env";
 import { startAppServer, type AppServer } from "@/tests/support/app-server";
 import { appDatabaseUrl } from "../support/env";
 import { createAccount, type TestAccount } from "../support/http-client";
-import { answerSlot, createConversation, postMessage, readToEnd } from "../support/run-events";
+import { answerSlot, createConversation, EventStreamReader, postMessage, readToEnd, useAnthropicAt } from "../support/run-events";
 import { sql } from "../support/sql";
 import { createKey, v1Client } from "../support/v1-client";
 
@@ -65,7 +67,7 @@ describe("plan limits (billing on)", () => {
       expect(body.error.code).toBe("plan_limit");
       expect(body.error.message).toContain(`${FREE.messages} messages a month`);
       expect(body.error.message).toContain("resets on the 1st");
-      expect(body.error.details).toMatchObject({
+      expect(planLimitDetailsSchema.parse(body.error.details)).toMatchObject({
         metric: "messages",
         used: FREE.messages,
         limit: FREE.messages,
@@ -119,7 +121,7 @@ describe("plan limits (billing on)", () => {
     expect(refused.body.error.code).toBe("plan_limit");
     // A key is nobody's role: the sentence sends its holder to an owner.
     expect(refused.body.error.message).toContain("Ask an owner");
-    expect(refused.body.error.details).toMatchObject({ metric: "messages", upgrade_path: null });
+    expect(planLimitDetailsSchema.parse(refused.body.error.details)).toMatchObject({ metric: "messages", upgrade_path: null });
 
     await setUsage(owner, { apiRequests: FREE.apiRequests });
     const over = await api.json("/api/v1/conversations");
@@ -215,5 +217,60 @@ describe("plan limits (billing on)", () => {
     expect(refused.body.error.details).toMatchObject({ metric: "forms", used: FREE.forms, limit: FREE.forms });
     expect((await owner.client.json(`/api/orgs/${owner.orgSlug}/forms/${created[0]}`, { method: "DELETE" })).status).toBe(200);
     expect((await create(FREE.forms)).status).toBe(201);
+  });
+  it("a queued message and an edit refused while the agent answers are not counted", async () => {
+    const model = await startFakeAnthropic(anthropicText("All done."));
+    try {
+      const owner = await createAccount(server.baseURL, "refunds");
+      await useAnthropicAt(owner, model.url);
+      const conversationId = await createConversation(owner.client, "Busy");
+      // About 6 s of streamed text: long enough to act while it runs.
+      model.enqueue(anthropicText(Array.from({ length: 300 }, (_, i) => `word${i}`).join(" "), { interTokenDelayMs: 20 }));
+      const first = new EventStreamReader(await postMessage(owner.client, conversationId, "tell me a long story"));
+      await first.waitForType("text_delta");
+      const queued = await readToEnd(await postMessage(owner.client, conversationId, "and keep it short"));
+      expect(queued.map((event) => event.type)).toContain("message_queued");
+      const snapshot = await owner.client.json<{ messages: { id: string; sender: string }[] }>(`/api/conversations/${conversationId}`);
+      const typed = snapshot.body.messages.find((message) => message.sender === "user")!;
+      const edit = await owner.client.json(`/api/conversations/${conversationId}/messages/${typed.id}/edit`, {
+        json: { text: "a short one" },
+      });
+      expect(edit.status).toBe(409);
+
+      const orgId = await orgIdOf(owner);
+      const [month] = await sql<{ messages: number }>(`SELECT "messages" FROM "UsageMonth" WHERE "organizationId" = $1`, [orgId]);
+      expect(month.messages).toBe(1);
+      const [entries] = await sql<{ count: number }>(
+        `SELECT count(*)::int AS count FROM "UsageEntry" WHERE "organizationId" = $1 AND "kind" = 'message'`,
+        [orgId],
+      );
+      expect(entries.count).toBe(1);
+      await owner.client.json(`/api/conversations/${conversationId}/abort`, { json: {} });
+      await first.ended;
+    } finally {
+      await model.close();
+    }
+  });
+
+  it("a v1 message's entry names its conversation; a request refused for its scope or an impossible id is not counted", async () => {
+    const owner = await createAccount(server.baseURL, "v1count");
+    const api = v1Client(server.baseURL, (await createKey(owner)).secret);
+    const created = await api.json<{ conversation: { id: string } }>("/api/v1/conversations", { json: { title: "Machine" } });
+    const conversationId = created.body.conversation.id;
+    expect((await api.json(`/api/v1/conversations/${conversationId}/messages`, { json: { text: "hello" } })).status).toBe(202);
+    const orgId = await orgIdOf(owner);
+    const entries = await sql<{ conversationId: string | null }>(
+      `SELECT "conversationId" FROM "UsageEntry" WHERE "organizationId" = $1 AND "kind" = 'message'`,
+      [orgId],
+    );
+    expect(entries).toEqual([{ conversationId }]);
+
+    const requests = async () =>
+      (await sql<{ apiRequests: number }>(`SELECT "apiRequests" FROM "UsageMonth" WHERE "organizationId" = $1`, [orgId]))[0].apiRequests;
+    const before = await requests();
+    const narrow = v1Client(server.baseURL, (await createKey(owner, ["inbox:read"], "Narrow")).secret);
+    expect((await narrow.json("/api/v1/conversations")).status).toBe(403);
+    expect((await api.json(`/api/v1/conversations/${"x".repeat(101)}`)).status).toBe(404);
+    expect(await requests()).toBe(before);
   });
 });

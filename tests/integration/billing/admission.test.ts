@@ -1,7 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { TenantContext } from "@/lib/db/tenant-context";
-import { admitRun, TOKEN_EDGE } from "@/lib/server/billing/admission";
+import { admitRun, refundOnThrow, refuseMessageOverLimit, TOKEN_EDGE } from "@/lib/server/billing/admission";
+import { EDGE_RETRY_AFTER_SECONDS } from "@/lib/server/billing/limit-sentence";
+import { planLimitDetailsSchema } from "@/lib/schemas/billing";
 import { PLANS } from "@/lib/server/billing/plans";
 import { monthStart } from "@/lib/server/billing/usage-month";
 import { AppError } from "@/lib/server/http/app-error";
@@ -61,7 +63,7 @@ describe("admitRun with billing on (Free plan)", () => {
     expect(refused).toHaveLength(17);
     for (const outcome of refused) {
       expect(outcome.error.code).toBe("plan_limit");
-      expect(outcome.error.details).toMatchObject({ metric: "messages", limit: FREE.messages, plan: "free" });
+      expect(planLimitDetailsSchema.parse(outcome.error.details)).toMatchObject({ metric: "messages", limit: FREE.messages, plan: "free" });
       expect(outcome.error.message).toContain("resets on the 1st");
     }
     expect((await readMonth(tenant))?.messages).toBe(FREE.messages);
@@ -90,8 +92,9 @@ describe("admitRun with billing on (Free plan)", () => {
     expect((await readMonth(tenant))?.messages).toBe(FREE.messages + 5);
     expect(await prisma().usageEntry.count({ where: { organizationId: tenant.organizationId, kind: "message" } })).toBe(0);
 
-    // Far from the token edge it holds nothing, whatever the messages.
-    expect(await prisma().usageHold.count({ where: { organizationId: tenant.organizationId } })).toBe(0);
+    // Every admitted run holds its expected tokens until it releases them, a continuation too.
+    expect(await prisma().usageHold.count({ where: { organizationId: tenant.organizationId } })).toBe(1);
+    await outcome.admission!.release();
 
     await setUsage(tenant, { messages: 0, tokens: FREE.tokens });
     const over = await attempt(tenant, "continuation");
@@ -106,8 +109,15 @@ describe("admitRun with billing on (Free plan)", () => {
     const admitted = outcomes.filter((outcome) => outcome.admitted);
     expect(admitted).toHaveLength(1);
     for (const outcome of outcomes.filter((outcome) => !outcome.admitted)) {
-      expect(outcome.error.details).toMatchObject({ metric: "tokens", retry_when_idle: true });
+      // The owner is told to wait, not to upgrade, and when to try again.
+      expect(planLimitDetailsSchema.parse(outcome.error.details)).toMatchObject({
+        metric: "tokens",
+        retry_when_idle: true,
+        upgrade_path: null,
+      });
       expect(outcome.error.message).toContain("Try again when it has finished");
+      expect(outcome.error.message).not.toContain("Upgrade");
+      expect(outcome.error.headers).toMatchObject({ "Retry-After": String(EDGE_RETRY_AFTER_SECONDS) });
     }
     expect(await prisma().usageHold.count({ where: { organizationId: tenant.organizationId } })).toBe(1);
 
@@ -118,13 +128,79 @@ describe("admitRun with billing on (Free plan)", () => {
     await next.admission!.release();
   });
 
-  it("far from the edge a run takes no hold", async () => {
+  it("far from the edge runs start side by side, each holding its expected tokens", async () => {
     const tenant = await createTenant("far");
-    // 250 messages: the month's average (3,680 tokens) is below the floor, so the floor is the expected size.
-    await setUsage(tenant, { messages: 250, tokens: FREE.tokens - TOKEN_EDGE.farRuns * TOKEN_EDGE.floorTokens - 1 });
+    // 250 messages: the month's average is below the floor, so the floor is the expected size.
+    await setUsage(tenant, { messages: 250, tokens: FREE.tokens - (TOKEN_EDGE.farRuns + 5) * TOKEN_EDGE.floorTokens });
     const outcomes = await Promise.all(Array.from({ length: 5 }, () => attempt(tenant, "message")));
     expect(outcomes.every((outcome) => outcome.admitted)).toBe(true);
+    const holds = await prisma().usageHold.findMany({ where: { organizationId: tenant.organizationId } });
+    expect(holds.map((hold) => hold.tokens)).toEqual(Array.from({ length: 5 }, () => TOKEN_EDGE.floorTokens));
+  });
+
+  it("runs that never release cannot pass a cap with room for k of them, in parallel or one after another", async () => {
+    const room = 3;
+    for (const [name, admit] of [
+      ["parallel", (tenant: TenantContext) => Promise.all(Array.from({ length: 150 }, () => attempt(tenant, "message")))],
+      [
+        "sequential",
+        async (tenant: TenantContext) => {
+          const outcomes = [];
+          for (let index = 0; index < 150; index += 1) outcomes.push(await attempt(tenant, index % 2 ? "message" : "continuation"));
+          return outcomes;
+        },
+      ],
+    ] as const) {
+      const tenant = await createTenant(`no-release-${name}`);
+      // Headroom for 20 far runs and `room` more at the expected size (the floor: the average is below it).
+      await setUsage(tenant, { messages: 250, tokens: FREE.tokens - (TOKEN_EDGE.farRuns + room) * TOKEN_EDGE.floorTokens });
+      const outcomes = await admit(tenant);
+      const admitted = outcomes.filter((outcome) => outcome.admitted).length;
+      expect(admitted, name).toBeGreaterThan(0);
+      expect(admitted, name).toBeLessThanOrEqual(room + 1);
+      expect(await prisma().usageHold.count({ where: { organizationId: tenant.organizationId } }), name).toBe(admitted);
+    }
+  });
+
+  it("a refund takes back the counted message, its entry and its hold", async () => {
+    const tenant = await createTenant("refund");
+    await setUsage(tenant, { messages: 10 });
+    const kept = await attempt(tenant, "message");
+    const refunded = await attempt(tenant, "message");
+    expect((await readMonth(tenant))?.messages).toBe(12);
+    await refunded.admission!.refund();
+    await refunded.admission!.refund();
+    expect((await readMonth(tenant))?.messages).toBe(11);
+    expect(await prisma().usageEntry.count({ where: { organizationId: tenant.organizationId, kind: "message" } })).toBe(1);
+    expect(await prisma().usageHold.count({ where: { organizationId: tenant.organizationId } })).toBe(1);
+    await kept.admission!.release();
     expect(await prisma().usageHold.count({ where: { organizationId: tenant.organizationId } })).toBe(0);
+  });
+
+  it("refundOnThrow refunds when the work after the admission throws, and keeps the count when it succeeds", async () => {
+    const tenant = await createTenant("refund-on-throw");
+    await setUsage(tenant, { messages: 10 });
+    const failed = await admitRun(tenant, { kind: "message" });
+    const gone = new AppError(404, "not_found", "This conversation was not found.");
+    await expect(refundOnThrow(failed, async () => Promise.reject(gone))).rejects.toBe(gone);
+    expect((await readMonth(tenant))?.messages).toBe(10);
+    expect(await prisma().usageHold.count({ where: { organizationId: tenant.organizationId } })).toBe(0);
+    const ran = await admitRun(tenant, { kind: "message" });
+    expect(await refundOnThrow(ran, async () => "running")).toBe("running");
+    expect((await readMonth(tenant))?.messages).toBe(11);
+    await ran.release();
+  });
+
+  it("the read-only pre-check refuses a message at the limit and counts nothing", async () => {
+    const tenant = await createTenant("pre-check");
+    await setUsage(tenant, { messages: FREE.messages - 1 });
+    await refuseMessageOverLimit(tenant);
+    expect((await readMonth(tenant))?.messages).toBe(FREE.messages - 1);
+    await setUsage(tenant, { messages: FREE.messages });
+    const refused = await refuseMessageOverLimit(tenant).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(AppError);
+    expect(planLimitDetailsSchema.parse((refused as AppError).details)).toMatchObject({ metric: "messages", limit: FREE.messages });
+    expect((await readMonth(tenant))?.messages).toBe(FREE.messages);
   });
 
   it("ignores expired holds", async () => {

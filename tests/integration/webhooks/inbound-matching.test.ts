@@ -4,7 +4,6 @@
 // off-schema answer, and refused signatures logged.
 import { randomUUID } from "node:crypto";
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import type { InboxItem } from "@/lib/agent";
 import { createInboundEndpoint, type NewInboundEndpoint } from "@/lib/db/inbound-endpoints";
 import { findInboxItem } from "@/lib/db/inbox-items";
 import type { TenantContext } from "@/lib/db/tenant-context";
@@ -16,7 +15,8 @@ import { issueInboundCredential } from "@/lib/server/webhooks/inbound/endpoint-v
 import { receiveInboundEvent } from "@/lib/server/webhooks/inbound/receive";
 import { hubSignature, signWebhook } from "@/lib/server/webhooks/signing";
 import { getTestPrisma } from "@/tests/integration/support/databases";
-import { createTenant, openNewConversationStore } from "../store/support";
+import { postInboxItem } from "@/tests/integration/support/inbox-items";
+import { createTenant } from "../store/support";
 
 const rule: NewInboundEndpoint = {
   name: "Finance system",
@@ -58,24 +58,7 @@ async function send(
   }
 }
 
-async function postItem(tenant: TenantContext, fields: Partial<InboxItem> = {}) {
-  const { store } = await openNewConversationStore(tenant);
-  const id = `toolu_${randomUUID()}`;
-  await store.addInboxItem({
-    id,
-    tag: "finance",
-    request: "Approve the Q3 budget",
-    response: null,
-    status: "pending",
-    blocking: false,
-    created_at: new Date().toISOString(),
-    resolved_at: null,
-    correlation_key: "ORD-42",
-    ...fields,
-  });
-  const stored = (await store.getInboxItems()).find((item) => item.id === id)!;
-  return { store, stored, publicId: stored.public_id! };
-}
+const postItem = postInboxItem;
 
 const events = (endpointId: string) => getTestPrisma().inboundEvent.findMany({ where: { endpointId }, orderBy: { receivedAt: "asc" } });
 

@@ -3,6 +3,7 @@ import { prisma } from "@/lib/db/client";
 import type { InboxItem as InboxItemRow } from "@/lib/db/generated/client";
 import { findInboundEndpoint } from "@/lib/db/inbound-endpoints";
 import { claimKeptEvent, expireKeptEvents, pendingItemsWithKeptEvents, setInboundEventOutcome } from "@/lib/db/inbound-events";
+import { logger } from "@/lib/server/logger";
 import { resolveByEvent } from "./resolve-by-event";
 
 /**
@@ -46,6 +47,7 @@ export async function matchKeptEvent(item: InboxItemRow, now = new Date()): Prom
         await setInboundEventOutcome(event.id, { outcome: "conflict" });
         return null;
       case "gone":
+      case "over_limit":
         await setInboundEventOutcome(event.id, { outcome: "kept", resolvedItemId: null });
         return null;
     }
@@ -61,6 +63,11 @@ export async function matchPostedItem(item: InboxItem): Promise<boolean> {
 
 /** One sweep pass: kept events resolve the pending items they fit, then those past their window expire. */
 export async function sweepKeptEvents(now = new Date()): Promise<void> {
-  for (const item of await pendingItemsWithKeptEvents(now)) await matchKeptEvent(item, now);
+  for (const item of await pendingItemsWithKeptEvents(now)) {
+    // One organization's failure (its database rows, its plan) must not stop the others' events.
+    await matchKeptEvent(item, now).catch((error: unknown) =>
+      logger.error("a kept inbound event could not be matched", { organizationId: item.organizationId, itemId: item.publicId, error }),
+    );
+  }
   await expireKeptEvents(now);
 }

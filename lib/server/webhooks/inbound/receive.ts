@@ -49,6 +49,8 @@ const MESSAGES: Record<string, string> = {
   refused: "The event was refused.",
 };
 
+const KEPT_OVER_LIMIT = "The event is kept: it answers the item once the plan allows its run, if that is before kept_until.";
+
 /**
  * An inbound event, from the raw request to its outcome: the endpoint (404 when unknown or
  * disabled), the body (413 over the cap), the sender's proof (401, logged, throttled per address),
@@ -108,23 +110,24 @@ export async function receiveInboundEvent(endpointId: string, request: Request, 
   }
 
   const item = await findItemFor(endpoint.organizationId, endpoint.tags, correlationKey);
-  if (item) {
-    const resolution = await resolveByEvent(endpoint.organizationId, item.publicId, response.value, endpoint);
-    if (resolution.outcome !== "gone") {
-      const event = await recordInboundEvent({
-        ...verified,
-        correlationKey,
-        response: response.value,
-        outcome: resolution.outcome,
-        resolvedItemId: resolution.outcome === "refused" ? null : item.publicId,
-        refusedReason: resolution.outcome === "matched" ? null : resolution.error.message,
-      });
-      if (resolution.outcome !== "matched") throw resolution.error;
-      return { status: 200, receipt: receipt(event, MESSAGES.matched) };
-    }
+  const resolution = item && (await resolveByEvent(endpoint.organizationId, item.publicId, response.value, endpoint));
+  if (item && resolution && resolution.outcome !== "gone" && resolution.outcome !== "over_limit") {
+    const event = await recordInboundEvent({
+      ...verified,
+      correlationKey,
+      response: response.value,
+      outcome: resolution.outcome,
+      resolvedItemId: resolution.outcome === "refused" ? null : item.publicId,
+      refusedReason: resolution.outcome === "matched" ? null : resolution.error.message,
+    });
+    if (resolution.outcome !== "matched") throw resolution.error;
+    return { status: 200, receipt: receipt(event, MESSAGES.matched) };
   }
   const keptUntil = new Date(now.getTime() + endpoint.earlyWindowMinutes * 60_000);
   const event = await recordInboundEvent({ ...verified, correlationKey, response: response.value, outcome: "kept", keptUntil });
+  // Over the plan's limits the item stays pending: the event is kept, and the sweep answers the item with it once a run may start.
+  if (resolution?.outcome === "over_limit")
+    return { status: 202, receipt: receipt(event, `${resolution.error.message} ${KEPT_OVER_LIMIT}`) };
   return { status: 202, receipt: receipt(event, MESSAGES.kept) };
 }
 
