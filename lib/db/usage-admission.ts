@@ -137,6 +137,14 @@ export async function refundUsage(organizationId: string, month: Date, holdId: s
   });
 }
 
+/** Names the conversation of a message entry written before the conversation existed; an entry that names one keeps it. */
+export async function attributeUsageEntry(organizationId: string, entryId: bigint, conversationId: string): Promise<void> {
+  await prisma.usageEntry.updateMany({
+    where: { organizationId, id: entryId, kind: "message", conversationId: null },
+    data: { conversationId },
+  });
+}
+
 /** The month's counts as they stand, read without a lock (a pre-check; the admission decides). */
 export async function readMonthUsage(organizationId: string, month: Date): Promise<{ messages: number; tokens: number }> {
   const row = await prisma.usageMonth.findUnique({

@@ -98,7 +98,8 @@ export const webhookDataV1 = {
   "webhook.test": z.object({ endpoint_id: id, message: z.string() }),
   /**
    * Additive in v1: this month's use of a metric reached 80% or 100% of the plan's limit (tokens: the
-   * included allowance), sent once per month, metric and percent (lib/server/billing/thresholds.ts).
+   * included allowance; on Pro also its hard cap, as `limit`), sent once per month, metric, percent and
+   * limit, so a plan change brings the new plan's warnings (lib/server/billing/thresholds.ts).
    */
   "usage.threshold": z.object({
     metric: z.enum(["messages", "tokens", "api_requests"]),

@@ -1,4 +1,4 @@
-import { admitUsage, readMonthUsage, refundUsage, releaseUsageHold, type EdgeRule } from "@/lib/db/usage-admission";
+import { admitUsage, attributeUsageEntry, readMonthUsage, refundUsage, releaseUsageHold, type EdgeRule } from "@/lib/db/usage-admission";
 import { logger } from "@/lib/server/logger";
 import type { TenantContext } from "@/lib/db/tenant-context";
 import { currentPlan, type CurrentPlan } from "./current-plan";
@@ -22,10 +22,12 @@ export interface Admission {
   release(): Promise<void>;
   /** Takes the admission back (its message and its entry, its hold): the work ended before a run was running. */
   refund(): Promise<void>;
+  /** Names the conversation a message admitted before it existed (a v1 conversation created with its first message). */
+  attribute(conversationId: string): Promise<void>;
 }
 
 /** No hold, no message: what billing off admits, and work that starts no run. */
-export const NOTHING_HELD: Admission = { release: async () => {}, refund: async () => {} };
+export const NOTHING_HELD: Admission = { release: async () => {}, refund: async () => {}, attribute: async () => {} };
 
 /**
  * The token edge (docs/billing.md): a run is expected to use the month's average tokens per message,
@@ -72,6 +74,8 @@ export async function admitRun(
   return {
     release: () => (released ??= releaseUsageHold(ctx.organizationId, holdId)),
     refund: () => (refunded ??= refundUsage(ctx.organizationId, month, holdId, entryId)),
+    attribute: (conversationId) =>
+      entryId === null ? Promise.resolve() : attributeUsageEntry(ctx.organizationId, entryId, conversationId),
   };
 }
 

@@ -39,6 +39,7 @@ export async function createV1Conversation(
   const created = await (admission ? refundOnThrow(admission, () => newConversation(ctx, body)) : newConversation(ctx, body));
   const conversation = { id: created.id, title: created.title, created_at: created.createdAt };
   if (body.message === undefined || !admission) return { status: 201, body: { conversation } satisfies V1ConversationCreated };
+  await refundOnThrow(admission, () => admission.attribute(created.id));
   const sent = await startMessage(ctx, created.id, body.message, stream, admission);
   return {
     status: 201,

@@ -265,6 +265,17 @@ describe("plan limits (billing on)", () => {
     );
     expect(entries).toEqual([{ conversationId }]);
 
+    // A conversation created with its first message: the entry, counted before the conversation existed, names it too.
+    const withMessage = await api.json<{ conversation: { id: string } }>("/api/v1/conversations", {
+      json: { title: "With a message", message: "hi" },
+    });
+    expect(withMessage.status).toBe(201);
+    const named = await sql<{ conversationId: string | null }>(
+      `SELECT "conversationId" FROM "UsageEntry" WHERE "organizationId" = $1 AND "kind" = 'message' ORDER BY "id"`,
+      [orgId],
+    );
+    expect(named).toEqual([{ conversationId }, { conversationId: withMessage.body.conversation.id }]);
+
     const requests = async () =>
       (await sql<{ apiRequests: number }>(`SELECT "apiRequests" FROM "UsageMonth" WHERE "organizationId" = $1`, [orgId]))[0].apiRequests;
     const before = await requests();

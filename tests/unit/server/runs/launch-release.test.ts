@@ -32,6 +32,7 @@ describe("launch", () => {
       const admission: Admission = {
         release: async () => void steps.push("released"),
         refund: async () => void steps.push("refunded"),
+        attribute: async () => void steps.push("attributed"),
       };
       const launched = await launch(
         "conversation-1",
