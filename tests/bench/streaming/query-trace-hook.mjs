@@ -3,7 +3,7 @@
 // BENCH_QUERY_TRACE: `<start epoch ms> <duration ms> <statement>`, and one per HTTP request the
 // server receives (`<epoch ms> 0 http <method> <url>`). pg is a server-external package, so this
 // patches the very module the server uses. Each query line ends with ` @c<n>`, the pg connection
-// that sent it (past the 120 characters trace.ts prints): what was inside a BEGIN … COMMIT, and so
+// that sent it (trace.ts leaves it out of what it prints): what was inside a BEGIN … COMMIT, and so
 // how many commits a turn costs, is told per connection.
 import fs from "node:fs";
 import http from "node:http";
