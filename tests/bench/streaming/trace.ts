@@ -126,7 +126,7 @@ export async function traceTurn(options: {
   let received = Number.NaN;
   const queries: { at: number; ms: number }[] = [];
   for (const row of readFileSync(options.traceFile, "utf8").split("\n")) {
-    const match = row.match(/^([\d.]+) ([\d.]+) (.*)$/);
+    const match = row.match(/^([\d.]+) ([\d.]+) (.*?)(?: @c\d+)?$/);
     if (!match) continue;
     const at = Number(match[1]) - performance.timeOrigin;
     if (at < t0 - 1 || at > end) continue;
