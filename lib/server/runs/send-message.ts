@@ -54,8 +54,7 @@ export async function sendMessage(
       admission,
     ),
   );
-  // A queued message is answered by the run that counted its own message: it counts nothing itself.
-  if (launched.kind === "settled") await admission.refund();
+  // A queued message is counted like any other (people sent it; the running run answers it); its hold went with the launch.
   return conversationStream(ctx, conversationId, {
     after,
     until: launched.kind === "running" ? launched.done : Promise.resolve(),

@@ -90,8 +90,7 @@ async function startMessage(
     );
     return { after, launched };
   });
-  // A queued message is answered by the run that counted its own message: it counts nothing itself.
-  if (launched.kind === "settled") await admission.refund();
+  // A queued message is counted like any other (people sent it; the running run answers it); its hold went with the launch.
   const accepted: V1MessageAccepted = {
     run_id: launched.kind === "running" ? launched.runId : null,
     status: launched.kind === "running" ? "running" : "queued",

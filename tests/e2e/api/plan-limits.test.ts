@@ -218,7 +218,7 @@ describe("plan limits (billing on)", () => {
     expect((await owner.client.json(`/api/orgs/${owner.orgSlug}/forms/${created[0]}`, { method: "DELETE" })).status).toBe(200);
     expect((await create(FREE.forms)).status).toBe(201);
   });
-  it("a queued message and an edit refused while the agent answers are not counted", async () => {
+  it("a message queued while the agent answers is counted; an edit refused then (409) is not", async () => {
     const model = await startFakeAnthropic(anthropicText("All done."));
     try {
       const owner = await createAccount(server.baseURL, "refunds");
@@ -239,12 +239,12 @@ describe("plan limits (billing on)", () => {
 
       const orgId = await orgIdOf(owner);
       const [month] = await sql<{ messages: number }>(`SELECT "messages" FROM "UsageMonth" WHERE "organizationId" = $1`, [orgId]);
-      expect(month.messages).toBe(1);
+      expect(month.messages).toBe(2);
       const [entries] = await sql<{ count: number }>(
         `SELECT count(*)::int AS count FROM "UsageEntry" WHERE "organizationId" = $1 AND "kind" = 'message'`,
         [orgId],
       );
-      expect(entries.count).toBe(1);
+      expect(entries.count).toBe(2);
       await owner.client.json(`/api/conversations/${conversationId}/abort`, { json: {} });
       await first.ended;
     } finally {
