@@ -1,6 +1,6 @@
 // The FormAdapter contract on Postgres, and what only Postgres has: the outbox, tenants, conversations that go away.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { Pool } from "pg";
+import type { Pool } from "pg";
 import { NotFoundError } from "@/lib/agent/errors";
 import { createConversation, deleteConversation } from "@/lib/db/conversations";
 import { purgeConversations } from "@/lib/db/retention";
@@ -9,7 +9,7 @@ import type { TenantContext } from "@/lib/db/tenant-context";
 import { FormConflictError, FormError } from "@/lib/forms/errors";
 import type { FormInstanceState, FormSnapshot } from "@/lib/forms/types";
 import { formAdapterContract } from "@/tests/contract/form-adapter-contract";
-import { getTestPrisma, testDatabaseUrl } from "@/tests/integration/support/databases";
+import { getTestPrisma, testPgPool } from "@/tests/integration/support/databases";
 import { createTenant } from "@/tests/integration/store/support";
 
 const FORM_KEY = "expense-claim";
@@ -20,7 +20,7 @@ let stranger: TenantContext;
 let definitionId: string;
 
 beforeAll(async () => {
-  pool = new Pool({ connectionString: testDatabaseUrl(), max: 20 });
+  pool = testPgPool(20);
   [tenant, stranger] = await Promise.all([createTenant("forms"), createTenant("stranger")]);
   definitionId = (await defineForm(tenant, FORM_KEY)).id;
   // The other tenant has a form of the same key: its definition must never be the one used.

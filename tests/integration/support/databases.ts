@@ -1,6 +1,7 @@
 // Databases for integration tests. Every test file gets its own copy of the migrated template
 // (tests/integration/per-file-database.ts); tests that need more create scratch databases here.
 import { randomBytes } from "node:crypto";
+import { Pool } from "pg";
 import { inject } from "vitest";
 import { getPrisma, type PrismaClient } from "@/lib/db/client";
 import { quoteIdentifier, withDatabaseName } from "@/tooling/db/database-url";
@@ -48,4 +49,15 @@ export async function createScratchDatabase(options: { empty?: boolean; adminUrl
     // FORCE: a pool the test forgot to close must not keep the database alive.
     drop: () => runAdmin(adminUrl, `DROP DATABASE IF EXISTS ${quoteIdentifier(name)} WITH (FORCE)`),
   };
+}
+
+/**
+ * A raw pg pool on this file's database. Its "error" listener matters: the file's database is dropped
+ * WITH (FORCE) at the end, and an idle client's termination unheard is an uncaught error
+ * (docs/failures.md, "A pg Pool without an error listener").
+ */
+export function testPgPool(max: number): Pool {
+  const pool = new Pool({ connectionString: testDatabaseUrl(), max });
+  pool.on("error", () => {});
+  return pool;
 }

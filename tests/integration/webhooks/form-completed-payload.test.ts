@@ -1,15 +1,15 @@
 // The form.completed event the Postgres form adapter writes to the outbox is a valid v1 webhook event.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { Pool } from "pg";
+import type { Pool } from "pg";
 import { createConversation } from "@/lib/db/conversations";
 import { PostgresFormAdapter } from "@/lib/db/postgres-form-adapter";
 import { webhookEventV1 } from "@/lib/schemas/webhook-payloads/v1";
-import { getTestPrisma, testDatabaseUrl } from "@/tests/integration/support/databases";
+import { getTestPrisma, testPgPool } from "@/tests/integration/support/databases";
 import { createTenant } from "@/tests/integration/store/support";
 
 let pool: Pool;
 beforeAll(() => {
-  pool = new Pool({ connectionString: testDatabaseUrl(), max: 2 });
+  pool = testPgPool(2);
 });
 afterAll(async () => {
   await pool.end();
