@@ -4,7 +4,6 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { InboxItem } from "@/lib/agent";
-import { createInboundEndpoint } from "@/lib/db/inbound-endpoints";
 import { findInboxItem } from "@/lib/db/inbox-items";
 import type { TenantContext } from "@/lib/db/tenant-context";
 import { planLimitDetailsSchema } from "@/lib/schemas/billing";
@@ -13,12 +12,11 @@ import { monthStart } from "@/lib/server/billing/usage-month";
 import { AppError } from "@/lib/server/http/app-error";
 import { resolveInboxItem } from "@/lib/server/inbox/resolve-item";
 import { sweepKeptEvents } from "@/lib/server/webhooks/inbound/early-events";
-import { issueInboundCredential } from "@/lib/server/webhooks/inbound/endpoint-view";
 import { receiveInboundEvent } from "@/lib/server/webhooks/inbound/receive";
 import { hubSignature } from "@/lib/server/webhooks/signing";
 import { billingOnEnv } from "@/tests/support/billing-env";
 import { getTestPrisma } from "@/tests/integration/support/databases";
-import { postInboxItem } from "@/tests/integration/support/inbox-items";
+import { financeEndpoint, postInboxItem } from "@/tests/integration/support/inbox-items";
 import { createTenant } from "@/tests/integration/store/support";
 
 const FREE = PLANS.free.limits;
@@ -43,23 +41,6 @@ const failureOf = (promise: Promise<unknown>) =>
     () => null,
     (error: unknown) => (error instanceof AppError ? error : Promise.reject(error)),
   );
-
-async function endpointOf(tenant: TenantContext) {
-  const credential = issueInboundCredential("hub_signature", tenant.organizationId);
-  const row = await createInboundEndpoint(
-    tenant,
-    {
-      name: "Finance system",
-      tags: ["finance"],
-      authKind: "hub_signature",
-      correlationPath: "data.order_id",
-      responsePath: "data",
-      earlyWindowMinutes: 60,
-    },
-    credential.store,
-  );
-  return { row, secret: credential.secret };
-}
 
 function send(endpoint: { row: { id: string }; secret: string }, payload: unknown) {
   const body = JSON.stringify(payload);
@@ -100,7 +81,7 @@ describe("inbox answers at the plan's token limit", () => {
   it("an inbound event for a blocking item is kept (202), and the sweep goes on to other organizations' events", async () => {
     const capped = await createTenant("inbound-cap");
     await useUpTokens(capped);
-    const cappedEndpoint = await endpointOf(capped);
+    const cappedEndpoint = await financeEndpoint(capped);
     const cappedItem = await postItem(capped, { blocking: true });
     const answer = await send(cappedEndpoint, { data: { order_id: "ORD-42", approved: true } });
     expect(answer.status).toBe(202);
@@ -113,7 +94,7 @@ describe("inbox answers at the plan's token limit", () => {
 
     // Another organization with room: its event was kept before its item came; the capped one is swept too.
     const roomy = await createTenant("inbound-room");
-    const roomyEndpoint = await endpointOf(roomy);
+    const roomyEndpoint = await financeEndpoint(roomy);
     await send(roomyEndpoint, { data: { order_id: "ORD-42", approved: true } });
     const roomyItem = await postItem(roomy);
     await sweepKeptEvents();

@@ -4,34 +4,16 @@
 // off-schema answer, and refused signatures logged.
 import { randomUUID } from "node:crypto";
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { createInboundEndpoint, type NewInboundEndpoint } from "@/lib/db/inbound-endpoints";
 import { findInboxItem } from "@/lib/db/inbox-items";
-import type { TenantContext } from "@/lib/db/tenant-context";
 import { AppError } from "@/lib/server/http/app-error";
 import { agentInbox } from "@/lib/server/inbox/agent-inbox";
 import { resolveInboxItem } from "@/lib/server/inbox/resolve-item";
 import { sweepKeptEvents } from "@/lib/server/webhooks/inbound/early-events";
-import { issueInboundCredential } from "@/lib/server/webhooks/inbound/endpoint-view";
 import { receiveInboundEvent } from "@/lib/server/webhooks/inbound/receive";
 import { hubSignature, signWebhook } from "@/lib/server/webhooks/signing";
 import { getTestPrisma } from "@/tests/integration/support/databases";
-import { postInboxItem } from "@/tests/integration/support/inbox-items";
+import { financeEndpoint, postInboxItem } from "@/tests/integration/support/inbox-items";
 import { createTenant } from "../store/support";
-
-const rule: NewInboundEndpoint = {
-  name: "Finance system",
-  tags: ["finance"],
-  authKind: "hub_signature",
-  correlationPath: "data.order_id",
-  responsePath: "data",
-  earlyWindowMinutes: 60,
-};
-
-async function endpointOf(tenant: TenantContext, overrides: Partial<NewInboundEndpoint> = {}) {
-  const credential = issueInboundCredential("hub_signature", tenant.organizationId);
-  const row = await createInboundEndpoint(tenant, { ...rule, ...overrides }, credential.store);
-  return { row, secret: credential.secret };
-}
 
 let address = 0;
 /** POSTs `payload` to the endpoint signed GitHub-style (or signed with `secret` when given); a fresh address per call. */
@@ -67,7 +49,7 @@ describe("inbound events", () => {
 
   it("resolve the pending item with a tag of the endpoint and the event's correlation key, as the endpoint", async () => {
     const tenant = await createTenant("inbound-match");
-    const endpoint = await endpointOf(tenant);
+    const endpoint = await financeEndpoint(tenant);
     const other = await postItem(tenant, { tag: "legal" });
     const { publicId } = await postItem(tenant);
     const answer = await send(endpoint, { data: { order_id: "ORD-42", approved: true } });
@@ -88,7 +70,7 @@ describe("inbound events", () => {
 
   it("holding NUL characters are stored cleaned and matched, never a 500", async () => {
     const tenant = await createTenant("inbound-nul");
-    const endpoint = await endpointOf(tenant);
+    const endpoint = await financeEndpoint(tenant);
     const { publicId } = await postItem(tenant, { correlation_key: "ORD-7" });
     const answer = await send(endpoint, { data: { order_id: "ORD-\u00007", note: "ok\u0000" } });
     expect(answer).toMatchObject({ status: 200, receipt: { outcome: "matched", item_id: publicId } });
@@ -98,7 +80,7 @@ describe("inbound events", () => {
   it("never reach another organization's items", async () => {
     const tenant = await createTenant("inbound-own");
     const victim = await createTenant("inbound-victim");
-    const endpoint = await endpointOf(tenant);
+    const endpoint = await financeEndpoint(tenant);
     const { publicId } = await postItem(victim);
     const answer = await send(endpoint, { data: { order_id: "ORD-42" } });
     expect(answer).toMatchObject({ status: 202, receipt: { outcome: "kept" } });
@@ -107,7 +89,7 @@ describe("inbound events", () => {
 
   it("are kept when nothing waits yet, and resolve an item posted later through the posted hook", async () => {
     const tenant = await createTenant("inbound-early");
-    const endpoint = await endpointOf(tenant);
+    const endpoint = await financeEndpoint(tenant);
     const before = Date.now();
     const answer = await send(endpoint, { data: { order_id: "ORD-42", approved: true } });
     expect(answer).toMatchObject({ status: 202, receipt: { outcome: "kept", item_id: null } });
@@ -130,8 +112,8 @@ describe("inbound events", () => {
 
   it("kept ones are matched by the sweep (a crash between post and match), and expire past their window", async () => {
     const tenant = await createTenant("inbound-sweep");
-    const endpoint = await endpointOf(tenant);
-    const late = await endpointOf(tenant, { name: "Short window", earlyWindowMinutes: 1 });
+    const endpoint = await financeEndpoint(tenant);
+    const late = await financeEndpoint(tenant, { name: "Short window", earlyWindowMinutes: 1 });
     await send(endpoint, { data: { order_id: "ORD-42", approved: true } });
     await send(late, { data: { order_id: "ORD-7" } });
     const { publicId } = await postItem(tenant);
@@ -147,7 +129,7 @@ describe("inbound events", () => {
 
   it("with a sender id already seen answer 200 with the first outcome and change nothing", async () => {
     const tenant = await createTenant("inbound-dup");
-    const endpoint = await endpointOf(tenant);
+    const endpoint = await financeEndpoint(tenant);
     const { publicId } = await postItem(tenant);
     const first = await send(endpoint, { data: { order_id: "ORD-42", approved: true } }, { delivery: "delivery-1" });
     const again = await send(endpoint, { data: { order_id: "ORD-42", approved: false } }, { delivery: "delivery-1" });
@@ -159,7 +141,7 @@ describe("inbound events", () => {
 
   it("answering an item already answered differently are a logged conflict (409); the identical answer is a no-op", async () => {
     const tenant = await createTenant("inbound-conflict");
-    const endpoint = await endpointOf(tenant);
+    const endpoint = await financeEndpoint(tenant);
     const { publicId } = await postItem(tenant);
     await resolveInboxItem(tenant, publicId, { order_id: "ORD-42", approved: false }, { kind: "member", id: tenant.userId, name: "Owner" });
     const answer = await send(endpoint, { data: { order_id: "ORD-42", approved: true } });
@@ -173,7 +155,7 @@ describe("inbound events", () => {
 
   it("that do not fit the item's response schema are refused with the issues (422) and leave it pending", async () => {
     const tenant = await createTenant("inbound-schema");
-    const endpoint = await endpointOf(tenant);
+    const endpoint = await financeEndpoint(tenant);
     const schema = { type: "object", properties: { approved: { type: "boolean" } }, required: ["approved"] };
     const { publicId } = await postItem(tenant, { response_schema: schema });
     const answer = await send(endpoint, { data: { order_id: "ORD-42", approved: "yes" } });
@@ -189,7 +171,7 @@ describe("inbound events", () => {
 
   it("with a bad signature, not JSON or without a key are logged: refused 401, refused 400, unmatched 202", async () => {
     const tenant = await createTenant("inbound-refused");
-    const endpoint = await endpointOf(tenant);
+    const endpoint = await financeEndpoint(tenant);
     const refused = await send(endpoint, { data: { order_id: "ORD-42" } }, { secret: "not the secret" });
     expect(refused).toMatchObject({ status: 401 });
     expect((refused as { error: AppError }).error.message).toBe("The event was refused: the signature does not match.");
@@ -209,10 +191,8 @@ describe("inbound events", () => {
 
   it("from Standard Webhooks and bearer senders are verified by their kind; a replayed webhook-id is a duplicate", async () => {
     const tenant = await createTenant("inbound-kinds");
-    const standard = issueInboundCredential("standard_webhooks", tenant.organizationId);
-    const standardRow = await createInboundEndpoint(tenant, { ...rule, authKind: "standard_webhooks" }, standard.store);
-    const bearer = issueInboundCredential("bearer", tenant.organizationId);
-    const bearerRow = await createInboundEndpoint(tenant, { ...rule, authKind: "bearer" }, bearer.store);
+    const { row: standardRow, ...standard } = await financeEndpoint(tenant, { authKind: "standard_webhooks" });
+    const { row: bearerRow, ...bearer } = await financeEndpoint(tenant, { authKind: "bearer" });
     const first = await postItem(tenant, { correlation_key: "ORD-1" });
     const second = await postItem(tenant, { correlation_key: "ORD-2" });
 
@@ -245,7 +225,7 @@ describe("inbound events", () => {
 
   it("to an unknown or disabled endpoint are 404", async () => {
     const tenant = await createTenant("inbound-404");
-    const endpoint = await endpointOf(tenant);
+    const endpoint = await financeEndpoint(tenant);
     await getTestPrisma().inboundEndpoint.update({ where: { id: endpoint.row.id }, data: { enabled: false } });
     expect(await send(endpoint, { data: { order_id: "ORD-42" } })).toMatchObject({ status: 404 });
     expect(await send({ ...endpoint, row: { id: "nonexistent" } }, {})).toMatchObject({ status: 404 });
