@@ -46,8 +46,19 @@ export interface RunEventNotice {
   instanceId: string;
 }
 
-/** What the statement needs of a connection: node-postgres' `Pool#query` (parameters as `$n`). */
-export type RawQuery = (text: string, values: unknown[]) => Promise<{ rows: Array<Record<string, unknown>> }>;
+/**
+ * What the statement needs of a connection: node-postgres' `Pool#query` (parameters as `$n`). `name`:
+ * a prepared statement's name, so a connection parses and plans the hottest statement once (pass it
+ * on as node-postgres' `QueryConfig.name`; a caller may ignore it).
+ */
+export type RawQuery = (text: string, values: unknown[], name?: string) => Promise<{ rows: Array<Record<string, unknown>> }>;
+
+/** One conversation's events in a grouped append (`appendAndAnnounceRunEventGroups`). */
+export interface RunEventBatch {
+  organizationId: string;
+  conversationId: string;
+  events: Array<RunEventInput & { runId: string }>;
+}
 
 /**
  * Stores events in order, numbers them and announces them on the bus in one statement, one round
@@ -77,34 +88,93 @@ export async function appendAndAnnounceRunEvents(
   at: Date = new Date(),
 ): Promise<StoredRunEvent[]> {
   if (events.length === 0) return [];
-  const payload = JSON.stringify(events.map((event) => ({ runId: event.runId, type: event.type, data: event.data ?? null })));
+  const [stored] = await appendAndAnnounceRunEventGroups(
+    query,
+    notice,
+    [{ organizationId, conversationId, events }],
+    { skipLocked: false },
+    at,
+  );
+  if (!stored) throw new NotFoundError("The conversation");
+  return stored;
+}
+
+/**
+ * `appendAndAnnounceRunEvents` for many conversations in one statement and one commit (see
+ * lib/server/events/run-event-appender.ts, which groups the batches of the conversations streaming
+ * on this instance). Each batch is numbered from its own conversation's counter, metered for its
+ * own organization and announced with its own notice, exactly as if written alone; the conversations'
+ * rows are locked in id order, so two grouped statements never wait on each other in a cycle.
+ *
+ * Returns each batch's stored events, in the batches' order, or null for a batch that was not
+ * written: an unknown conversation, or with `skipLocked`, one whose row another transaction holds
+ * (so one busy conversation never holds up the others; the caller writes it alone, waiting). A
+ * conversation must not appear in two batches of one call.
+ */
+export async function appendAndAnnounceRunEventGroups(
+  query: RawQuery,
+  notice: RunEventNotice,
+  batches: readonly RunEventBatch[],
+  { skipLocked }: { skipLocked: boolean },
+  at: Date = new Date(),
+): Promise<Array<StoredRunEvent[] | null>> {
+  if (new Set(batches.map((batch) => batch.conversationId)).size !== batches.length)
+    throw new Error("A conversation appears in two batches of one grouped append.");
+  const payload = JSON.stringify(
+    batches.map((batch) => ({
+      c: batch.conversationId,
+      o: batch.organizationId,
+      a: batch.events.some((event) => ACTIVITY_EVENTS.has(event.type)),
+      e: batch.events.map((event) => ({ runId: event.runId, type: event.type, data: event.data ?? null })),
+    })),
+  );
   const createdAt = at.toISOString();
-  const activity = events.some((event) => ACTIVITY_EVENTS.has(event.type));
-  const metered = meteredTokensOf(events);
-  const values = [events.length, conversationId, organizationId, createdAt, payload, notice.channel, notice.instanceId, activity];
+  const metered = batches.flatMap((batch, index) => meteredTokensOf(batch.events).map((tokens) => ({ ...tokens, g: index + 1 })));
+  const values = [payload, createdAt, notice.channel, notice.instanceId];
   const { rows } = await query(
-    `WITH taken AS (
-      UPDATE "Conversation" SET "lastEventSeq" = "lastEventSeq" + $1::bigint,
-        "lastActivityAt" = CASE WHEN $8::boolean THEN $4::timestamp(3) ELSE "lastActivityAt" END
-      WHERE "id" = $2 AND "organizationId" = $3
-      RETURNING "lastEventSeq"
+    appendStatement(metered.length > 0, skipLocked),
+    metered.length > 0 ? [...values, JSON.stringify(metered)] : values,
+    `handoff_append_run_events${metered.length > 0 ? "_metered" : ""}${skipLocked ? "_skip_locked" : ""}`,
+  );
+  const stored: Array<StoredRunEvent[] | null> = batches.map(() => null);
+  for (const row of rows) {
+    const events = (stored[Number(row.g) - 1] ??= []);
+    events.push({ seq: Number(row.seq), runId: String(row.runId), type: String(row.type), data: row.data, createdAt });
+  }
+  for (const events of stored) events?.sort((a, b) => a.seq - b.seq);
+  return stored;
+}
+
+/**
+ * The grouped statement. `$1`: the batches as JSON (`c` conversation, `o` organization, `a` a person
+ * wrote, `e` the events), `$2` the events' `createdAt`, `$3`/`$4` the notice's channel and instance,
+ * `$5` the metered token events (only when `metered`).
+ */
+const appendStatement = (metered: boolean, skipLocked: boolean) => `WITH batches AS (
+      SELECT b.g, b.batch->>'c' AS c, b.batch->>'o' AS o, json_array_length(b.batch->'e')::bigint AS n,
+        (b.batch->>'a')::boolean AS a, b.batch->'e' AS e
+      FROM json_array_elements($1::json) WITH ORDINALITY AS b(batch, g)
+    ), locked AS (
+      SELECT c."id" FROM "Conversation" c JOIN batches b ON c."id" = b.c AND c."organizationId" = b.o
+      ORDER BY c."id" FOR UPDATE OF c${skipLocked ? " SKIP LOCKED" : ""}
+    ), taken AS (
+      UPDATE "Conversation" c SET "lastEventSeq" = c."lastEventSeq" + b.n,
+        "lastActivityAt" = CASE WHEN b.a THEN $2::timestamp(3) ELSE c."lastActivityAt" END
+      FROM batches b JOIN locked l ON l."id" = b.c
+      WHERE c."id" = b.c AND c."organizationId" = b.o
+      RETURNING b.g, c."id" AS c, c."organizationId" AS o, c."lastEventSeq" - b.n AS base, b.e
     ), inserted AS (
       INSERT INTO "RunEvent" ("conversationId", "seq", "organizationId", "runId", "type", "data", "createdAt")
-      SELECT $2, taken."lastEventSeq" - $1::bigint + e.ord, $3, e.event->>'runId', e.event->>'type', e.event->'data', $4::timestamp(3)
-      FROM taken, json_array_elements($5::json) WITH ORDINALITY AS e(event, ord)
-      RETURNING "seq", "runId", "type", "data"
-    ),${metered.length > 0 ? METERING_CTES : ""} announced AS (
-      SELECT pg_notify($6, json_build_object('c', $2::text, 's', max("seq"), 'i', $7::text)::text) FROM inserted HAVING count(*) > 0
+      SELECT t.c, t.base + e.ord, t.o, e.event->>'runId', e.event->>'type', e.event->'data', $2::timestamp(3)
+      FROM taken t, json_array_elements(t.e) WITH ORDINALITY AS e(event, ord)
+      RETURNING "conversationId", "seq", "runId", "type", "data"
+    ),${metered ? METERING_CTES : ""} announced AS (
+      SELECT pg_notify($3, json_build_object('c', i."conversationId", 's', max(i."seq"), 'i', $4::text)::text)
+      FROM inserted i GROUP BY i."conversationId"
     )
-    -- A SELECT in WITH runs only if something reads it: the join below is what sends the notice.
-    SELECT i."seq"::text AS "seq", i."runId", i."type", i."data" FROM inserted i CROSS JOIN (SELECT count(*) FROM announced) a`,
-    metered.length > 0 ? [...values, JSON.stringify(metered)] : values,
-  );
-  if (rows.length === 0) throw new NotFoundError("The conversation");
-  return rows
-    .map((row) => ({ seq: Number(row.seq), runId: String(row.runId), type: String(row.type), data: row.data, createdAt }))
-    .sort((a, b) => a.seq - b.seq);
-}
+    -- A SELECT in WITH runs only if something reads it: the join below is what sends the notices.
+    SELECT t.g, i."seq"::text AS "seq", i."runId", i."type", i."data"
+    FROM inserted i JOIN taken t ON t.c = i."conversationId" CROSS JOIN (SELECT count(*) FROM announced) a`;
 
 /** Events with `seq` above `afterSeq`, oldest first: what a client that saw `afterSeq` missed. */
 export async function listRunEventsAfter(

@@ -14,7 +14,7 @@ import { cleanText } from "@/lib/schemas/text";
  * are still stored twice; see docs/billing.md.)
  */
 
-/** One token event of a batch, as the statement's `$9` parameter carries it: counts already whole and bounded. */
+/** One token event of a batch, as the statement's `$5` parameter carries it (with its batch, `g`): counts already whole and bounded. */
 export interface MeteredTokens {
   /** 1-based position in the batch: the event's seq is the batch's first seq - 1 + ord. */
   ord: number;
@@ -64,20 +64,21 @@ export function meteredTokensOf(events: ReadonlyArray<{ runId: string; type: str
 }
 
 /**
- * The statement's metering part, after its `taken` CTE (the UPDATE that took the batch's numbers;
- * no row for an unknown conversation, so nothing is metered either). Parameters: `$1` the batch's
- * size, `$2` the conversation, `$3` the organization, `$4` the events' `createdAt`, `$9` the
- * `MeteredTokens` as JSON. Only sent for a batch that has token events, so the hottest write of
- * the app (a batch of text deltas) pays nothing for it.
+ * The statement's metering part, after its `taken` CTE (the UPDATE that took each batch's numbers:
+ * `g` the batch, `c` its conversation, `o` its organization, `base` its first seq - 1; no row for an
+ * unknown conversation, so nothing is metered either). Parameters: `$2` the events' `createdAt`, `$5`
+ * the `MeteredTokens` as JSON, each with `g`, its batch. Only sent for a statement that has token
+ * events, so the hottest write of the app (batches of text deltas) pays nothing for it.
  *
  * Who it counts for: the starter of the event's run, found in the conversation's own store
  * (namespace ''), one lookup per token event by the two unique keys (a subquery, so the planner
  * cannot trade it for a scan of "Run" on its guess of how many rows the JSON holds). A subagent's
  * events are relayed through its parent's recorder under the parent's run id, so they count for
  * the person whose request dispatched it. The month is the UTC calendar
- * month of `createdAt` (sent as a UTC `timestamp`). The month's row only adds what this statement
+ * month of `createdAt` (sent as a UTC `timestamp`). The month's rows only add what this statement
  * inserted (RETURNING of an insert that skips an already-metered event), and its GROUP BY yields
- * no row, so no upsert, when nothing was. The insert's ON CONFLICT names no target on purpose: it
+ * no row, so no upsert, when nothing was; they are upserted in (organization, month) order, so two
+ * grouped statements never lock month rows in opposite orders. The insert's ON CONFLICT names no target on purpose: it
  * skips an entry that hits either key, `(organizationId, eventKey)` (the same event stored again) or
  * `(organizationId, conversationId, eventSeq)` (an event without a key from a caller other than the recorder).
  */
@@ -85,19 +86,20 @@ export const METERING_CTES = `
     metered AS (
       INSERT INTO "UsageEntry" ("organizationId", "kind", "conversationId", "eventSeq", "eventKey", "runId", "userId", "model",
         "tokensIn", "tokensOut", "cacheReadTokens", "cacheWriteTokens", "createdAt")
-      SELECT $3, 'tokens', $2, taken."lastEventSeq" - $1::bigint + u."ord", u."eventKey", u."runId",
+      SELECT t.o, 'tokens', t.c, t.base + u."ord", u."eventKey", u."runId",
         (SELECT r."startedById" FROM "AgentStore" s JOIN "Run" r ON r."storeId" = s."id"
-         WHERE s."conversationId" = $2 AND s."organizationId" = $3 AND s."namespace" = '' AND r."id" = u."runId"),
-        u."model", u."tokensIn", u."tokensOut", u."cacheReadTokens", u."cacheWriteTokens", $4::timestamp(3)
-      FROM taken
-      CROSS JOIN json_to_recordset($9::json) AS u("ord" bigint, "eventKey" text, "runId" text, "model" text,
-        "tokensIn" int, "tokensOut" int, "cacheReadTokens" int, "cacheWriteTokens" int)
+         WHERE s."conversationId" = t.c AND s."organizationId" = t.o AND s."namespace" = '' AND r."id" = u."runId"),
+        u."model", u."tokensIn", u."tokensOut", u."cacheReadTokens", u."cacheWriteTokens", $2::timestamp(3)
+      FROM taken t
+      JOIN json_to_recordset($5::json) AS u("g" bigint, "ord" bigint, "eventKey" text, "runId" text, "model" text,
+        "tokensIn" int, "tokensOut" int, "cacheReadTokens" int, "cacheWriteTokens" int) ON u."g" = t.g
       ON CONFLICT DO NOTHING
-      RETURNING "createdAt", "tokensIn"::bigint + "tokensOut" + "cacheReadTokens" + "cacheWriteTokens" AS "total"
+      RETURNING "organizationId", "createdAt", "tokensIn"::bigint + "tokensOut" + "cacheReadTokens" + "cacheWriteTokens" AS "total"
     ), counted AS (
       INSERT INTO "UsageMonth" ("organizationId", "month", "tokens", "updatedAt")
-      SELECT $3, date_trunc('month', m."createdAt")::date, sum(m."total"), max(m."createdAt") FROM metered m
-      GROUP BY date_trunc('month', m."createdAt")
+      SELECT m."organizationId", date_trunc('month', m."createdAt")::date, sum(m."total"), max(m."createdAt") FROM metered m
+      GROUP BY m."organizationId", date_trunc('month', m."createdAt")
+      ORDER BY 1, 2
       ON CONFLICT ("organizationId", "month") DO UPDATE
         SET "tokens" = "UsageMonth"."tokens" + EXCLUDED."tokens", "updatedAt" = EXCLUDED."updatedAt"
     ),`;

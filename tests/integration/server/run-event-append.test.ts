@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import pg from "pg";
 import { NotFoundError } from "@/lib/agent/errors";
-import { appendAndAnnounceRunEvents, listRunEventsAfter, type RawQuery } from "@/lib/db/run-events";
+import { appendAndAnnounceRunEventGroups, appendAndAnnounceRunEvents, listRunEventsAfter, type RawQuery } from "@/lib/db/run-events";
 import type { TenantContext } from "@/lib/db/tenant-context";
 import { LocalHub } from "@/lib/server/events/local-hub";
 import { PgBus, RUN_EVENTS_CHANNEL } from "@/lib/server/events/pg-bus";
@@ -15,7 +15,8 @@ let pool: pg.Pool;
 let listener: pg.Client;
 const notices: Array<{ payload: string; at: number }> = [];
 const notice = { channel: RUN_EVENTS_CHANNEL, instanceId: "writer" };
-const query: RawQuery = (text, values) => pool.query(text, values);
+// As production sends it: the hottest statement prepared once per connection (lib/server/events/conversation-recorder.ts).
+const query: RawQuery = (text, values, name) => pool.query({ text, values, ...(name && { name }) });
 
 beforeAll(async () => {
   tenant = await createTenant("append");
@@ -181,5 +182,138 @@ describe("appendAndAnnounceRunEvents", () => {
         .map((n) => n.s)
         .sort((x, y) => x - y),
     ).toEqual(results.map((stored) => stored[stored.length - 1].seq).sort((x, y) => x - y));
+  });
+});
+
+describe("appendAndAnnounceRunEventGroups: many conversations in one statement", () => {
+  const tokenEvent = (runId: string, tokensIn: number, tokensOut: number) => ({
+    runId,
+    type: "token_consumption",
+    data: { consumption: { tokens_in: tokensIn, tokens_out: tokensOut } },
+  });
+
+  it("numbers, meters and announces each conversation's batch as if written alone, across organizations", async () => {
+    const other = await createTenant("append-group");
+    const first = await openNewConversationStore(tenant);
+    const second = await openNewConversationStore(other);
+    await appendAndAnnounceRunEvents(query, notice, tenant.organizationId, first.conversation.id, [{ runId: "r0", type: "a", data: {} }]);
+    const monthTokens = async (organizationId: string) =>
+      (await getTestPrisma().usageMonth.findMany({ where: { organizationId } })).reduce((sum, month) => sum + Number(month.tokens), 0);
+    const tokensBefore = [await monthTokens(tenant.organizationId), await monthTokens(other.organizationId)];
+
+    const [a, b] = await appendAndAnnounceRunEventGroups(
+      query,
+      notice,
+      [
+        {
+          organizationId: tenant.organizationId,
+          conversationId: first.conversation.id,
+          events: [{ runId: "r1", type: "text_delta", data: { text: "one" } }, tokenEvent("r1", 10, 5)],
+        },
+        {
+          organizationId: other.organizationId,
+          conversationId: second.conversation.id,
+          events: [
+            { runId: "r2", type: "user_message", data: { message: { text: "hi" } } },
+            tokenEvent("r2", 7, 3),
+            { runId: "r2", type: "run_completed", data: {} },
+          ],
+        },
+      ],
+      { skipLocked: true },
+    );
+    expect(a!.map((e) => [e.seq, e.type])).toEqual([
+      [2, "text_delta"],
+      [3, "token_consumption"],
+    ]);
+    expect(b!.map((e) => [e.seq, e.type])).toEqual([
+      [1, "user_message"],
+      [2, "token_consumption"],
+      [3, "run_completed"],
+    ]);
+    expect(await listRunEventsAfter(tenant, first.conversation.id, 1)).toEqual(a);
+    expect(await listRunEventsAfter(other, second.conversation.id, 0)).toEqual(b);
+    // Each organization is metered its own tokens, each entry under its own conversation and seq.
+    expect([await monthTokens(tenant.organizationId), await monthTokens(other.organizationId)]).toEqual([
+      tokensBefore[0] + 15,
+      tokensBefore[1] + 10,
+    ]);
+    const entries = await getTestPrisma().usageEntry.findMany({
+      where: { conversationId: { in: [first.conversation.id, second.conversation.id] }, kind: "tokens" },
+      orderBy: { organizationId: "asc" },
+    });
+    expect(entries.map((e) => [e.organizationId, e.conversationId, Number(e.eventSeq)]).sort()).toEqual(
+      [
+        [tenant.organizationId, first.conversation.id, 3],
+        [other.organizationId, second.conversation.id, 2],
+      ].sort(),
+    );
+    // One notice per conversation, with its own last seq.
+    await until(() => noticesOf(first.conversation.id).length === 2 && noticesOf(second.conversation.id).length === 1);
+    expect(noticesOf(first.conversation.id).at(-1)).toEqual({ c: first.conversation.id, s: 3, i: "writer" });
+    expect(noticesOf(second.conversation.id)).toEqual([{ c: second.conversation.id, s: 3, i: "writer" }]);
+  });
+
+  it("skips a conversation whose row another transaction holds, and an unknown or foreign one, writing the rest", async () => {
+    const busy = await openNewConversationStore(tenant);
+    const free = await openNewConversationStore(tenant);
+    const foreign = await openNewConversationStore(await createTenant("append-foreign"));
+    const holder = await pool.connect();
+    try {
+      await holder.query("BEGIN");
+      await holder.query(`SELECT 1 FROM "Conversation" WHERE "id" = $1 FOR UPDATE`, [busy.conversation.id]);
+      const results = await appendAndAnnounceRunEventGroups(
+        query,
+        notice,
+        [busy.conversation.id, free.conversation.id, foreign.conversation.id, "no-such-conversation"].map((conversationId) => ({
+          organizationId: tenant.organizationId,
+          conversationId,
+          events: [{ runId: "r", type: "a", data: {} }],
+        })),
+        { skipLocked: true },
+      );
+      expect(results.map((stored) => stored?.map((e) => e.seq) ?? null)).toEqual([null, [1], null, null]);
+    } finally {
+      await holder.query("ROLLBACK");
+      holder.release();
+    }
+    expect(await listRunEventsAfter(tenant, busy.conversation.id, 0)).toEqual([]);
+    expect(await listRunEventsAfter(tenant.organizationId, foreign.conversation.id, 0)).toEqual([]);
+  });
+
+  it("refuses a conversation named twice in one call (its numbers would collide)", async () => {
+    const { conversation } = await openNewConversationStore(tenant);
+    const twice = { organizationId: tenant.organizationId, conversationId: conversation.id, events: [{ runId: "r", type: "a", data: {} }] };
+    await expect(appendAndAnnounceRunEventGroups(query, notice, [twice, twice], { skipLocked: true })).rejects.toThrow(/two batches/);
+    expect(await listRunEventsAfter(tenant, conversation.id, 0)).toEqual([]);
+  });
+
+  it("grouped statements racing over overlapping conversations keep every conversation's numbers unique and gap-free", async () => {
+    const conversations = await Promise.all(Array.from({ length: 6 }, () => openNewConversationStore(tenant)));
+    const ids = conversations.map((c) => c.conversation.id);
+    // Twelve statements, each over a different rotation of the conversations: locks in id order, so no deadlock.
+    await Promise.all(
+      Array.from({ length: 12 }, (_, round) =>
+        appendAndAnnounceRunEventGroups(
+          query,
+          notice,
+          [...ids.slice(round % 6), ...ids.slice(0, round % 6)].map((conversationId) => ({
+            organizationId: tenant.organizationId,
+            conversationId,
+            events: [
+              { runId: `r${round}`, type: "a", data: { round } },
+              { runId: `r${round}`, type: "b", data: { round } },
+            ],
+          })),
+          { skipLocked: false },
+        ),
+      ),
+    );
+    for (const id of ids) {
+      const events = await listRunEventsAfter(tenant, id, 0);
+      expect(events.map((e) => e.seq)).toEqual(Array.from({ length: 24 }, (_, index) => index + 1));
+      // Each statement's two events are adjacent: a batch is numbered as one.
+      for (let i = 0; i < 24; i += 2) expect(events[i].data).toEqual(events[i + 1].data);
+    }
   });
 });
