@@ -8,19 +8,18 @@ export interface PromptFacts {
   person: { name: string; role: string } | null;
 }
 
-/** The organization's name and, for a run a person started, their name and role there: one read. */
+/** The organization's name and, for a run a person started, their name and role there: one statement. */
 export async function readPromptFacts(tenant: Pick<TenantContext, "organizationId">, userId: string | undefined): Promise<PromptFacts> {
-  const organization = await prisma.organization.findUnique({
-    where: { id: tenant.organizationId },
-    select: {
-      name: true,
-      // No starter (an inbox continuation): take none.
-      memberships: { where: { userId }, select: { role: true, user: { select: { name: true } } }, take: userId ? 1 : 0 },
-    },
-  });
-  const membership = organization?.memberships[0];
+  // No starter (an inbox continuation): the membership join matches nothing.
+  const rows = await prisma.$queryRaw<Array<{ organizationName: string; personName: string | null; personRole: string | null }>>`
+    SELECT o."name" AS "organizationName", u."name" AS "personName", m."role"::text AS "personRole"
+    FROM "Organization" o
+    LEFT JOIN "Membership" m ON m."organizationId" = o."id" AND m."userId" = ${userId ?? null}
+    LEFT JOIN "User" u ON u."id" = m."userId"
+    WHERE o."id" = ${tenant.organizationId}`;
+  const row = rows[0];
   return {
-    organizationName: organization?.name ?? null,
-    person: membership ? { name: membership.user.name, role: membership.role } : null,
+    organizationName: row?.organizationName ?? null,
+    person: row?.personName != null && row.personRole !== null ? { name: row.personName, role: row.personRole } : null,
   };
 }

@@ -4,6 +4,13 @@ import { storedAgentSettings, type AgentSettingsColumns, type StoredAgentSetting
 import { hasExpiredRun } from "./run-leases";
 import type { TenantContext } from "./tenant-context";
 import type { RoleName } from "@/lib/schemas/account";
+import type { PromptFacts } from "./prompt-facts";
+
+/** Which of the organization's own tools exist, so a turn of a team without any reads none (conversation-agent.ts). */
+export interface TeamTools {
+  http: boolean;
+  connectors: boolean;
+}
 
 /** What a person's message needs before its run can start, read in one statement. */
 export interface TurnStart {
@@ -20,6 +27,10 @@ export interface TurnStart {
   modelName: string | null;
   /** The organization's stored subscription (its plan's limits admit the message); null: never subscribed. */
   billing: BillingRecord | null;
+  /** What the system prompt says about the organization and the person who wrote (lib/db/prompt-facts.ts), read here. */
+  promptFacts: PromptFacts;
+  /** Whether the organization has enabled HTTP tools and enabled connector tools: the agent reads them only then. */
+  teamTools: TeamTools;
 }
 
 /** The settings' columns are null when the organization never saved any (the LEFT JOIN found nothing). */
@@ -38,6 +49,10 @@ type TurnStartRow = {
   billingPeriodEnd: Date | null;
   billingCancelAtPeriodEnd: boolean | null;
   billingPastDueSince: Date | null;
+  organizationName: string;
+  userName: string;
+  hasHttpTools: boolean;
+  hasConnectorTools: boolean;
 } & {
   [K in keyof AgentSettingsColumns]: AgentSettingsColumns[K] | null;
 };
@@ -45,9 +60,10 @@ type TurnStartRow = {
 /**
  * The user's tenant context for the conversation (its organization, if the user is a member),
  * together with the conversation's event position, dead-run flag, agent store and the
- * organization's agent settings and stored subscription: what `conversationContext`, `readLastEventSeqAndExpiry`,
- * `PostgresStore.open`, `getAgentSettings` and `readOrganizationBilling` read one after the other, in one round trip before
- * the first token. Null for an unknown conversation and for one of another organization alike.
+ * organization's agent settings and stored subscription, the prompt's facts and whether the team has tools of its own:
+ * what `conversationContext`, `readLastEventSeqAndExpiry`, `PostgresStore.open`, `getAgentSettings`, `readOrganizationBilling`,
+ * `readPromptFacts`, `listHttpTools` and `listConnectors` read one after the other, in one round trip before the first
+ * token. Null for an unknown conversation and for one of another organization alike.
  */
 export async function readTurnStart(userId: string, conversationId: string, leaseMs: number): Promise<TurnStart | null> {
   const rows = await prisma.$queryRaw<TurnStartRow[]>`
@@ -57,10 +73,13 @@ export async function readTurnStart(userId: string, conversationId: string, leas
       st."name", st."systemPrompt", st."modelConfig", st."providerKeyEncrypted", st."enabledTools", st."enabledForms", st."allowedModels", st."permissionPolicy", st."slotTtlMinutes", st."requestTokenBudget", st."updatedAt",
       b."plan"::text AS "billingPlan", b."stripeCustomerId" AS "billingCustomerId", b."stripeSubscriptionId" AS "billingSubscriptionId",
       b."subscriptionStatus" AS "billingStatus", b."currentPeriodEnd" AS "billingPeriodEnd", b."cancelAtPeriodEnd" AS "billingCancelAtPeriodEnd",
-      b."pastDueSince" AS "billingPastDueSince"
+      b."pastDueSince" AS "billingPastDueSince", o."name" AS "organizationName", u."name" AS "userName",
+      EXISTS (SELECT 1 FROM "HttpTool" h WHERE h."organizationId" = o."id" AND h."enabled") AS "hasHttpTools",
+      EXISTS (SELECT 1 FROM "ConnectorTool" t WHERE t."organizationId" = o."id") AS "hasConnectorTools"
     FROM "Conversation" c
     JOIN "Organization" o ON o."id" = c."organizationId"
     JOIN "Membership" m ON m."organizationId" = o."id" AND m."userId" = ${userId}
+    JOIN "User" u ON u."id" = m."userId"
     LEFT JOIN "AgentSettings" st ON st."organizationId" = o."id"
     LEFT JOIN "OrganizationBilling" b ON b."organizationId" = o."id"
     WHERE c."id" = ${conversationId} AND c."deletedAt" IS NULL
@@ -74,6 +93,8 @@ export async function readTurnStart(userId: string, conversationId: string, leas
     storeId: row.storeId,
     modelName: row.modelName,
     settings: row.updatedAt === null ? null : storedAgentSettings(row as AgentSettingsColumns),
+    promptFacts: { organizationName: row.organizationName, person: { name: row.userName, role: row.role } },
+    teamTools: { http: row.hasHttpTools, connectors: row.hasConnectorTools },
     billing:
       row.billingPlan === null
         ? null

@@ -15,7 +15,7 @@ import { readPromptFacts, type PromptFacts } from "@/lib/db/prompt-facts";
 import { serverEnv } from "@/lib/server/env";
 import { PostgresStore } from "@/lib/db/postgres-store";
 import type { TenantContext } from "@/lib/db/tenant-context";
-import type { TurnStart } from "@/lib/db/turn-start";
+import type { TeamTools, TurnStart } from "@/lib/db/turn-start";
 import { conversationBytes } from "@/lib/server/attachments/blob-store";
 import { withAttachmentContent } from "@/lib/server/attachments/model-content";
 import { loadHttpGloveTools } from "@/lib/server/http-tools/agent-tools";
@@ -33,6 +33,15 @@ import { openConnectorCatalog } from "@/lib/server/connectors/catalog";
 import { readConversationModel } from "@/lib/db/conversation-model";
 import { withConversationModel } from "./conversation-model";
 import { agentSettingsFrom, buildTenantModel, checkModelUrls, loadAgentSettings, type TenantAgentConfig } from "./settings";
+
+/**
+ * What an opening read already brought: the settings and store (lib/db/turn-start.ts, or the settings a
+ * card answer read), the prompt's facts about the person who wrote (`ctx.userId`), the team's own tools.
+ */
+export type Preloaded = Partial<Pick<TurnStart, "settings" | "storeId" | "modelName" | "teamTools">> & {
+  agentSettings?: TenantAgentConfig;
+  starterFacts?: { userId: string; facts: PromptFacts };
+};
 
 /** A run observer of the server: `onDone` once the agent's work is over (write what is buffered). */
 export interface ConversationObserver extends RunObserver {
@@ -70,7 +79,7 @@ export async function buildConversationAgent(
   options: {
     observers: readonly ConversationObserver[];
     checkModelUrls?: boolean;
-    preloaded?: Partial<Pick<TurnStart, "settings" | "storeId" | "modelName">> & { agentSettings?: TenantAgentConfig };
+    preloaded?: Preloaded;
   },
 ): Promise<ConversationAgent> {
   const scope = { organizationId: tenant.organizationId, conversationId };
@@ -115,7 +124,7 @@ export async function buildConversationAgent(
     // Messages keep their files by id; each model call is given the contents.
     model: withAttachmentContent(model, conversationBytes(tenant.organizationId, conversationId)),
     systemPrompt: settings.systemPrompt,
-    promptContributors: promptContributors(tenant),
+    promptContributors: promptContributors(tenant, preloaded?.starterFacts),
     permissionPolicy: settings.permissionPolicy,
     ...(settings.slotTtlMinutes !== null && { slotTtlMs: settings.slotTtlMinutes * 60_000 }),
     ...(settings.requestTokenBudget !== null && { requestBudget: settings.requestTokenBudget }),
@@ -124,7 +133,7 @@ export async function buildConversationAgent(
     inbox: agentInbox,
     describeFailure: describeDatabaseFailure,
   });
-  for (const tool of await enabledTools(tenant, conversationId, settings, forms)) glove.fold(tool);
+  for (const tool of await enabledTools(tenant, conversationId, settings, forms, preloaded?.teamTools)) glove.fold(tool);
   glove.build();
 
   return {
@@ -148,8 +157,11 @@ export async function buildConversationAgent(
  * have no time zone setting yet), the organization and the person who started the run. The organization
  * and the person come from one read, made when a run starts and shared by both contributors.
  */
-function promptContributors(tenant: Pick<TenantContext, "organizationId">): PromptContributor[] {
-  const reads = new Map<string, Promise<PromptFacts>>();
+function promptContributors(
+  tenant: Pick<TenantContext, "organizationId">,
+  known?: { userId: string; facts: PromptFacts },
+): PromptContributor[] {
+  const reads = new Map<string, Promise<PromptFacts>>(known ? [[known.userId, Promise.resolve(known.facts)]] : []);
   const facts = (userId: string | undefined) => {
     const key = userId ?? "";
     if (!reads.has(key)) reads.set(key, readPromptFacts(tenant, userId));
@@ -190,13 +202,15 @@ function formsOf(
  * The tenant's enabled built-in tools for one conversation, the form tools when forms are
  * enabled (a card answer needs them for their schemas only, so it passes no forms: then the form
  * tools are built without a recorder, never to run), and the organization's own tools: its HTTP
- * tools and its connectors' enabled tools (a card answer needs those too: the reconnect card's answer schema).
+ * tools and its connectors' enabled tools (a card answer needs those too: the reconnect card's answer schema),
+ * each read only when `teamTools` (from the opening read) does not say there are none.
  */
 export async function enabledTools(
   tenant: Pick<TenantContext, "organizationId">,
   conversationId: string,
   settings: TenantAgentConfig,
   forms: AgentForms | null = formsOf(tenant, conversationId, settings, async () => {}),
+  teamTools: TeamTools = { http: true, connectors: true },
 ): Promise<GloveTool[]> {
   const mailbox = {
     record: (email: { to: string; subject: string; body: string; toolCallId: string }) =>
@@ -204,6 +218,9 @@ export async function enabledTools(
   };
   const builtin = createBuiltinTools({ mailbox }).filter((tool) => settings.enabledTools.includes(tool.name)) as GloveTool[];
   // The team's own tools: defined HTTP tools and the enabled tools of its MCP connectors, read side by side.
-  const [http, connectors] = await settleAll([loadHttpGloveTools(tenant), connectorTools(openConnectorCatalog(tenant))] as const);
+  const [http, connectors] = await settleAll([
+    teamTools.http ? loadHttpGloveTools(tenant) : Promise.resolve([]),
+    teamTools.connectors ? connectorTools(openConnectorCatalog(tenant)) : Promise.resolve([]),
+  ] as const);
   return [...builtin, ...(forms?.tools ?? []), ...http, ...connectors];
 }

@@ -1,7 +1,11 @@
 import type { TenantContext } from "@/lib/db/tenant-context";
 import type { TurnStart } from "@/lib/db/turn-start";
-import { buildConversationAgent, type ConversationAgent, type ConversationObserver } from "@/lib/server/agent/conversation-agent";
-import type { TenantAgentConfig } from "@/lib/server/agent/settings";
+import {
+  buildConversationAgent,
+  type ConversationAgent,
+  type ConversationObserver,
+  type Preloaded,
+} from "@/lib/server/agent/conversation-agent";
 import { billingMode } from "@/lib/server/billing/mode";
 import { checkUsageThresholds } from "@/lib/server/billing/thresholds";
 import { conversationRecorder } from "@/lib/server/events/conversation-recorder";
@@ -16,7 +20,7 @@ export type RecordedAgent = ConversationAgent & { recorder: RunEventRecorder };
 
 type AgentOptions = {
   checkModelUrls?: boolean;
-  preloaded?: Partial<Pick<TurnStart, "settings" | "storeId" | "modelName">> & { agentSettings?: TenantAgentConfig };
+  preloaded?: Preloaded;
 };
 
 /**
@@ -48,10 +52,19 @@ export async function openTurn(
 ): Promise<{ after: number; agent: RecordedAgent }> {
   const [after, agent] = await settleAll([
     recoverDeadRunsThenReadLastEventSeq({ organizationId: tenant.organizationId, conversationId }, known),
-    openAgent(tenant, conversationId, { checkModelUrls: true, ...(known && { preloaded: known }) }),
+    openAgent(tenant, conversationId, { checkModelUrls: true, ...(known && { preloaded: preloadedBy(known) }) }),
   ] as const);
   return { after, agent };
 }
+
+/** What the opening read brought that the agent would otherwise read: the prompt's facts are the writer's. */
+const preloadedBy = (turn: TurnStart): Preloaded => ({
+  settings: turn.settings,
+  storeId: turn.storeId,
+  modelName: turn.modelName,
+  teamTools: turn.teamTools,
+  starterFacts: { userId: turn.ctx.userId, facts: turn.promptFacts },
+});
 
 /**
  * Every event a run emits becomes a run event. The run never waits for them to be stored: the

@@ -2,6 +2,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { getAgentSettings, saveAgentSettings } from "@/lib/db/agent-settings";
 import { conversationContext, slotContext } from "@/lib/db/conversation-access";
+import { createConnector, setConnectorTool } from "@/lib/db/connectors";
 import { PostgresStore } from "@/lib/db/postgres-store";
 import { readTurnStart } from "@/lib/db/turn-start";
 import type { TenantContext } from "@/lib/db/tenant-context";
@@ -105,6 +106,43 @@ describe("readTurnStart", () => {
 
     expect(await readTurnStart(stranger.userId, conversation.id, LEASE_MS)).toBeNull();
     expect(await readTurnStart(owner.userId, "no-such-conversation", LEASE_MS)).toBeNull();
+  });
+
+  it("brings the prompt's facts about the writer and whether the team has tools of its own, so the agent reads neither", async () => {
+    const team = await createTenant("access-tools");
+    const { conversation } = await openNewConversationStore(team);
+    const turn = async () => (await readTurnStart(team.userId, conversation.id, LEASE_MS))!;
+    const owner = await getTestPrisma().user.findUniqueOrThrow({ where: { id: team.userId } });
+    expect((await turn()).promptFacts).toEqual({ organizationName: "access-tools", person: { name: owner.name, role: "owner" } });
+    expect((await turn()).teamTools).toEqual({ http: false, connectors: false });
+
+    const tool = await getTestPrisma().httpTool.create({
+      data: {
+        organizationId: team.organizationId,
+        name: "create_note",
+        description: "Adds a note.",
+        inputFields: [],
+        method: "GET",
+        urlTemplate: "https://crm.example.test/notes",
+        headers: {},
+        enabled: false,
+      },
+    });
+    // A disabled HTTP tool is not offered: nothing to read.
+    expect((await turn()).teamTools).toEqual({ http: false, connectors: false });
+    await getTestPrisma().httpTool.update({ where: { id: tool.id }, data: { enabled: true } });
+    expect((await turn()).teamTools).toEqual({ http: true, connectors: false });
+
+    const connector = await createConnector(
+      team,
+      { name: "crm", title: "CRM", url: "https://mcp.example.test", authMode: "none", timeoutMs: 5_000, maxResultChars: 20_000 },
+      null,
+    );
+    if (connector === "name_taken") throw new Error("name taken");
+    // A connector without an enabled tool offers nothing either.
+    expect((await turn()).teamTools).toEqual({ http: true, connectors: false });
+    await setConnectorTool(team, connector.id, { name: "lookup", readOnlyHint: true }, { enabled: true });
+    expect((await turn()).teamTools).toEqual({ http: true, connectors: true });
   });
 
   it("says when a run's lease has expired", async () => {
