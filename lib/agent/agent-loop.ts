@@ -28,6 +28,8 @@ const throwIfAborted = (signal: AbortSignal) => {
 /** What a safe point reads: the steering queue and the inbox. */
 type SafePointReads = [QueuedMessage[], InboxItem[]];
 
+const safePointReads = ({ queued, inbox }: { queued: QueuedMessage[]; inbox: InboxItem[] }): SafePointReads => [queued, inbox];
+
 /**
  * The loop: finish the open step's tool calls, inject what arrived meanwhile (steering messages,
  * inbox answers), ask the model, repeat until it answers without tool calls. `firstReads`: what
@@ -48,7 +50,7 @@ async function driveRun(session: RunSession, firstReads?: SafePointReads): Promi
     // Safe point: every tool call has its result, the next model call has not started. The queue
     // and the inbox are read side by side; one read of the inbox serves the injection and the
     // model call's reminder of pending items.
-    const [queued, inbox] = prefetched ?? (await Promise.all([session.deps.store.getQueuedMessages(), session.deps.store.getInboxItems()]));
+    const [queued, inbox] = prefetched ?? safePointReads(await session.deps.store.getQueueAndInbox());
     prefetched = undefined;
     const steered = await injectQueuedMessages(session, queued);
     const answered = await injectResolvedInbox(session, inbox);
@@ -75,10 +77,9 @@ export async function runToEnd(
   // A request reads the queue (injected before its message is stored) and the inbox (for its first
   // model call) side by side with the history; its first safe point then has nothing new to read.
   // The run's usage so far: a continuation counts on from what the request spent before its wait.
-  const [history, queued, inbox, run] = await Promise.all([
+  const [history, { queued, inbox }, run] = await Promise.all([
     store.getMessages(),
-    prelude ? store.getQueuedMessages() : [],
-    prelude ? store.getInboxItems() : [],
+    prelude ? store.getQueueAndInbox() : { queued: [], inbox: [] },
     store.getRun(runId),
   ]);
   const session = new RunSession(deps, runId, signal, history, {

@@ -23,7 +23,7 @@ import { RunSession, type InboxAdapter, type RuntimeDeps } from "./run-session";
 import { rejectSlot, resolveSlot, type SlotAnswer, type SlotAnswerDeps } from "./slot-answer";
 import { closeStep } from "./step-runner";
 import { injectQueuedMessages, queueMessage } from "./steering";
-import type { InboxResolver, QueuedMessage, SlotRecord, StoreAdapter } from "./store-adapter";
+import { awaitsTelling, type InboxResolver, type QueuedMessage, type SlotRecord, type StoreAdapter } from "./store-adapter";
 import type { GloveTool, GloveToolHandle } from "./tool";
 import { DEFAULT_TOOL_RESULT_LIMIT } from "./tool-result-limit";
 
@@ -474,7 +474,8 @@ export class Glove {
 
   private async hasWork(): Promise<boolean> {
     const { store } = this.deps;
-    if ((await store.getQueuedMessages()).length > 0 || (await store.getResolvedInboxItems()).length > 0) return true;
+    const { queued, inbox } = await store.getQueueAndInbox();
+    if (queued.length > 0 || inbox.some(awaitsTelling)) return true;
     const history = await store.getMessages();
     return unfinishedStep(history) !== null || awaitsReply(history);
   }

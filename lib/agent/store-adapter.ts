@@ -165,6 +165,11 @@ export interface StoreAdapter {
   enqueueMessage(message: QueuedMessage, limit: number): Promise<boolean>;
   /** Queued messages, oldest first. */
   getQueuedMessages(): Promise<QueuedMessage[]>;
+  /**
+   * `getQueuedMessages` and `getInboxItems` together, as one read where the store can: what a run's
+   * safe point reads (a message queued meanwhile, an inbox item answered meanwhile) several times a turn.
+   */
+  getQueueAndInbox(): Promise<{ queued: QueuedMessage[]; inbox: InboxItem[] }>;
   /** Removes the given messages from the queue (unknown ids are ignored). */
   deleteQueuedMessages(messageIds: string[]): Promise<void>;
 }

@@ -25,7 +25,14 @@ import type {
   ToolCallState,
 } from "@/lib/agent/store-adapter";
 import { recordAudit } from "@/lib/db/audit";
-import { Prisma, type Message as MessageRow, type PrismaClient, type ToolCallState as ToolCallStateRow } from "@/lib/db/client";
+import {
+  Prisma,
+  type InboxItem as InboxItemRow,
+  type Message as MessageRow,
+  type PrismaClient,
+  type QueuedMessage as QueuedMessageRow,
+  type ToolCallState as ToolCallStateRow,
+} from "@/lib/db/client";
 import { permissionDecisionAudit } from "@/lib/db/permissions";
 import {
   ORGANIZATION_WIDE_USER_ID,
@@ -37,6 +44,9 @@ import {
   rowToPermission,
   rowToPermissionRequest,
   rowToQueuedMessage,
+  revivedRow,
+  INBOX_ITEM_DATES,
+  QUEUED_MESSAGE_DATES,
   rowToRun,
   rowToSlot,
   rowToTask,
@@ -661,6 +671,20 @@ export class PostgresStore implements StoreAdapter {
   async getQueuedMessages(): Promise<QueuedMessage[]> {
     const rows = await this.db.queuedMessage.findMany({ where: this.own, orderBy: { seq: "asc" } });
     return rows.map(rowToQueuedMessage);
+  }
+
+  /** One statement: both lists as JSON, each row then read by the same mapping as its own list's (revivedRow). */
+  async getQueueAndInbox(): Promise<{ queued: QueuedMessage[]; inbox: InboxItem[] }> {
+    const [row] = await this.db.$queryRaw<Array<{ queued: Array<Record<string, unknown>>; inbox: Array<Record<string, unknown>> }>>`
+      SELECT
+        (SELECT coalesce(json_agg(row_to_json(q) ORDER BY q."seq"), '[]'::json) FROM "QueuedMessage" q
+         WHERE q."storeId" = ${this.storeId} AND q."organizationId" = ${this.organizationId}) AS "queued",
+        (SELECT coalesce(json_agg(row_to_json(i) ORDER BY i."seq"), '[]'::json) FROM "InboxItem" i
+         WHERE i."storeId" = ${this.storeId} AND i."organizationId" = ${this.organizationId}) AS "inbox"`;
+    return {
+      queued: row.queued.map((queued) => rowToQueuedMessage(revivedRow<QueuedMessageRow>(queued, QUEUED_MESSAGE_DATES))),
+      inbox: row.inbox.map((item) => rowToInboxItem(revivedRow<InboxItemRow>(item, INBOX_ITEM_DATES))),
+    };
   }
 
   async deleteQueuedMessages(messageIds: string[]): Promise<void> {

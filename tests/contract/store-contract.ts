@@ -809,6 +809,24 @@ export function defineStoreContract(
         expect(await store.getQueuedMessages()).toEqual([sent, anonymous]);
       });
 
+      it("reads the queue and the inbox together exactly as each alone, every field and date kept", async () => {
+        const store = await makeStore();
+        expect(await store.getQueueAndInbox()).toEqual({ queued: [], inbox: [] });
+        const sent = { ...queued("from a person"), sent_by: "user-2", created_at: "2026-03-04T05:06:07.890Z" };
+        await store.enqueueMessage(sent, 10);
+        await store.enqueueMessage({ ...queued("on the second"), created_at: "2026-03-04T05:06:08.000Z" }, 10);
+        const answered = inboxItem({ correlation_key: "ORD-7", response_schema: { type: "object" }, expires_at: at(60) });
+        await store.addInboxItem(answered);
+        await store.addInboxItem(inboxItem({ tag: "later", blocking: false }));
+        const resolver = { kind: "api_key" as const, id: "key-1", name: "Billing" };
+        await store.updateInboxItem(answered.id, { status: "resolved", response: "paid", resolved_at: at(5), resolved_by: resolver });
+        await store.markInboxConsumed([answered.id], at(7));
+        const together = await store.getQueueAndInbox();
+        expect(together).toEqual({ queued: await store.getQueuedMessages(), inbox: await store.getInboxItems() });
+        expect(together.queued.map((message) => message.text)).toEqual(["from a person", "on the second"]);
+        expect(together.inbox.map((item) => item.tag)).toEqual(["payment", "later"]);
+      });
+
       it("refuses beyond the limit, also under concurrency", async () => {
         const store = await makeStore();
         const results = await Promise.all(Array.from({ length: 15 }, (_, index) => store.enqueueMessage(queued(`m${index}`), 10)));

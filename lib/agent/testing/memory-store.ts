@@ -350,6 +350,10 @@ export class MemoryStore implements StoreAdapter {
     return clone(this.queue);
   }
 
+  async getQueueAndInbox() {
+    return { queued: clone(this.queue), inbox: clone(this.inbox) };
+  }
+
   async deleteQueuedMessages(messageIds: string[]) {
     this.queue = this.queue.filter((message) => !messageIds.includes(message.id));
   }

@@ -161,6 +161,19 @@ export const rowToSlot = (row: SlotRow): SlotRecord => ({
   ...(row.answeredByName !== null && { answered_by: { user_id: row.answeredById, name: row.answeredByName } }),
 });
 
+/**
+ * A row as `row_to_json` gives it, for the mapping of its Prisma row: timestamps come as strings
+ * without a zone (timestamp(3) columns hold UTC, as Prisma reads them), so the listed ones become Dates.
+ */
+export function revivedRow<T>(json: Record<string, unknown>, dateColumns: readonly string[]): T {
+  const row: Record<string, unknown> = { ...json };
+  for (const column of dateColumns) if (typeof row[column] === "string") row[column] = new Date(`${row[column] as string}Z`);
+  return row as T;
+}
+
+export const QUEUED_MESSAGE_DATES = ["createdAt"] as const;
+export const INBOX_ITEM_DATES = ["createdAt", "resolvedAt", "expiresAt", "consumedAt"] as const;
+
 export const rowToQueuedMessage = (row: QueuedMessageRow): QueuedMessage => ({
   id: row.id,
   text: row.text,

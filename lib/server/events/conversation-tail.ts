@@ -39,15 +39,20 @@ export class ConversationTail {
     this.lastSeq = options.after;
   }
 
-  /** Subscribes, then replays what is stored; resolves when the replay was delivered. */
-  start(): Promise<void> {
+  /**
+   * Subscribes, then replays what is stored; resolves when the replay was delivered. `replay: false`
+   * when `after` is the conversation's last event as read moments ago (a message's turn start): there
+   * is nothing to replay, and should something have been stored since, the first live event after it
+   * is not the next one and reads it, as does `catchUp`.
+   */
+  start({ replay = true }: { replay?: boolean } = {}): Promise<void> {
     this.unsubscribe = this.options.hub.subscribe(this.options.conversationId, (signal) => {
       // A verdict from memory is not in the sequence, and must not wait behind a read that waits for the database.
       if (signal.kind === "unstored") {
         if (!this.stopped) this.options.deliverUnstored?.(signal.event);
       } else void this.schedule(() => this.handle(signal));
     });
-    return this.catchUp();
+    return replay ? this.catchUp() : Promise.resolve();
   }
 
   /** Delivers everything stored so far (call when a run ended, before closing the stream). */

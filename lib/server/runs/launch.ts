@@ -3,6 +3,7 @@ import type { ConversationAgent } from "@/lib/server/agent/conversation-agent";
 import { logger } from "@/lib/server/logger";
 import { track, type LocalExecution } from "./local-executions";
 import { RUN_NOT_SAVED_MESSAGE } from "@/lib/agent/agent-loop";
+import { awaitsTelling } from "@/lib/agent/store-adapter";
 import { PostgresStore } from "@/lib/db/postgres-store";
 import { isDatabaseUnavailable } from "@/lib/server/database-unavailable";
 import { settleWhenDatabaseIsBack } from "./settle-when-back";
@@ -114,6 +115,6 @@ export async function drainQueue(agent: ConversationAgent, outcome: { status: st
 }
 
 async function hasLeftoverWork(agent: ConversationAgent): Promise<boolean> {
-  const [queued, settled] = await Promise.all([agent.store.getQueuedMessages(), agent.store.getResolvedInboxItems()]);
-  return queued.length > 0 || settled.some((item) => item.blocking);
+  const { queued, inbox } = await agent.store.getQueueAndInbox();
+  return queued.length > 0 || inbox.some((item) => item.blocking && awaitsTelling(item));
 }

@@ -59,6 +59,7 @@ export async function sendMessage(
     after,
     until: launched.kind === "running" ? launched.done : Promise.resolve(),
     requestSignal,
+    current: true,
   });
 }
 

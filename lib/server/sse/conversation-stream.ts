@@ -13,12 +13,13 @@ import { sseResponse } from "./sse-response";
  * ones from this instance and (through the bus) every other. With `until`, the stream closes once
  * that work is done and everything it stored was sent (the POST routes); without, it stays open
  * until the client leaves (GET /events). `tenant` is the reader: its role decides how a failed
- * run's error reads (run-error-view.ts).
+ * run's error reads (run-error-view.ts). `current`: `after` was read just now (a message's turn start),
+ * so the stream starts without reading (conversation-tail.ts `start`).
  */
 export async function conversationStream(
   tenant: Pick<TenantContext, "organizationId" | "role">,
   conversationId: string,
-  options: { after: number; until?: Promise<unknown>; requestSignal?: AbortSignal },
+  options: { after: number; until?: Promise<unknown>; requestSignal?: AbortSignal; current?: boolean },
 ): Promise<Response> {
   // Listening before reading: anything committed from here on is either read or notified.
   await eventBus().ready();
@@ -40,7 +41,7 @@ export async function conversationStream(
           writer.close();
         },
       });
-      await tail.start();
+      await tail.start({ replay: !options.current });
       void options.until?.then(() => tail.catchUp()).finally(() => writer.close());
       return () => tail.stop();
     },

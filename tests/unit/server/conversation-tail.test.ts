@@ -42,6 +42,33 @@ describe("ConversationTail", () => {
     expect(delivered).toEqual(Array.from({ length: 1195 }, (_, index) => index + 6));
   });
 
+  it("started without a replay (`after` was just read): no read until a live event is not the next one", async () => {
+    const { tail, delivered, append, log, hub, reads } = setup(2, 2);
+    await tail.start({ replay: false });
+    expect(reads()).toBe(0);
+    append(true);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(delivered).toEqual([3]);
+    expect(reads()).toBe(0);
+    // Something was stored here without this tail hearing of it, then the next announced: the jump reads both.
+    log.push(event(4));
+    const fifth = event(5);
+    log.push(fifth);
+    hub.publish("c", 5, fifth);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(delivered).toEqual([3, 4, 5]);
+    expect(reads()).toBe(1);
+  });
+
+  it("started without a replay, an event stored before it subscribed still arrives with the closing catch-up", async () => {
+    const { tail, delivered, log } = setup(2, 2);
+    log.push(event(3));
+    await tail.start({ replay: false });
+    expect(delivered).toEqual([]);
+    await tail.catchUp();
+    expect(delivered).toEqual([3]);
+  });
+
   it("no gap and no duplicate across the replay/live boundary: events arriving during the replay", async () => {
     const { tail, delivered, append } = setup(3, 0, 20);
     const started = tail.start();
