@@ -76,11 +76,12 @@ export async function runToEnd(
   await emit("run_started", { run_id: runId, kind });
   // A request reads the queue (injected before its message is stored) and the inbox (for its first
   // model call) side by side with the history; its first safe point then has nothing new to read.
-  // The run's usage so far: a continuation counts on from what the request spent before its wait.
+  // The run's usage so far: a continuation counts on from what the request spent before its wait;
+  // a request's run was created just now and has spent nothing.
   const [history, { queued, inbox }, run] = await Promise.all([
     store.getMessages(),
     prelude ? store.getQueueAndInbox() : { queued: [], inbox: [] },
-    store.getRun(runId),
+    kind === "continuation" ? store.getRun(runId) : null,
   ]);
   const session = new RunSession(deps, runId, signal, history, {
     model_steps: run?.model_steps ?? 0,

@@ -114,6 +114,22 @@ export function runFinishedEvent(run: FinishedRun, status: "completed" | "failed
     : outboxEventRow("run.failed", run.organizationId, { ...data, error: { message: run.error ?? "The run failed." } }, run.updatedAt);
 }
 
+/**
+ * `run.completed` for the statement that completes the run (lib/db/postgres-store.ts `transitionRun`),
+ * so moving the run and writing its event are one statement rather than a transaction of two: the
+ * event is built and checked here with the run's starter and start unknown (null, and its end), and
+ * `payload` is SQL that sets those two from the completed row `m`, in the same format, so the event
+ * says exactly what the row says (a SQL null would make jsonb_set's whole result null: the starter is
+ * JSON null when nobody typed).
+ */
+export function runCompletedEventInStatement(run: Omit<FinishedRun, "startedById" | "createdAt" | "error">) {
+  const row = runFinishedEvent({ ...run, startedById: null, createdAt: run.updatedAt, error: null }, "completed");
+  const payload = Prisma.sql`jsonb_set(jsonb_set(${JSON.stringify(row.payload)}::jsonb,
+    '{data,started_by_id}', COALESCE(to_jsonb(m."startedById"), 'null'::jsonb)),
+    '{data,started_at}', to_jsonb(to_char(m."createdAt", 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')))`;
+  return { ...row, payload };
+}
+
 /** A permission card's row, as the approval events describe it. */
 export interface PermissionSlotRow {
   id: string;

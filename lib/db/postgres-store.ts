@@ -57,7 +57,7 @@ import {
 import { activePathCte, branchPointsSelect, MESSAGE_COLUMNS } from "@/lib/db/store/message-path";
 import { storableJson } from "@/lib/schemas/text";
 import { postInboxItem } from "./inbox-items";
-import { approvalRequestedEvent, approvalResolvedEvent, runFinishedEvent } from "./outbox";
+import { approvalRequestedEvent, approvalResolvedEvent, runCompletedEventInStatement, runFinishedEvent } from "./outbox";
 import { isDenial, PERMISSION_RENDERER } from "@/lib/agent/permissions";
 
 /** Which store: a conversation of a tenant, and "" (the conversation's own) or a subagent's namespace. */
@@ -429,20 +429,32 @@ export class PostgresStore implements StoreAdapter {
 
   /**
    * Also writes the counters not written yet (a run ends with a transition), in the same statement.
-   * A run of the conversation's own store that completes or fails is announced (`run.completed`,
-   * `run.failed`) in the same transaction.
+   * A run of the conversation's own store that completes is announced (`run.completed`) by the same
+   * statement; one that fails (`run.failed`, rare) in the same transaction.
    */
   async transitionRun(runId: string, from: RunStatus[], to: RunStatus, error?: string): Promise<boolean> {
     const { tokens, turns } = this.unwritten;
+    const at = new Date();
+    const completed =
+      this.namespace === "" && to === "completed"
+        ? runCompletedEventInStatement({ organizationId: this.organizationId, conversationId: this.conversationId, runId, updatedAt: at })
+        : null;
     const statement = (db: Prisma.TransactionClient | PrismaClient) => db.$queryRaw<FinishedRunRow[]>`
       WITH ${this.counterUpdate(tokens, turns)},
       moved AS (
-        UPDATE "Run" SET "status" = ${to}, "error" = COALESCE(${error === undefined ? null : storableJson(error)}::text, "error"), "updatedAt" = ${new Date()}::timestamp(3)
+        UPDATE "Run" SET "status" = ${to}, "error" = COALESCE(${error === undefined ? null : storableJson(error)}::text, "error"), "updatedAt" = ${at}::timestamp(3)
         WHERE "storeId" = ${this.storeId} AND "organizationId" = ${this.organizationId} AND "id" = ${runId} AND "status" = ANY(${from}::text[])
         RETURNING "startedById", "createdAt", "updatedAt", "error"
-      )
+      )${
+        completed
+          ? Prisma.sql`, announced AS (
+        INSERT INTO "OutboxEvent" ("id", "organizationId", "type", "payload", "createdAt")
+        SELECT ${completed.id}, ${completed.organizationId}, ${completed.type}, ${completed.payload}, ${completed.createdAt}::timestamp(3) FROM moved m
+      )`
+          : Prisma.empty
+      }
       SELECT * FROM moved`;
-    const announced = this.namespace === "" && (to === "completed" || to === "failed") ? to : null;
+    const announced = this.namespace === "" && to === "failed" ? to : null;
     const moved = announced
       ? await this.db.$transaction(async (tx) => {
           const rows = await statement(tx);

@@ -80,9 +80,27 @@ describe("outbox producers", () => {
     await sub.transitionRun("run-sub", ["running"], "completed");
 
     const completed = await eventsOf(tenant.organizationId, "run.completed");
+    // The event is written by the statement that completes the run: its starter, start and end are the row's.
+    const row = await prisma.run.findFirstOrThrow({ where: { organizationId: tenant.organizationId, id: "run-c" } });
     expect(completed.map((event) => event.data)).toEqual([
-      expect.objectContaining({ run_id: "run-c", conversation_id: conversation.id, started_by_id: tenant.userId }),
+      {
+        run_id: "run-c",
+        conversation_id: conversation.id,
+        started_by_id: tenant.userId,
+        started_at: row.createdAt.toISOString(),
+        finished_at: row.updatedAt.toISOString(),
+      },
     ]);
+    expect(completed[0].created_at).toBe(row.updatedAt.toISOString());
+  });
+
+  it("run.completed of a run nobody typed (an inbox continuation) says so, with the run's own start", async () => {
+    const tenant = await createTenant("runs-nobody");
+    const { store } = await openNewConversationStore(tenant);
+    await store.createRun({ id: "run-n", status: "running", created_at: "2026-01-02T03:04:05.000Z" });
+    await store.transitionRun("run-n", ["running"], "completed");
+    const [event] = await eventsOf(tenant.organizationId, "run.completed");
+    expect(event.data).toMatchObject({ run_id: "run-n", started_by_id: null, started_at: "2026-01-02T03:04:05.000Z" });
   });
 
   it("a failed run, by the loop or by the dead-run sweep, announces run.failed with the chat's sentence", async () => {
