@@ -23,11 +23,22 @@ export const toolsContributor: PromptContributor = ({ tools }) =>
         "\n",
       );
 
+/** One formatter per time zone: building an Intl.DateTimeFormat costs more than the rest of a prompt. */
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+const dayFormat = (timeZone: string) => {
+  let format = dayFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat("en-US", { timeZone, year: "numeric", month: "2-digit", day: "2-digit", weekday: "long" });
+    dayFormats.set(timeZone, format);
+  }
+  return format;
+};
+
 /** Today as the organization counts it: ISO date and weekday in its time zone (default UTC). */
 export const dateContributor =
   (timeZone = "UTC"): PromptContributor =>
   ({ now }) => {
-    const parts = new Intl.DateTimeFormat("en-US", { timeZone, year: "numeric", month: "2-digit", day: "2-digit", weekday: "long" })
+    const parts = dayFormat(timeZone)
       .formatToParts(now)
       .reduce<Record<string, string>>((all, part) => ({ ...all, [part.type]: part.value }), {});
     return `Today is ${parts.weekday}, ${parts.year}-${parts.month}-${parts.day} (${timeZone}).`;

@@ -11,6 +11,23 @@ export function eventFrame(event: { seq: number | null; type: string; data: unkn
   return `${id}event: ${event.type}\ndata: ${JSON.stringify(event.data)}\n\n`;
 }
 
+const framed = new WeakMap<object, string>();
+
+/**
+ * `eventFrame`, encoded once per event object: this instance hands every reader of a conversation
+ * the same stored event (lib/server/events/local-hub.ts), so a conversation watched by many people
+ * costs one JSON encoding per event, not one per reader. A reader-specific copy (a failed run's
+ * error in the reader's words) is a new object and is encoded for itself.
+ */
+export function sharedEventFrame(event: { seq: number | null; type: string; data: unknown }): string {
+  let frame = framed.get(event);
+  if (frame === undefined) {
+    frame = eventFrame(event);
+    framed.set(event, frame);
+  }
+  return frame;
+}
+
 /** Sent first: Next sends the response headers with the first bytes, and a client should not wait for an event to know it is connected. */
 export const OPEN_FRAME = ": open\n\n";
 

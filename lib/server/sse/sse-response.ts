@@ -1,4 +1,4 @@
-import { eventFrame, HEARTBEAT_FRAME, heartbeatInterval, OPEN_FRAME } from "./frame";
+import { HEARTBEAT_FRAME, heartbeatInterval, OPEN_FRAME, sharedEventFrame } from "./frame";
 
 export const SSE_HEADERS = {
   "content-type": "text/event-stream; charset=utf-8",
@@ -39,7 +39,7 @@ export function sseResponse(
   };
   const writer: SseWriter = {
     event(event) {
-      if (!stopped.signal.aborted) controller.enqueue(encoder.encode(eventFrame(event)));
+      if (!stopped.signal.aborted) controller.enqueue(encoder.encode(sharedEventFrame(event)));
     },
     close() {
       if (stopped.signal.aborted) return;

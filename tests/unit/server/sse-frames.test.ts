@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from "vitest";
 import { createSseParser, type SseFrame } from "@/lib/client/sse-parser";
 import { parseEnv } from "@/lib/server/env";
-import { eventFrame, heartbeatInterval } from "@/lib/server/sse/frame";
+import { eventFrame, heartbeatInterval, sharedEventFrame } from "@/lib/server/sse/frame";
 import { replayStart } from "@/lib/server/sse/replay-start";
 import { sseResponse } from "@/lib/server/sse/sse-response";
 
@@ -28,6 +28,21 @@ describe("SSE frames", () => {
     expect(text.endsWith("\n\n")).toBe(true);
     const { frames } = parse(text);
     expect(frames).toEqual([{ id: "7", event: "text_delta", data: JSON.stringify({ text: "two\nlines\r\nand a \u2028 separator" }) }]);
+  });
+
+  it("an event handed to many readers is encoded once; a reader's own copy is encoded for itself", () => {
+    const stringify = vi.spyOn(JSON, "stringify");
+    try {
+      const event = { seq: 7, type: "text_delta", data: { text: "hi" } };
+      const frames = Array.from({ length: 50 }, () => sharedEventFrame(event));
+      expect(new Set(frames)).toEqual(new Set([eventFrame({ seq: 7, type: "text_delta", data: { text: "hi" } })]));
+      const copy = { ...event, data: { text: "reworded" } };
+      expect(sharedEventFrame(copy)).toContain('"reworded"');
+      // One encoding for the shared event, one for the copy, one for the comparison frame above.
+      expect(stringify).toHaveBeenCalledTimes(3);
+    } finally {
+      stringify.mockRestore();
+    }
   });
 
   it("heartbeat interval: 15 s unless SSE_HEARTBEAT_MS says otherwise", () => {
