@@ -3,12 +3,15 @@ import "server-only";
 import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaClient } from "@/lib/db/generated/client";
 import { serverEnv } from "@/lib/server/env";
+import { preparedStatementName } from "./statement-names";
 
 export * from "@/lib/db/generated/client";
 
 /** A new client for an explicit database URL (tests, scripts). The caller disconnects it. */
 export function createPrismaClient(databaseUrl: string): PrismaClient {
-  return new PrismaClient({ adapter: new PrismaPg({ connectionString: databaseUrl }) });
+  return new PrismaClient({
+    adapter: new PrismaPg({ connectionString: databaseUrl }, { statementNameGenerator: preparedStatementName }),
+  });
 }
 
 // On globalThis so that Next.js hot reloads, which re-evaluate this module, reuse the pool.
