@@ -36,6 +36,11 @@ export const prisma: PrismaClient = new Proxy({} as PrismaClient, {
   },
 });
 
+/** Whether `db` is the shared client (`prisma` or `getPrisma()`), whose database the raw pool (lib/db/raw-sql.ts) reaches too. */
+export function isSharedPrisma(db: unknown): boolean {
+  return db === prisma || (shared.handoffPrisma !== undefined && db === shared.handoffPrisma);
+}
+
 /** Closes the shared client; the next use creates a new one (reading DATABASE_URL again). */
 export async function disconnectPrisma(): Promise<void> {
   const client = shared.handoffPrisma;

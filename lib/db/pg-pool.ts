@@ -3,7 +3,8 @@ import { Pool } from "pg";
 import { serverEnv } from "@/lib/server/env";
 
 /**
- * `durable`: what must survive a database crash once committed (run events, the bus).
+ * `durable`: what must survive a database crash once committed (run events, the bus, and the chat
+ * turn's hottest statements: raw-sql.ts), ten connections beside Prisma's pool.
  * `counters`: rate-limit counters. Their commits do not wait for the WAL flush
  * (synchronous_commit=off): a crash may forget the last fraction of a second of counts, which is
  * harmless, and a message no longer waits a disk flush for its rate-limit check.
@@ -19,7 +20,11 @@ export function getPgPool(kind: PoolKind = "durable"): Pool {
   const pools = (globalForPools.handoffPgPools ??= new Map());
   let pool = pools.get(kind);
   if (!pool) {
-    pool = new Pool({ connectionString, max: 5, ...(kind === "counters" && { options: "-c synchronous_commit=off" }) });
+    pool = new Pool({
+      connectionString,
+      max: kind === "durable" ? 10 : 5,
+      ...(kind === "counters" && { options: "-c synchronous_commit=off" }),
+    });
     // An idle connection that dies (a database restart) emits "error" on the pool; unheard, it would end the process.
     pool.on("error", (error: Error) =>
       console.error(JSON.stringify({ level: "warn", message: "an idle database connection was closed", error: error.message })),

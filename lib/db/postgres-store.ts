@@ -26,6 +26,7 @@ import type {
 } from "@/lib/agent/store-adapter";
 import { recordAudit } from "@/lib/db/audit";
 import {
+  isSharedPrisma,
   Prisma,
   type InboxItem as InboxItemRow,
   type Message as MessageRow,
@@ -57,6 +58,7 @@ import {
 import { activePathCte, branchPointsSelect, MESSAGE_COLUMNS } from "@/lib/db/store/message-path";
 import { storableJson } from "@/lib/schemas/text";
 import { postInboxItem } from "./inbox-items";
+import { rawRows } from "./raw-sql";
 import { approvalRequestedEvent, approvalResolvedEvent, runCompletedEventInStatement, runFinishedEvent } from "./outbox";
 import { isDenial, PERMISSION_RENDERER } from "@/lib/agent/permissions";
 
@@ -90,7 +92,12 @@ export class PostgresStore implements StoreAdapter {
     readonly namespace: string,
   ) {
     this.identifier = namespace ? `${conversationId}/${namespace}` : conversationId;
+    // The hottest statements skip Prisma's per-query work on the shared client's database (raw-sql.ts).
+    this.rows = isSharedPrisma(db) ? rawRows : <T>(sql: Prisma.Sql) => db.$queryRaw<T[]>(sql);
   }
+
+  /** Rows of one of the turn's hot statements: on the raw pool for the app's client, else through `db`. */
+  private readonly rows: <T = unknown>(sql: Prisma.Sql) => Promise<T[]>;
 
   /**
    * The store of a conversation of this tenant, created on first use. A conversation that does not
@@ -143,10 +150,10 @@ export class PostgresStore implements StoreAdapter {
 
   /** One statement: the path walked up from the store's leaf (activePath). */
   async getMessages(): Promise<Message[]> {
-    const rows = await this.db.$queryRaw<MessageRow[]>`
+    const rows = await this.rows<MessageRow>(Prisma.sql`
       WITH RECURSIVE ${activePathCte(this.own)}
       SELECT ${MESSAGE_COLUMNS} FROM "Message" m JOIN path p ON p."seq" = m."seq"
-      ORDER BY m."seq"`;
+      ORDER BY m."seq"`);
     return rows.map(rowToMessage);
   }
 
@@ -160,8 +167,8 @@ export class PostgresStore implements StoreAdapter {
     // Model output may hold NUL or unpaired surrogates, which Postgres refuses in text and jsonb: cleaned, never lost.
     const rows = JSON.stringify(storableJson(messages.map(messageToJsonRow)));
     const { tokens, turns } = this.unwritten;
-    await this.db.$queryRaw`
-      SELECT "handoff_append_messages"(${this.storeId}, ${this.organizationId}, ${rows}::json, ${tokens}::int, ${turns}::int)::text AS "appended"`;
+    await this.rows(Prisma.sql`
+      SELECT "handoff_append_messages"(${this.storeId}, ${this.organizationId}, ${rows}::json, ${tokens}::int, ${turns}::int)::text AS "appended"`);
     this.unwritten.tokens -= tokens;
     this.unwritten.turns -= turns;
   }
@@ -403,15 +410,15 @@ export class PostgresStore implements StoreAdapter {
    * INSERT, a statement of its own after the lock, sees every run committed before it was granted.
    */
   async createRun(run: RunRecord, branch?: BranchStart): Promise<boolean> {
-    const start = (db: Prisma.TransactionClient | PrismaClient) => db.$queryRaw<{ started: boolean }[]>`
+    const start = Prisma.sql`
       SELECT "handoff_start_run"(${this.storeId}, ${this.organizationId}, ${run.id}, ${run.error ?? null}::text,
                                  ${toDate(run.created_at)}::timestamp(3), ${new Date()}::timestamp(3), ${run.started_by ?? null}::text) AS started`;
-    if (!branch) return (await start(this.db))[0].started;
+    if (!branch) return (await this.rows<{ started: boolean }>(start))[0].started;
     // A branch: the leaf moves in the run's transaction, under the lock `handoff_start_run` takes.
     return this.db.$transaction(async (tx) => {
       const leaf = branch.leaf === null ? null : await this.messageSeq(tx, branch.leaf);
       if (branch.leaf !== null && leaf === null) throw new NotFoundError("The message");
-      const [{ started }] = await start(tx);
+      const [{ started }] = await tx.$queryRaw<{ started: boolean }[]>(start);
       if (started) await tx.agentStore.updateMany({ where: this.self, data: { leafSeq: leaf } });
       return started;
     });
@@ -439,7 +446,7 @@ export class PostgresStore implements StoreAdapter {
       this.namespace === "" && to === "completed"
         ? runCompletedEventInStatement({ organizationId: this.organizationId, conversationId: this.conversationId, runId, updatedAt: at })
         : null;
-    const statement = (db: Prisma.TransactionClient | PrismaClient) => db.$queryRaw<FinishedRunRow[]>`
+    const statement = Prisma.sql`
       WITH ${this.counterUpdate(tokens, turns)},
       moved AS (
         UPDATE "Run" SET "status" = ${to}, "error" = COALESCE(${error === undefined ? null : storableJson(error)}::text, "error"), "updatedAt" = ${at}::timestamp(3)
@@ -457,14 +464,14 @@ export class PostgresStore implements StoreAdapter {
     const announced = this.namespace === "" && to === "failed" ? to : null;
     const moved = announced
       ? await this.db.$transaction(async (tx) => {
-          const rows = await statement(tx);
+          const rows = await tx.$queryRaw<FinishedRunRow[]>(statement);
           if (rows[0]) {
             const run = { ...rows[0], organizationId: this.organizationId, conversationId: this.conversationId, runId };
             await tx.outboxEvent.create({ data: runFinishedEvent(run, announced) });
           }
           return rows;
         })
-      : await statement(this.db);
+      : await this.rows<FinishedRunRow>(statement);
     this.unwritten.tokens -= tokens;
     this.unwritten.turns -= turns;
     return moved.length === 1;
@@ -472,10 +479,10 @@ export class PostgresStore implements StoreAdapter {
 
   /** One conditional statement: increments in place, so a subagent and its parent adding at once both count. */
   async addRunUsage(runId: string, usage: RunUsage): Promise<RunUsage | null> {
-    const rows = await this.db.$queryRaw<{ modelSteps: number; effectiveTokens: number }[]>`
+    const rows = await this.rows<{ modelSteps: number; effectiveTokens: number }>(Prisma.sql`
       UPDATE "Run" SET "modelSteps" = "modelSteps" + ${usage.model_steps}::int, "effectiveTokens" = "effectiveTokens" + ${usage.effective_tokens}::int
       WHERE "storeId" = ${this.storeId} AND "organizationId" = ${this.organizationId} AND "id" = ${runId}
-      RETURNING "modelSteps", "effectiveTokens"`;
+      RETURNING "modelSteps", "effectiveTokens"`);
     return rows[0] ? { model_steps: rows[0].modelSteps, effective_tokens: rows[0].effectiveTokens } : null;
   }
 
@@ -687,12 +694,12 @@ export class PostgresStore implements StoreAdapter {
 
   /** One statement: both lists as JSON, each row then read by the same mapping as its own list's (revivedRow). */
   async getQueueAndInbox(): Promise<{ queued: QueuedMessage[]; inbox: InboxItem[] }> {
-    const [row] = await this.db.$queryRaw<Array<{ queued: Array<Record<string, unknown>>; inbox: Array<Record<string, unknown>> }>>`
+    const [row] = await this.rows<{ queued: Array<Record<string, unknown>>; inbox: Array<Record<string, unknown>> }>(Prisma.sql`
       SELECT
         (SELECT coalesce(json_agg(row_to_json(q) ORDER BY q."seq"), '[]'::json) FROM "QueuedMessage" q
          WHERE q."storeId" = ${this.storeId} AND q."organizationId" = ${this.organizationId}) AS "queued",
         (SELECT coalesce(json_agg(row_to_json(i) ORDER BY i."seq"), '[]'::json) FROM "InboxItem" i
-         WHERE i."storeId" = ${this.storeId} AND i."organizationId" = ${this.organizationId}) AS "inbox"`;
+         WHERE i."storeId" = ${this.storeId} AND i."organizationId" = ${this.organizationId}) AS "inbox"`);
     return {
       queued: row.queued.map((queued) => rowToQueuedMessage(revivedRow<QueuedMessageRow>(queued, QUEUED_MESSAGE_DATES))),
       inbox: row.inbox.map((item) => rowToInboxItem(revivedRow<InboxItemRow>(item, INBOX_ITEM_DATES))),

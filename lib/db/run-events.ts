@@ -1,5 +1,6 @@
 import { NotFoundError } from "@/lib/agent/errors";
-import { prisma } from "./client";
+import { Prisma } from "./client";
+import { rawRows } from "./raw-sql";
 import type { TenantContext } from "./tenant-context";
 import { METERING_CTES, meteredTokensOf } from "./token-metering";
 
@@ -184,11 +185,10 @@ export async function listRunEventsAfter(
   limit = RUN_EVENT_PAGE_LIMIT,
 ): Promise<StoredRunEvent[]> {
   const organizationId = typeof tenant === "string" ? tenant : tenant.organizationId;
-  const rows = await prisma.runEvent.findMany({
-    where: { conversationId, organizationId, seq: { gt: BigInt(Math.max(0, Math.trunc(afterSeq))) } },
-    orderBy: { seq: "asc" },
-    take: Math.min(Math.max(Math.trunc(limit), 1), RUN_EVENT_PAGE_LIMIT),
-    select: { seq: true, runId: true, type: true, data: true, createdAt: true },
-  });
+  // Raw (lib/db/raw-sql.ts): every stream reads here at its end, and on every gap.
+  const rows = await rawRows<RunEventRow>(Prisma.sql`
+    SELECT "seq", "runId", "type", "data", "createdAt" FROM "RunEvent"
+    WHERE "conversationId" = ${conversationId} AND "organizationId" = ${organizationId} AND "seq" > ${BigInt(Math.max(0, Math.trunc(afterSeq)))}::bigint
+    ORDER BY "seq" LIMIT ${Math.min(Math.max(Math.trunc(limit), 1), RUN_EVENT_PAGE_LIMIT)}::int`);
   return rows.map(stored);
 }

@@ -1,5 +1,6 @@
 import type { BillingRecord } from "./billing";
-import { prisma } from "./client";
+import { Prisma } from "./client";
+import { rawRows } from "./raw-sql";
 import { storedAgentSettings, type AgentSettingsColumns, type StoredAgentSettings } from "./agent-settings";
 import { hasExpiredRun } from "./run-leases";
 import type { TenantContext } from "./tenant-context";
@@ -66,7 +67,7 @@ type TurnStartRow = {
  * token. Null for an unknown conversation and for one of another organization alike.
  */
 export async function readTurnStart(userId: string, conversationId: string, leaseMs: number): Promise<TurnStart | null> {
-  const rows = await prisma.$queryRaw<TurnStartRow[]>`
+  const rows = await rawRows<TurnStartRow>(Prisma.sql`
     SELECT m."role"::text AS "role", o."id" AS "organizationId", o."slug" AS "orgSlug", c."lastEventSeq", c."modelName",
       ${hasExpiredRun(leaseMs)} AS "expiredRun",
       (SELECT s."id" FROM "AgentStore" s WHERE s."conversationId" = c."id" AND s."organizationId" = c."organizationId" AND s."namespace" = '') AS "storeId",
@@ -83,7 +84,7 @@ export async function readTurnStart(userId: string, conversationId: string, leas
     LEFT JOIN "AgentSettings" st ON st."organizationId" = o."id"
     LEFT JOIN "OrganizationBilling" b ON b."organizationId" = o."id"
     WHERE c."id" = ${conversationId} AND c."deletedAt" IS NULL
-    LIMIT 1`;
+    LIMIT 1`);
   const row = rows[0];
   if (!row) return null;
   return {
