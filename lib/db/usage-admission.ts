@@ -1,12 +1,14 @@
-import { randomUUID } from "node:crypto";
 import { prisma } from "./client";
+import { getPgPool } from "./pg-pool";
+import type { MonthUsage } from "./usage-warnings";
 
 /**
  * The atomic half of run admission (lib/server/billing/admission.ts decides what the numbers mean).
- * One organization's month is one `UsageMonth` row; every admission of the month goes through it.
+ * One organization's month is one `UsageMonth` row; every admission of the month goes through it,
+ * in the SQL function `handoff_admit_usage` (prisma/migrations/20261202121500_usage_admission_function).
  */
 
-/** What the organization may use this month, as the admission compares it. */
+/** What one plan lets a month use, as the admission compares it. */
 export interface AdmissionLimits {
   /** Messages in the month; a continuation counts none. */
   messages: number;
@@ -28,7 +30,11 @@ export interface UsageAdmissionRequest {
   organizationId: string;
   month: Date;
   kind: "message" | "continuation";
-  limits: AdmissionLimits;
+  /** The app's clock: the plan that applies is decided at it (the grace period). */
+  now: Date;
+  graceDays: number;
+  /** Every plan's limits, by plan key: the function reads which plan applies (OrganizationBilling). */
+  limits: Record<string, AdmissionLimits>;
   edge: EdgeRule;
   /** Who the message entry names: the sender, or the API key. */
   userId: string | null;
@@ -36,19 +42,36 @@ export interface UsageAdmissionRequest {
   conversationId: string | null;
 }
 
-export type UsageAdmission =
-  | { admitted: true; holdId: string; entryId: bigint | null }
-  | { admitted: false; metric: "messages" | "tokens"; used: number; limit: number; retryWhenIdle: boolean };
+/** The month as the admission saw it under the lock (after its own message), and the plan it applied. */
+export interface AdmittedMonth {
+  plan: string;
+  month: MonthUsage;
+  /** Tokens the live holds of other runs stood for. */
+  held: number;
+  /** Tokens this run is expected to use (its hold). */
+  expected: number;
+}
 
-type MonthRow = { messages: number; tokens: bigint; held: bigint; holds: number };
+export type UsageAdmission =
+  | ({ admitted: true; holdId: string; entryId: bigint | null } & AdmittedMonth)
+  | { admitted: false; plan: string; metric: "messages" | "tokens"; used: number; limit: number; retryWhenIdle: boolean };
+
+type AdmissionRow = {
+  plan: string;
+  refusal: { metric: "messages" | "tokens"; used: number; limit: number; retryWhenIdle: boolean } | null;
+  holdId: string | null;
+  entryId: string | null;
+  month: { messages: number; tokens: string; apiRequests: number; warned: string[] };
+  held: string;
+  expected: number;
+};
 
 /**
- * Admits one run, or says which limit refused it. One transaction per admission: it locks the
- * month row (`FOR UPDATE`, after creating it), then reads the live holds in the statement after the
- * lock, so a run that waited for the lock sees the holds of every run admitted before it (a sum read
- * in the same statement as the lock would come from the snapshot taken before the wait). Every
- * admitted run holds its expected tokens until it releases them: far from the edge (the headroom
- * beside the holds fits `farRuns` more) runs start side by side; nearer, only while nothing else holds.
+ * Admits one run, or says which limit refused it: one statement and one commit. Under the month
+ * row's lock, the function reads the plan, the month, the live holds and the month's warnings, and
+ * every admitted run holds its expected tokens until it releases them: far from the edge (the
+ * headroom beside the holds fits `farRuns` more) runs start side by side; nearer, only while nothing
+ * else holds.
  */
 export async function admitUsage(r: UsageAdmissionRequest): Promise<UsageAdmission> {
   return oneAtATime(r.organizationId, () => admitUnderLock(r));
@@ -59,7 +82,8 @@ const waiting = new Map<string, Promise<unknown>>();
 /**
  * This process's admissions of one organization, one after another. They would wait for the month
  * row's lock anyway; waiting here instead keeps them from each holding a pooled connection while they
- * do (150 parallel messages would take the whole pool, and the last would fail to start a transaction).
+ * do (150 parallel messages of one organization would otherwise take the whole pool from every
+ * other query of this process until they are through).
  */
 function oneAtATime<T>(organizationId: string, work: () => Promise<T>): Promise<T> {
   const next = (waiting.get(organizationId) ?? Promise.resolve()).then(work, work);
@@ -75,51 +99,40 @@ function oneAtATime<T>(organizationId: string, work: () => Promise<T>): Promise<
 }
 
 async function admitUnderLock(r: UsageAdmissionRequest): Promise<UsageAdmission> {
-  return prisma.$transaction(async (tx) => {
-    await tx.$executeRaw`
-      INSERT INTO "UsageMonth" ("organizationId", "month", "updatedAt") VALUES (${r.organizationId}, ${r.month}::date, now())
-      ON CONFLICT ("organizationId", "month") DO NOTHING`;
-    await tx.$queryRaw`
-      SELECT 1 FROM "UsageMonth" WHERE "organizationId" = ${r.organizationId} AND "month" = ${r.month}::date FOR UPDATE`;
-    // A new statement after the lock: its snapshot holds every hold committed by the runs before this one.
-    const [row] = await tx.$queryRaw<MonthRow[]>`
-      SELECT m."messages", m."tokens", coalesce(h.tokens, 0)::bigint AS held, coalesce(h.count, 0)::int AS holds
-      FROM "UsageMonth" m
-      LEFT JOIN (
-        SELECT sum("tokens") AS tokens, count(*) AS count FROM "UsageHold"
-        WHERE "organizationId" = ${r.organizationId} AND "expiresAt" > now()
-      ) h ON true
-      WHERE m."organizationId" = ${r.organizationId} AND m."month" = ${r.month}::date`;
-    const messages = row?.messages ?? 0;
-    const tokens = Number(row?.tokens ?? 0n);
-    const held = Number(row?.held ?? 0n);
-    if (r.kind === "message" && messages >= r.limits.messages) return refused("messages", messages, r.limits.messages, false);
-    if (tokens >= r.limits.tokenCap) return refused("tokens", tokens, r.limits.tokenCap, false);
-    const expected = Math.max(r.edge.floorTokens, Math.floor(tokens / Math.max(messages, 1)));
-    const farFromEdge = tokens + held + r.edge.farRuns * expected <= r.limits.tokenCap;
-    if (!farFromEdge && (row?.holds ?? 0) > 0) return refused("tokens", tokens, r.limits.tokenCap, true);
-    const holdId = randomUUID();
-    await tx.$executeRaw`
-      INSERT INTO "UsageHold" ("organizationId", "id", "tokens", "expiresAt")
-      VALUES (${r.organizationId}, ${holdId}, ${expected}, now() + ${`${r.edge.holdMs} milliseconds`}::interval)`;
-    if (r.kind !== "message") return { admitted: true, holdId, entryId: null } as const;
-    await tx.$executeRaw`
-      UPDATE "UsageMonth" SET "messages" = "messages" + 1, "updatedAt" = now()
-      WHERE "organizationId" = ${r.organizationId} AND "month" = ${r.month}::date`;
-    const [entry] = await tx.$queryRaw<{ id: bigint }[]>`
-      INSERT INTO "UsageEntry" ("organizationId", "kind", "conversationId", "userId", "apiKeyId")
-      VALUES (${r.organizationId}, 'message', ${r.conversationId}, ${r.userId}, ${r.apiKeyId}) RETURNING "id"`;
-    return { admitted: true, holdId, entryId: entry?.id ?? null } as const;
+  const { rows } = await getPgPool().query<{ admission: AdmissionRow }>({
+    name: "handoff_admit_usage",
+    text: `SELECT "handoff_admit_usage"($1, $2::date, $3, $4::timestamp(3), $5, $6::jsonb, $7, $8, $9, $10, $11, $12) AS admission`,
+    values: [
+      r.organizationId,
+      dateOf(r.month),
+      r.kind,
+      // A zone in a `timestamp` literal is ignored: the ISO string is the UTC time Prisma stores.
+      r.now.toISOString(),
+      r.graceDays,
+      JSON.stringify(r.limits),
+      r.edge.floorTokens,
+      r.edge.farRuns,
+      r.edge.holdMs,
+      r.userId,
+      r.apiKeyId,
+      r.conversationId,
+    ],
   });
+  const row = rows[0].admission;
+  if (row.refusal) return { admitted: false, plan: row.plan, ...row.refusal };
+  return {
+    admitted: true,
+    plan: row.plan,
+    holdId: row.holdId!,
+    entryId: row.entryId === null ? null : BigInt(row.entryId),
+    month: { ...row.month, tokens: Number(row.month.tokens), warned: new Set(row.month.warned) },
+    held: Number(row.held),
+    expected: row.expected,
+  };
 }
 
-const refused = (metric: "messages" | "tokens", used: number, limit: number, retryWhenIdle: boolean): UsageAdmission => ({
-  admitted: false,
-  metric,
-  used,
-  limit,
-  retryWhenIdle,
-});
+/** `YYYY-MM-DD` of a month's first day: a `date` parameter that no session time zone can shift. */
+const dateOf = (month: Date) => month.toISOString().slice(0, 10);
 
 /**
  * Takes back a message that was counted for work that then ended before a run was running (a full
@@ -154,9 +167,17 @@ export async function readMonthUsage(organizationId: string, month: Date): Promi
   return { messages: row?.messages ?? 0, tokens: Number(row?.tokens ?? 0n) };
 }
 
-/** Ends a run's hold: its tokens are counted as used (metered) from now on, not expected. */
+/**
+ * Ends a run's hold: its tokens are counted as used (metered) from now on, not expected. One
+ * statement on the pool whose commits do not wait for the WAL flush: a hold a crash brings back
+ * only stands until it expires, as the hold of a server that died does.
+ */
 export async function releaseUsageHold(organizationId: string, holdId: string): Promise<void> {
-  await prisma.usageHold.deleteMany({ where: { organizationId, id: holdId } });
+  await getPgPool("counters").query({
+    name: "handoff_release_usage_hold",
+    text: `DELETE FROM "UsageHold" WHERE "organizationId" = $1 AND "id" = $2`,
+    values: [organizationId, holdId],
+  });
 }
 
 /**

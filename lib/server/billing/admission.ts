@@ -1,9 +1,21 @@
-import { admitUsage, attributeUsageEntry, readMonthUsage, refundUsage, releaseUsageHold, type EdgeRule } from "@/lib/db/usage-admission";
+import {
+  admitUsage,
+  attributeUsageEntry,
+  readMonthUsage,
+  refundUsage,
+  releaseUsageHold,
+  type AdmissionLimits,
+  type EdgeRule,
+} from "@/lib/db/usage-admission";
+import { serverEnv } from "@/lib/server/env";
 import { logger } from "@/lib/server/logger";
 import type { TenantContext } from "@/lib/db/tenant-context";
-import { currentPlan, type CurrentPlan } from "./current-plan";
+import { noteAdmitted } from "./admitted-organizations";
+import { currentPlan } from "./current-plan";
 import { planLimitError } from "./limit-sentence";
 import { billingMode } from "./mode";
+import { PLAN_KEYS, PLANS, type PlanKey } from "./plans";
+import { checkUsageThresholds, untoldThresholdWithinReach } from "./thresholds";
 import { monthStart } from "./usage-month";
 
 /** What a run's start asks for: a message counts one, a continuation (a card answer, an inbox answer, a retry) none. */
@@ -12,13 +24,14 @@ export interface RunAdmissionRequest {
   conversationId?: string;
   /** The key that sent the message (/api/v1); the entry then names no person. */
   apiKeyId?: string;
-  /** The plan, when the caller read it beside other work (no read of its own then). */
-  plan?: CurrentPlan;
 }
 
 /** An admitted run. Both calls are idempotent. */
 export interface Admission {
-  /** Frees the run's token hold; call it when the run's work is done. */
+  /**
+   * Frees the run's token hold; call it when the run's work is done (its token events stored). Then,
+   * when a threshold not told yet was within reach at admission, checks the thresholds (detached).
+   */
   release(): Promise<void>;
   /** Takes the admission back (its message and its entry, its hold): the work ended before a run was running. */
   refund(): Promise<void>;
@@ -37,47 +50,67 @@ export const NOTHING_HELD: Admission = { release: async () => {}, refund: async 
  */
 export const TOKEN_EDGE: EdgeRule = { floorTokens: 4_000, farRuns: 20, holdMs: 10 * 60_000 };
 
+/** What each plan lets a month use, as the admission compares it (on a plan with overage, tokens up to the hard cap). */
+const ADMISSION_LIMITS = Object.fromEntries(
+  PLAN_KEYS.map((key) => {
+    const plan = PLANS[key];
+    return [key, { messages: plan.limits.messages, tokenCap: plan.overage ? plan.tokensHardCap : plan.limits.tokens }];
+  }),
+) as Record<PlanKey, AdmissionLimits>;
+
 /**
  * Admits a run a person or an API key starts, or throws the 402 that says which limit refused it.
- * Atomic in Postgres (lib/db/usage-admission.ts): 20 parallel messages at the last one admit one.
- * With billing off nothing is read. Runs already going (expired cards, recovery, queue drains) are
- * never asked: a run is never cut mid-answer.
+ * One round trip (lib/db/usage-admission.ts), which also reads the plan that applies: 20 parallel
+ * messages at the last one admit one. With billing off nothing is read. Runs already going (expired
+ * cards, recovery, queue drains) are never asked: a run is never cut mid-answer.
  */
 export async function admitRun(
   ctx: Pick<TenantContext, "organizationId"> & Partial<Pick<TenantContext, "userId" | "orgSlug" | "role">>,
   request: RunAdmissionRequest,
   now: Date = new Date(),
 ): Promise<Admission> {
-  if (billingMode() === "off") return NOTHING_HELD;
-  const plan = request.plan ?? (await currentPlan(ctx.organizationId, now));
-  if (plan.mode === "off" || !plan.effective) return NOTHING_HELD;
-  const tokenCap = plan.overage ? plan.tokensHardCap : plan.limits.tokens;
+  const env = serverEnv();
+  if (billingMode(env) === "off") return NOTHING_HELD;
+  const { organizationId } = ctx;
+  const month = monthStart(now);
   const outcome = await admitUsage({
-    organizationId: ctx.organizationId,
-    month: monthStart(now),
+    organizationId,
+    month,
     kind: request.kind,
-    limits: { messages: plan.limits.messages, tokenCap },
+    now,
+    graceDays: env.BILLING_GRACE_DAYS,
+    limits: ADMISSION_LIMITS,
     edge: TOKEN_EDGE,
     userId: request.apiKeyId ? null : (ctx.userId ?? null),
     apiKeyId: request.apiKeyId ?? null,
     conversationId: request.conversationId ?? null,
   });
+  const plan = outcome.plan as PlanKey;
   if (!outcome.admitted)
     throw planLimitError(
       { orgSlug: ctx.orgSlug ?? null, role: request.apiKeyId ? null : (ctx.role ?? null) },
-      { metric: outcome.metric, used: outcome.used, limit: outcome.limit, plan: plan.effective.plan, retryWhenIdle: outcome.retryWhenIdle },
+      { metric: outcome.metric, used: outcome.used, limit: outcome.limit, plan, retryWhenIdle: outcome.retryWhenIdle },
     );
+  noteAdmitted(organizationId, now);
   const { holdId, entryId } = outcome;
-  const month = monthStart(now);
+  const withinReach = untoldThresholdWithinReach(outcome.month, plan, outcome.held + TOKEN_EDGE.farRuns * outcome.expected);
   let released: Promise<void> | null = null;
   let refunded: Promise<void> | null = null;
   return {
-    release: () => (released ??= releaseUsageHold(ctx.organizationId, holdId)),
-    refund: () => (refunded ??= refundUsage(ctx.organizationId, month, holdId, entryId)),
-    attribute: (conversationId) =>
-      entryId === null ? Promise.resolve() : attributeUsageEntry(ctx.organizationId, entryId, conversationId),
+    release: () =>
+      (released ??= releaseUsageHold(organizationId, holdId).then(() => {
+        if (withinReach) void checkThresholds(organizationId);
+      })),
+    refund: () => (refunded ??= refundUsage(organizationId, month, holdId, entryId)),
+    attribute: (conversationId) => (entryId === null ? Promise.resolve() : attributeUsageEntry(organizationId, entryId, conversationId)),
   };
 }
+
+/** Detached: the run's end never waits for it; a failure is logged (the next run within reach checks again). */
+const checkThresholds = (organizationId: string) =>
+  checkUsageThresholds(organizationId, new Date(), "within_reach").catch((error: unknown) =>
+    logger.error("the usage thresholds could not be checked", { organizationId, error }),
+  );
 
 /**
  * A message's limits, read only: the 402 `admitRun` would answer now for a message (a month's

@@ -23,7 +23,7 @@ export async function countApiRequestUnderPlan(organizationId: string, apiKeyId:
   if (!counted.counted)
     throw planLimitError({ orgSlug: null, role: null }, { metric: "apiRequests", used: counted.used, limit, plan: plan.effective.plan });
   if (crossesThreshold(counted.used, limit))
-    void checkUsageThresholds(organizationId, now).catch((error: unknown) =>
+    void checkUsageThresholds(organizationId, now, "within_reach").catch((error: unknown) =>
       logger.error("the usage thresholds could not be checked", { organizationId, error }),
     );
 }

@@ -1,4 +1,4 @@
-import { readOrganizationBilling, type BillingRecord } from "@/lib/db/billing";
+import { readOrganizationBilling } from "@/lib/db/billing";
 import { serverEnv } from "@/lib/server/env";
 import { effectivePlan, type EffectivePlan } from "./effective-plan";
 import { billingMode, type BillingMode } from "./mode";
@@ -18,15 +18,9 @@ const OFF: CurrentPlan = { mode: "off", effective: null, limits: UNLIMITED, toke
 
 /** What applies to the organization at `now`, from Postgres (never from the client). `BILLING=off` reads nothing. */
 export async function currentPlan(organizationId: string, now: Date = new Date()): Promise<CurrentPlan> {
-  if (billingMode() === "off") return OFF;
-  return currentPlanOf(await readOrganizationBilling(organizationId), now);
-}
-
-/** The same from a stored subscription another read already brought (the message's turn start). */
-export function currentPlanOf(record: BillingRecord | null, now: Date = new Date()): CurrentPlan {
   const env = serverEnv();
   if (billingMode(env) === "off") return OFF;
-  const effective = effectivePlan(record, now, env.BILLING_GRACE_DAYS);
+  const effective = effectivePlan(await readOrganizationBilling(organizationId), now, env.BILLING_GRACE_DAYS);
   const plan = PLANS[effective.plan];
   return { mode: "stripe", effective, limits: plan.limits, tokensHardCap: plan.tokensHardCap, overage: plan.overage };
 }

@@ -9,6 +9,7 @@ import {
   type UsageWarningNotice,
 } from "@/lib/db/usage-warnings";
 import { serverEnv } from "@/lib/server/env";
+import { admittedThisMonth } from "./admitted-organizations";
 import { currentPlan } from "./current-plan";
 import { billingMode } from "./mode";
 import { PLANS, type PlanKey, type PlanLimits } from "./plans";
@@ -61,15 +62,40 @@ export function reachedThresholds(usage: MonthUsage, limits: PlanLimits, tokensH
 }
 
 /**
+ * Whether a threshold not told yet is within reach of the month as an admission saw it: reached
+ * already, or reached once the runs going now (`tokensAhead`: the live holds and the far-from-the-edge
+ * margin of `farRuns` runs of the expected size) have used their tokens. Only then does the run's end
+ * check (admission.ts); a run that uses more than that margin by itself is told at the next run's end.
+ */
+export function untoldThresholdWithinReach(usage: MonthUsage, plan: PlanKey, tokensAhead: number): boolean {
+  const { limits, tokensHardCap } = PLANS[plan];
+  return reachedThresholds({ ...usage, tokens: usage.tokens + tokensAhead }, limits, tokensHardCap).some(
+    (reached) => !usage.warned.has(warningKey(reached.metric, reached.percent, reached.limit)),
+  );
+}
+
+/**
+ * Why a check runs. `agent_done`: an agent's work ended (open-turn.ts); skipped, with no read, for an
+ * organization this process admitted a run for this month, whose admissions check when a threshold
+ * is within reach (admitted-organizations.ts). `within_reach`: one was, or an API request reached one.
+ */
+export type ThresholdCheckCause = "agent_done" | "within_reach";
+
+/**
  * Tells the organization's owners, once per month, metric, threshold and limit (a plan change
  * mid-month is a new limit, so Pro's 80% is told after Free's), that this month's usage reached 80%
  * or 100% of its plan's limit (tokens on Pro: of the allowance and of the hard cap): an email to each owner in the demo mailbox and a
  * `usage.threshold` webhook event, written with the warning row (lib/db/usage-warnings.ts). Nothing
- * with `BILLING=off`. Usually two reads (the plan, the month's usage with its warnings); the owners
+ * with `BILLING=off`. Two reads when it runs (the plan, the month's usage with its warnings); the owners
  * are read only when a threshold not told yet was reached. Returns what it recorded.
  */
-export async function checkUsageThresholds(organizationId: string, now: Date = new Date()): Promise<ReachedThreshold[]> {
+export async function checkUsageThresholds(
+  organizationId: string,
+  now: Date = new Date(),
+  cause: ThresholdCheckCause = "agent_done",
+): Promise<ReachedThreshold[]> {
   if (billingMode() === "off") return [];
+  if (cause === "agent_done" && admittedThisMonth(organizationId, now)) return [];
   const month = monthStart(now);
   const [{ effective, limits }, usage] = await Promise.all([currentPlan(organizationId, now), readMonthUsage(organizationId, month)]);
   if (!effective) return [];

@@ -4,7 +4,6 @@ import type { TurnStart } from "@/lib/db/turn-start";
 import type { sendMessageSchema } from "@/lib/schemas/conversation";
 import { countKinds, resolveAttachments } from "@/lib/server/attachments/resolve";
 import { admitRun, refundOnThrow } from "@/lib/server/billing/admission";
-import { currentPlanOf } from "@/lib/server/billing/current-plan";
 import { conversationStream } from "@/lib/server/sse/conversation-stream";
 import { enforceOrganizationMessageRate } from "./message-rate-limit";
 import { drainQueue, launch } from "./launch";
@@ -16,7 +15,7 @@ import { refuseUnreadableImages } from "./refuse-unreadable-images";
  * is active, queues the message for that run's next safe point and answers with a stream that
  * carries `message_queued` and ends. A full queue throws SteeringQueueFullError (429). The
  * organization's message rate (429, beside opening the agent) and the plan's limits (402,
- * admission.ts: one statement, the plan came with the turn start) are checked before the run starts.
+ * admission.ts: one statement, which reads the plan too) are checked before the run starts.
  */
 export async function sendMessage(
   turn: TurnStart,
@@ -33,7 +32,7 @@ export async function sendMessage(
   try {
     refuseUnreadableImages(agent.glove.model, (input.attachments?.length ?? 0) + files.images, files.pdfs);
     // Last of the checks: a message refused for another reason is not counted.
-    admission = await admitRun(ctx, { kind: "message", conversationId, plan: currentPlanOf(turn.billing) });
+    admission = await admitRun(ctx, { kind: "message", conversationId });
   } catch (error) {
     await agent.dispose();
     throw error;
