@@ -56,7 +56,7 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  if (npmStart && npmStart.exitCode === null) {
+  if (npmStart && npmStart.exitCode === null && npmStart.signalCode === null) {
     const exited = new Promise((resolve) => npmStart.once("exit", resolve));
     npmStart.kill("SIGTERM");
     await exited;
@@ -72,30 +72,29 @@ async function health(): Promise<number> {
   }
 }
 
-/** The Next.js workers under `npm start` (processes running Next's CLI), by pid. */
+/** The Next.js workers under `npm start`: the children of the process running scripts/start.ts that run Next. */
 function workerPids(): number[] {
-  const parents = new Map<number, number>();
-  for (const name of readdirSync("/proc")) {
-    if (!/^\d+$/.test(name)) continue;
-    try {
-      const stat = readFileSync(`/proc/${name}/stat`, "utf8");
-      parents.set(Number(name), Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]));
-    } catch {
-      // gone meanwhile
-    }
-  }
-  const descends = (pid: number): boolean => {
-    for (let at = parents.get(pid); at !== undefined && at > 1; at = parents.get(at)) if (at === npmStart.pid) return true;
+  const processes = readdirSync("/proc")
+    .filter((name) => /^\d+$/.test(name))
+    .flatMap((name) => {
+      try {
+        const stat = readFileSync(`/proc/${name}/stat`, "utf8");
+        const parent = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
+        return [{ pid: Number(name), parent, cmdline: readFileSync(`/proc/${name}/cmdline`, "utf8") }];
+      } catch {
+        return []; // gone meanwhile
+      }
+    });
+  const parentOf = new Map(processes.map((p) => [p.pid, p.parent]));
+  const underNpm = (pid: number) => {
+    for (let at = parentOf.get(pid); at !== undefined && at > 1; at = parentOf.get(at)) if (at === npmStart.pid) return true;
     return false;
   };
-  return [...parents.keys()].filter((pid) => {
-    if (!descends(pid)) return false;
-    try {
-      return readFileSync(`/proc/${pid}/cmdline`, "utf8").includes("next/dist/bin/next");
-    } catch {
-      return false;
-    }
-  });
+  const primary = processes.find((p) => p.cmdline.includes("scripts/start.ts") && underNpm(p.pid));
+  // Next retitles its process "next-server (v…)"; before it does, the command line names Next's CLI.
+  return processes
+    .filter((p) => primary && p.parent === primary.pid && /next-server|next\/dist\/bin\/next/.test(p.cmdline))
+    .map((p) => p.pid);
 }
 
 const alive = (pid: number) => {
@@ -168,12 +167,13 @@ describe("npm start with WEB_CONCURRENCY=2", () => {
     const conversationId = await createConversation(user.client);
     const stream = new EventStreamReader(await postMessage(user.client, conversationId, "one more story"));
     await stream.waitForType("text_delta");
-    const exited = new Promise<number | null>((resolve) => npmStart.once("exit", (code) => resolve(code)));
+    const exited = new Promise<string>((resolve) => npmStart.once("exit", (code, signal) => resolve(`${code ?? signal}`)));
     npmStart.kill("SIGTERM");
     await stream.ended;
     expect(stream.types().at(-1)).toBe("run_completed");
     expect(answeredText(stream.events)).toBe(LONG_ANSWER);
-    expect(await exited).not.toBe(null);
+    // npm passes the signal on and exits with the code `next start` gives for it (143 = 128 + SIGTERM).
+    expect(await exited).toBe("143");
     expect(workers.filter(alive)).toEqual([]);
     expect(await health()).toBe(0);
   });
