@@ -738,6 +738,12 @@ async function main() {
   const contestants = app ? [relay, app] : [relay];
   /** The load phases (throughput, ramp) also measure `npm start` when BENCH_WORKERS asks for it. */
   const loadContestants = cluster ? [...contestants, cluster] : contestants;
+  if (cluster && app) {
+    // The workers of `npm start` have served nothing yet (the single instance served the sign-ups):
+    // a few parallel answers each, on both, so neither load phase measures a cold JIT.
+    log("warming up both Handoff contestants");
+    for (const c of [app, cluster]) await runLoad(c, 2 * CONFIG.workers, CONFIG.warmup);
+  }
 
   const phase = async <T>(name: string, run: () => Promise<T>): Promise<T | undefined> => {
     if (!CONFIG.phases.has(name)) return undefined;
