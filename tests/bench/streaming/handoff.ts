@@ -31,6 +31,7 @@ export const PRODUCTION_SETTINGS: Record<string, string> = {
   BACKGROUND_JOBS_INTERVAL_MS: "10000",
   SSE_HEARTBEAT_MS: "15000",
   MESSAGE_RATE_LIMIT_PER_MINUTE: "1000000",
+  ORG_MESSAGE_RATE_LIMIT_PER_MINUTE: "1000000",
 };
 
 export interface HandoffInstance {

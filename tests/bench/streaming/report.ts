@@ -30,7 +30,8 @@ interface TtftPhase {
   relay: TtftSide;
   handoff: TtftSide;
 }
-type ThroughputPhase = { relay: LoadResult; handoff: LoadResult; relayAgain?: LoadResult };
+/** `cluster`: Handoff as `npm start` with BENCH_WORKERS workers, when the run asked for it. */
+type ThroughputPhase = { relay: LoadResult; handoff: LoadResult; relayAgain?: LoadResult; cluster?: LoadResult };
 
 /** The relay's throughput: the mean of its runs before and after Handoff's, when there are two. */
 const relayRate = (tp: ThroughputPhase) =>
@@ -38,7 +39,7 @@ const relayRate = (tp: ThroughputPhase) =>
 /** The relay's per-stream rate (p50), over both relay runs when there are two. */
 const relayStreamRate = (tp: ThroughputPhase) =>
   tp.relayAgain ? (tp.relay.streamRate.p50 + tp.relayAgain.streamRate.p50) / 2 : tp.relay.streamRate.p50;
-type RampPhase = { level: number; relay?: LoadResult; handoff?: LoadResult }[];
+type RampPhase = { level: number; relay?: LoadResult; handoff?: LoadResult; cluster?: LoadResult }[];
 interface ResolvePhase {
   mode: string;
   latency: Summary;
@@ -61,6 +62,9 @@ const TARGETS = {
   ttftAddedP50Ms: 15,
   throughputRatio: 0.9,
   concurrent: 300,
+  /** `npm start` on every core (issue 16). */
+  throughputRatioAllCores: 1.0,
+  concurrentAllCores: 1000,
   resolveP50Ms: 50,
   snapshotP50Ms: 50,
   firstLoadJsGzipBytes: 200_000,
@@ -130,11 +134,22 @@ function rows(report: Report): Row[] {
       target: "—",
       verdict: "reported",
     });
+    if (tp.cluster) {
+      const allCores = tp.cluster.charsPerSecond / relayRate(tp);
+      out.push({
+        metric: `2c. all streams together, \`npm start\` with ${workersOf(report)} workers (${load})`,
+        relay: num(relayRate(tp)),
+        handoff: `${num(tp.cluster.charsPerSecond)} (${num(tp.cluster.framesPerSecond)} frames/s)${tp.cluster.errors ? `, ${tp.cluster.errors} errors` : ""}`,
+        result: `ratio ${allCores.toFixed(2)}`,
+        target: `≥ ${TARGETS.throughputRatioAllCores.toFixed(1)}`,
+        verdict: allCores >= TARGETS.throughputRatioAllCores && tp.cluster.errors === 0 ? "met" : "missed",
+      });
+    }
   } else out.push(notMeasured("2. sustained streaming rate ratio", failed(tp)));
 
   const ramp = p.ramp as RampPhase | undefined;
   if (ramp && !failed(ramp) && ramp.some((row) => row.handoff)) {
-    const clean = (side: "relay" | "handoff") => {
+    const clean = (side: "relay" | "handoff" | "cluster") => {
       let best = 0;
       for (const row of ramp) {
         const r = row[side];
@@ -153,6 +168,18 @@ function rows(report: Report): Row[] {
       target: `≥ ${TARGETS.concurrent}`,
       verdict: best >= TARGETS.concurrent ? "met" : "missed",
     });
+    if (ramp.some((row) => row.cluster)) {
+      const bestAllCores = clean("cluster");
+      const at = ramp.find((row) => row.level === bestAllCores)?.cluster;
+      out.push({
+        metric: `3b. concurrent streams with 0 errors, \`npm start\` with ${workersOf(report)} workers (ramp ${tested})`,
+        relay: `${clean("relay")}`,
+        handoff: at ? `${bestAllCores}: first token ${ms(at.ttft.p50, 0)} / ${ms(at.ttft.p99, 0)}, ${perStream(at)} per open stream` : "0",
+        result: `${bestAllCores}`,
+        target: `≥ ${TARGETS.concurrentAllCores}`,
+        verdict: bestAllCores >= TARGETS.concurrentAllCores ? "met" : "missed",
+      });
+    }
   } else out.push(notMeasured("3. concurrent streams with 0 errors", failed(ramp)));
 
   const resolve = p.resolve as ResolvePhase | undefined;
@@ -198,6 +225,14 @@ function rows(report: Report): Row[] {
 
 function notMeasured(metric: string, why?: string): Row {
   return { metric, relay: "—", handoff: "—", result: why ? why.slice(0, 200) : "phase not run", target: "", verdict: "not measured" };
+}
+
+const workersOf = (report: Report) => (report.config as { workers?: number }).workers ?? 0;
+
+/** Memory per open stream (the serving processes' RSS with every request open, minus before, over the streams). */
+function perStream(r: LoadResult): string {
+  const bytes = r.memory?.perStreamBytes;
+  return bytes === undefined || Number.isNaN(bytes) ? "—" : `${(bytes / 1024).toFixed(0)} KiB`;
 }
 
 function perAnswer(r: LoadResult, cpuKey: string[]): string {
@@ -285,12 +320,13 @@ function details(report: Report): string[] {
         loadRow("bare relay", tp.relay, ["relay"]),
         ...(tp.handoff ? [loadRow("Handoff", tp.handoff, ["server", "postgres"])] : []),
         ...(tp.relayAgain ? [loadRow("bare relay, again", tp.relayAgain, ["relay"])] : []),
+        ...(tp.cluster ? [loadRow(`Handoff, npm start (${workersOf(report)} workers)`, tp.cluster, ["cluster", "postgres"])] : []),
       ]),
     );
     out.push(cpuTable(tp));
     if (tp.handoff?.db) out.push(dbLine(tp.handoff));
     if (tp.handoff?.statements?.length) out.push(statementsTable(tp.handoff));
-    for (const k of ["relay", "handoff"] as const)
+    for (const k of ["relay", "handoff", "cluster"] as const)
       if (tp[k]?.errorSamples.length) out.push(`${k} errors: ${tp[k].errorSamples.join("; ")}`);
   }
   const long = p.long as ThroughputPhase | undefined;
@@ -311,34 +347,43 @@ function details(report: Report): string[] {
   const ramp = p.ramp as RampPhase | undefined;
   if (ramp && !failed(ramp)) {
     out.push(`### 3. Concurrency ramp (each client ${report.config.rampRounds} answers in a row, a fresh conversation each)`);
+    out.push(
+      "Memory per open stream: the serving processes' resident memory (all of them for `npm start`), sampled every 100 ms " +
+        "while every client's request was open (the highest sample), minus before the level, over the streams.",
+    );
+    const sides = [
+      ["relay", "relay"],
+      ["handoff", "Handoff"],
+      ["cluster", `npm start (${workersOf(report)} workers)`],
+    ] as const;
     const rowsOut: string[][] = [];
     for (const row of ramp) {
-      if (row.relay)
+      for (const [side, label] of sides) {
+        const r = row[side];
+        if (!r) continue;
         rowsOut.push([
           `${row.level}`,
-          "relay",
-          `${row.relay.ok}/${row.relay.requests}`,
-          num(row.relay.charsPerSecond),
-          ms(row.relay.ttft.p50, 0),
-          ms(row.relay.ttft.p99, 0),
-          ms(row.relay.duration.p50, 0),
-          row.relay.errorSamples[0] ?? "",
+          label,
+          `${r.ok}/${r.requests}`,
+          num(r.charsPerSecond),
+          ms(r.ttft.p50, 0),
+          ms(r.ttft.p99, 0),
+          ms(r.duration.p50, 0),
+          perStream(r),
+          side === "relay" ? (r.errorSamples[0] ?? "") : r.errorSamples.join("; "),
         ]);
-      if (row.handoff)
-        rowsOut.push([
-          `${row.level}`,
-          "Handoff",
-          `${row.handoff.ok}/${row.handoff.requests}`,
-          num(row.handoff.charsPerSecond),
-          ms(row.handoff.ttft.p50, 0),
-          ms(row.handoff.ttft.p99, 0),
-          ms(row.handoff.duration.p50, 0),
-          row.handoff.errorSamples.join("; "),
-        ]);
+      }
     }
-    out.push(markdownTable(["concurrent", "", "ok", "text chars/s", "first token p50", "p99", "answer p50", "errors"], rowsOut));
-    const failures = ramp.flatMap((row) => (row.handoff?.failures ?? []).map((f) => `${row.level} concurrent: ${f}`));
-    if (failures.length) out.push(`Handoff's first failures: ${failures.slice(0, 5).join("; ")}.`);
+    out.push(
+      markdownTable(
+        ["concurrent", "", "ok", "text chars/s", "first token p50", "p99", "answer p50", "memory/open stream", "errors"],
+        rowsOut,
+      ),
+    );
+    for (const [side, label] of sides.slice(1)) {
+      const failures = ramp.flatMap((row) => (row[side]?.failures ?? []).map((f) => `${row.level} concurrent: ${f}`));
+      if (failures.length) out.push(`${label}'s first failures: ${failures.slice(0, 5).join("; ")}.`);
+    }
   }
   const resolve = p.resolve as ResolvePhase | undefined;
   if (resolve && !failed(resolve)) {
@@ -557,7 +602,7 @@ function findings(report: Report): string[] {
 }
 
 function cpuTable(tp: ThroughputPhase): string {
-  const keys = ["server", "postgres", "relay", "fakeModel", "driver"];
+  const keys = ["server", "cluster", "postgres", "relay", "fakeModel", "driver"];
   const line = (label: string, r: LoadResult) => {
     const ours = keys.reduce((a, k) => a + (r.cpuMs[k] ?? 0), 0);
     return [
@@ -570,8 +615,22 @@ function cpuTable(tp: ThroughputPhase): string {
   return (
     "CPU milliseconds per completed answer, by process (from /proc), the machine's busy cores during the phase (2.00 = both cores saturated) and how much of that was other work on the machine:\n\n" +
     markdownTable(
-      ["", "Next server", "PostgreSQL", "bare relay", "fake model", "load driver", "busy cores", "of which other processes and the kernel"],
-      [line("bare relay phase", tp.relay), ...(tp.handoff ? [line("Handoff phase", tp.handoff)] : [])],
+      [
+        "",
+        "Next server",
+        "npm start workers",
+        "PostgreSQL",
+        "bare relay",
+        "fake model",
+        "load driver",
+        "busy cores",
+        "of which other processes and the kernel",
+      ],
+      [
+        line("bare relay phase", tp.relay),
+        ...(tp.handoff ? [line("Handoff phase", tp.handoff)] : []),
+        ...(tp.cluster ? [line("npm start phase", tp.cluster)] : []),
+      ],
     )
   );
 }

@@ -31,7 +31,8 @@ import {
   type HandoffInstance,
 } from "./handoff";
 import { startTracedServer, traceTurn } from "./trace";
-import { busyCores, CpuMeter, machineBusyMs, machineInfo, pidListeningOn, withDescendants } from "./procstat";
+import { startClusterServer } from "./cluster-server";
+import { busyCores, CpuMeter, machineBusyMs, machineInfo, pidListeningOn, rssBytes, withDescendants } from "./procstat";
 import { writeReport, type Report } from "./report";
 import { CONFIRM_MARKER, benchTiming, expectedTextChars, tokensMarker } from "./scenario";
 import { seedConversation } from "./seed";
@@ -74,6 +75,8 @@ const CONFIG = {
   cpuProfile: env.BENCH_CPU_PROF === "1",
   /** PostgreSQL with its default durable settings (the default), or the test clusters' fsync=off settings. */
   durablePostgres: env.BENCH_PG_FAST !== "1",
+  /** With N > 0: Handoff also as `npm start` with N workers (scripts/start.ts), beside the single instance in throughput and ramp. */
+  workers: int("BENCH_WORKERS", 0),
   /** Wait up to this many seconds for the machine to be quiet (others using < 0.5 core) before starting. */
   waitQuietSeconds: int("BENCH_WAIT_QUIET_S", 0),
 };
@@ -151,28 +154,34 @@ interface Target {
   conversationId?: string;
 }
 
+type ContestantName = "relay" | "handoff" | "cluster";
+
 interface Contestant {
-  name: "relay" | "handoff";
+  name: ContestantName;
   label: string;
+  /** The processes that serve its streams, for their memory while streams are open. */
+  pids(): number[];
   /** Whatever each request needs ready (Handoff: a fresh conversation), made before the clock starts. */
   prepare(count: number): Promise<Target[]>;
   send(target: Target, text: string, timeoutMs: number): StreamHandle;
 }
 
-function relayContestant(relayUrl: string): Contestant {
+function relayContestant(relayUrl: string, pid: number): Contestant {
   return {
     name: "relay",
     label: "bare relay",
+    pids: () => [pid],
     prepare: async (count) => Array.from({ length: count }, () => ({})),
     send: (_target, text, timeoutMs) => stream(`${relayUrl}/chat`, { method: "POST", body: JSON.stringify({ text }), timeoutMs }),
   };
 }
 
-function handoffContestant(accounts: Account[]): Contestant {
+function handoffContestant(accounts: Account[], pids: () => number[], workers = 0): Contestant {
   let next = 0;
   return {
-    name: "handoff",
-    label: "Handoff",
+    name: workers ? "cluster" : "handoff",
+    label: workers ? `Handoff, npm start (${workers} workers)` : "Handoff",
+    pids,
     async prepare(count) {
       const targets: Target[] = [];
       const make = async () => {
@@ -253,6 +262,35 @@ export interface LoadResult {
   db?: ReturnType<typeof diffDbCounters>;
   /** Statements the database ran during the phase (pg_stat_statements), most called first. */
   statements?: StatementStat[];
+  memory: StreamMemory;
+}
+
+/**
+ * The serving processes' resident memory (RSS, all of them together) before the load and while
+ * every client's request was open (the highest sample of those moments), and the difference per
+ * open stream. Sampled from /proc every 100 ms.
+ */
+export interface StreamMemory {
+  idleBytes: number;
+  openBytes: number;
+  perStreamBytes: number;
+  samples: number;
+}
+
+/** Samples `pids`' RSS while `allOpen()` holds, until stopped. */
+function sampleOpenMemory(pids: () => number[], allOpen: () => boolean) {
+  const idleBytes = rssBytes(pids());
+  let openBytes = 0;
+  let samples = 0;
+  const timer = setInterval(() => {
+    if (!allOpen()) return;
+    openBytes = Math.max(openBytes, rssBytes(pids()));
+    samples++;
+  }, 100);
+  return (streams: number): StreamMemory => {
+    clearInterval(timer);
+    return { idleBytes, openBytes, samples, perStreamBytes: samples ? (openBytes - idleBytes) / streams : Number.NaN };
+  };
 }
 
 /** `clients` concurrent clients, each sending `rounds` requests one after the other. */
@@ -270,6 +308,11 @@ async function runLoad(
   const dbBefore: DbCounters | undefined = options.db && handoff ? await settledDbCounters(handoff.databaseUrl) : undefined;
   if (options.db && handoff?.statements) await resetStatements(handoff.databaseUrl);
   const results: StreamResult[] = [];
+  let open = 0;
+  const memory = sampleOpenMemory(
+    () => contestant.pids(),
+    () => open === clients,
+  );
   const cpuBefore = cpuMeter.sample();
   const busyBefore = machineBusyMs();
   const started = performance.now();
@@ -278,16 +321,21 @@ async function runLoad(
       Array.from({ length: clients }, async (_, client) => {
         for (let round = 0; round < rounds; round++) {
           const target = targets[client * rounds + round];
-          results.push(
-            await contestant.send(target, `${marker}Hello from client ${client}, round ${round}. Tell me a story.`, CONFIG.streamTimeoutMs)
-              .done,
-          );
+          open++;
+          const result = await contestant.send(
+            target,
+            `${marker}Hello from client ${client}, round ${round}. Tell me a story.`,
+            CONFIG.streamTimeoutMs,
+          ).done;
+          open--;
+          results.push(result);
         }
       }),
     );
   if (contestant.name === "handoff") await profiled(`load-${clients}x${rounds}`, load);
   else await load();
   const wallMs = performance.now() - started;
+  const streamMemory = memory(clients);
   const cpuMs = CpuMeter.delta(cpuBefore, cpuMeter.sample());
   const busy = machineBusyMs() - busyBefore;
   const statements = options.db && handoff?.statements ? await readStatements(handoff.databaseUrl) : undefined;
@@ -327,6 +375,7 @@ async function runLoad(
     machineBusyMs: busy,
     db,
     statements,
+    memory: streamMemory,
   };
 }
 
@@ -624,9 +673,11 @@ async function main() {
   cleanups.push(fake.stop);
   const relayChild = await spawnChild("bare-relay.ts", { BENCH_MODEL_URL: fake.url });
   cleanups.push(relayChild.stop);
-  const relay = relayContestant(relayChild.url);
+  const relay = relayContestant(relayChild.url, relayChild.pid);
 
   let app: Contestant | undefined;
+  let cluster: Contestant | undefined;
+  let clusterPid: number | undefined;
   const accounts: Account[] = [];
   let baseURL = "";
   let appPid: number | undefined;
@@ -650,7 +701,7 @@ async function main() {
     for (let i = 0; i < CONFIG.accounts; i++) accounts.push(await Account.signUp(baseURL, `bench${i}`));
     try {
       for (const account of accounts) await account.useFakeAnthropic(fake.url);
-      app = handoffContestant(accounts);
+      app = handoffContestant(accounts, () => (appPid ? [appPid] : []));
     } catch (error) {
       // Without its model Handoff cannot stream; the snapshot and page weight can still be measured.
       const message = error instanceof Error ? error.message : String(error);
@@ -658,14 +709,41 @@ async function main() {
       report.notes.push(`Handoff's streaming phases were skipped: ${message}`);
     }
   }
+  if (app && handoff && CONFIG.workers > 0) {
+    log(`starting Handoff as npm start with ${CONFIG.workers} workers, on the same database`);
+    const started = await startClusterServer({
+      databaseUrl: handoff.databaseUrl,
+      workers: CONFIG.workers,
+      env: { ...PRODUCTION_SETTINGS, AUTH_SECRET, [ALLOW_PRIVATE_MODEL_URLS_ENV]: "1" },
+    });
+    cleanups.push(() => started.stop());
+    const primary = started.pid;
+    clusterPid = primary;
+    log(`npm start at ${started.baseURL} (primary pid ${primary}, workers ${withDescendants(primary).slice(1).join(", ")})`);
+    cluster = handoffContestant(
+      accounts.map((account) => account.withBaseURL(started.baseURL)),
+      () => withDescendants(primary),
+      CONFIG.workers,
+    );
+  }
   cpuMeter = new CpuMeter({
     server: () => (appPid ? [appPid] : []),
+    // The primary and every worker: the CPU of an answer is the sum over all of them.
+    cluster: () => (clusterPid ? withDescendants(clusterPid) : []),
     postgres: () => (postmasterPid ? withDescendants(postmasterPid) : []),
     fakeModel: () => [fake.pid],
     relay: () => [relayChild.pid],
     driver: () => [process.pid],
   });
   const contestants = app ? [relay, app] : [relay];
+  /** The load phases (throughput, ramp) also measure `npm start` when BENCH_WORKERS asks for it. */
+  const loadContestants = cluster ? [...contestants, cluster] : contestants;
+  if (cluster && app) {
+    // The workers of `npm start` have served nothing yet (the single instance served the sign-ups):
+    // a few parallel answers each, on both, so neither load phase measures a cold JIT.
+    log("warming up both Handoff contestants");
+    for (const c of [app, cluster]) await runLoad(c, 2 * CONFIG.workers, CONFIG.warmup);
+  }
 
   const phase = async <T>(name: string, run: () => Promise<T>): Promise<T | undefined> => {
     if (!CONFIG.phases.has(name)) return undefined;
@@ -689,7 +767,7 @@ async function main() {
 
   await phase("throughput", async () => {
     const out: Record<string, LoadResult> = {};
-    for (const c of contestants) {
+    for (const c of loadContestants) {
       log(`  ${c.label}: ${CONFIG.throughputClients} clients × ${CONFIG.throughputRounds} answers`);
       out[c.name] = await runLoad(c, CONFIG.throughputClients, CONFIG.throughputRounds, { db: c.name === "handoff" });
       log(
@@ -717,18 +795,22 @@ async function main() {
   });
 
   await phase("ramp", async () => {
-    const levels: { level: number; relay?: LoadResult; handoff?: LoadResult }[] = [];
+    const levels: ({ level: number } & Partial<Record<ContestantName, LoadResult>>)[] = [];
+    let failing = new Set<ContestantName>();
     for (const level of CONFIG.ramp) {
-      const row: { level: number; relay?: LoadResult; handoff?: LoadResult } = { level };
-      for (const c of contestants) {
-        row[c.name] = await runLoad(c, level, CONFIG.rampRounds, { db: c.name === "handoff" });
+      const row: { level: number } & Partial<Record<ContestantName, LoadResult>> = { level };
+      // Past the first level a Handoff contestant fails at, more load says nothing new about it and costs minutes.
+      for (const c of loadContestants.filter((c) => !failing.has(c.name))) {
+        const r = await runLoad(c, level, CONFIG.rampRounds, { db: c.name === "handoff" });
+        row[c.name] = r;
+        const memory = Number.isNaN(r.memory.perStreamBytes) ? "?" : `${(r.memory.perStreamBytes / 1024).toFixed(0)} KiB`;
         log(
-          `  ${level} concurrent, ${c.label}: ${row[c.name]!.ok}/${row[c.name]!.requests} ok, ttft p50 ${row[c.name]!.ttft.p50.toFixed(0)} ms, ${row[c.name]!.errorSamples[0] ?? ""}`,
+          `  ${level} concurrent, ${c.label}: ${r.ok}/${r.requests} ok, ttft p50 ${r.ttft.p50.toFixed(0)} ms p99 ${r.ttft.p99.toFixed(0)} ms, memory/open stream ${memory}, ${r.errorSamples[0] ?? ""}`,
         );
       }
       levels.push(row);
-      // Past the first level Handoff fails at, more load says nothing new and costs minutes.
-      if ((row.handoff?.errors ?? 0) > 0) break;
+      failing = new Set([...failing, ...(["handoff", "cluster"] as const).filter((name) => (row[name]?.errors ?? 0) > 0)]);
+      if (loadContestants.every((c) => c.name === "relay" || failing.has(c.name))) break;
     }
     return levels;
   });
