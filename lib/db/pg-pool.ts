@@ -8,8 +8,13 @@ import { serverEnv } from "@/lib/server/env";
  * `counters`: rate-limit counters. Their commits do not wait for the WAL flush
  * (synchronous_commit=off): a crash may forget the last fraction of a second of counts, which is
  * harmless, and a message no longer waits a disk flush for its rate-limit check.
+ * `heartbeats`: run lease renewals (run-leases.ts), on two connections of their own: a liveness
+ * signal that queued behind the run work it vouches for would miss its lease exactly when the
+ * instance is busiest, and the dead-run sweep would fail runs that are alive.
  */
-export type PoolKind = "durable" | "counters";
+export type PoolKind = "durable" | "counters" | "heartbeats";
+
+const POOL_SIZES: Record<PoolKind, number> = { durable: 10, counters: 5, heartbeats: 2 };
 
 const globalForPools = globalThis as unknown as { handoffPgPools?: Map<PoolKind, Pool> };
 
@@ -22,7 +27,7 @@ export function getPgPool(kind: PoolKind = "durable"): Pool {
   if (!pool) {
     pool = new Pool({
       connectionString,
-      max: kind === "durable" ? 10 : 5,
+      max: POOL_SIZES[kind],
       ...(kind === "counters" && { options: "-c synchronous_commit=off" }),
     });
     // An idle connection that dies (a database restart) emits "error" on the pool; unheard, it would end the process.

@@ -1,7 +1,7 @@
 import "server-only";
 import pg from "pg";
 import type { Prisma } from "./client";
-import { getPgPool } from "./pg-pool";
+import { getPgPool, type PoolKind } from "./pg-pool";
 import { preparedStatementName } from "./statement-names";
 
 // Prisma's raw results for the types our hot statements return: int8 as bigint, timestamp(3) and
@@ -28,9 +28,9 @@ const parameter = (value: unknown) => (value instanceof Date ? value.toISOString
  * (its query interpreter and result mapping) was most of the server's CPU per statement on this path
  * (docs/benchmarks.md); the store contract suite runs every store method through here.
  */
-export async function rawRows<T>(sql: Prisma.Sql): Promise<T[]> {
+export async function rawRows<T>(sql: Prisma.Sql, pool: PoolKind = "durable"): Promise<T[]> {
   const values = sql.values.map(parameter);
   const name = preparedStatementName({ sql: sql.text, args: values });
-  const result = await getPgPool().query({ text: sql.text, values, types, ...(name && { name }) });
+  const result = await getPgPool(pool).query({ text: sql.text, values, types, ...(name && { name }) });
   return result.rows as T[];
 }

@@ -1,5 +1,6 @@
 import { Prisma } from "./generated/client";
 import { prisma } from "./client";
+import { rawRows } from "./raw-sql";
 import { runFinishedEvent, type FinishedRun } from "./outbox";
 import type { TenantContext } from "./tenant-context";
 
@@ -29,12 +30,17 @@ export async function renewRunLease(
   instanceId: string,
   leaseMs: number,
 ): Promise<boolean> {
-  const updated = await prisma.$executeRaw`
+  // On the heartbeats pool (pg-pool.ts): never behind the run work of a busy instance.
+  const updated = await rawRows(
+    Prisma.sql`
     UPDATE "Run" r SET "instanceId" = ${instanceId}, "heartbeatAt" = ${utcNow}, "leaseExpiresAt" = ${utcNow} + ${ms(leaseMs)}
     FROM "AgentStore" s
     WHERE r."storeId" = s."id" AND s."conversationId" = ${conversationId} AND s."namespace" = ''
-      AND r."organizationId" = ${tenant.organizationId} AND r."id" = ${runId} AND r."status" = 'running'`;
-  return updated === 1;
+      AND r."organizationId" = ${tenant.organizationId} AND r."id" = ${runId} AND r."status" = 'running'
+    RETURNING 1`,
+    "heartbeats",
+  );
+  return updated.length === 1;
 }
 
 export interface ExpiredRun {

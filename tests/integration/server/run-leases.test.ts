@@ -10,7 +10,9 @@ import { eventBus } from "@/lib/server/events/pg-bus";
 import { NotFoundError } from "@/lib/agent/errors";
 import { appendRunEvents } from "@/tests/integration/support/run-events";
 import { recoverDeadRuns, recoverDeadRunsThenReadLastEventSeq } from "@/lib/server/runs/recover-dead-runs";
-import { query, testDatabaseUrl } from "@/tests/integration/support/databases";
+import { getTestPrisma, query, testDatabaseUrl } from "@/tests/integration/support/databases";
+import { Prisma } from "@/lib/db/client";
+import { rawRows } from "@/lib/db/raw-sql";
 import { createTenant, openNewConversationStore } from "@/tests/integration/store/support";
 
 let tenant: TenantContext;
@@ -62,6 +64,24 @@ describe("run leases", () => {
     // A failed run takes no lease, and the conversation takes a new run.
     expect(await renewRunLease(tenant, conversationId, runId, "instance-1", 1000)).toBe(false);
     expect(await store.createRun({ id: `${runId}-next`, status: "running", created_at: now() })).toBe(true);
+  });
+
+  it("a heartbeat does not queue behind run work: renewed while every pooled connection of the app is busy", async () => {
+    const { conversationId, runId } = await runningRun();
+    // Twelve sleeps on each pool the turn's work uses (Prisma's ten connections, the raw pool's ten): both saturated.
+    const finished: string[] = [];
+    const done = (what: string) => () => void finished.push(what);
+    const sleeps = Promise.all([
+      ...Array.from({ length: 12 }, () => getTestPrisma().$queryRaw`SELECT pg_sleep(1.5)::text`.then(done("run work"))),
+      ...Array.from({ length: 12 }, () => rawRows(Prisma.sql`SELECT pg_sleep(1.5)::text`).then(done("run work"))),
+    ]);
+    const renewed = renewRunLease(tenant, conversationId, runId, "instance-1", 30_000);
+    expect(await renewed).toBe(true);
+    finished.push("heartbeat");
+    await sleeps;
+    // Renewed before any of the run work finished: it waited for none of it.
+    expect(finished[0]).toBe("heartbeat");
+    expect(finished).toHaveLength(25);
   });
 
   it("suspended runs hold no lease and are never failed for it", async () => {
