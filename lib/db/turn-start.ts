@@ -1,4 +1,3 @@
-import type { BillingRecord } from "./billing";
 import { Prisma } from "./client";
 import { rawRows } from "./raw-sql";
 import { storedAgentSettings, type AgentSettingsColumns, type StoredAgentSettings } from "./agent-settings";
@@ -26,8 +25,6 @@ export interface TurnStart {
   settings: StoredAgentSettings | null;
   /** The model a person chose for the conversation; null: the agent's. */
   modelName: string | null;
-  /** The organization's stored subscription (its plan's limits admit the message); null: never subscribed. */
-  billing: BillingRecord | null;
   /** What the system prompt says about the organization and the person who wrote (lib/db/prompt-facts.ts), read here. */
   promptFacts: PromptFacts;
   /** Whether the organization has enabled HTTP tools and enabled connector tools: the agent reads them only then. */
@@ -43,13 +40,6 @@ type TurnStartRow = {
   expiredRun: boolean;
   storeId: string | null;
   modelName: string | null;
-  billingPlan: BillingRecord["plan"] | null;
-  billingCustomerId: string | null;
-  billingSubscriptionId: string | null;
-  billingStatus: string | null;
-  billingPeriodEnd: Date | null;
-  billingCancelAtPeriodEnd: boolean | null;
-  billingPastDueSince: Date | null;
   organizationName: string;
   userName: string;
   hasHttpTools: boolean;
@@ -62,7 +52,7 @@ type TurnStartRow = {
  * The user's tenant context for the conversation (its organization, if the user is a member),
  * together with the conversation's event position, dead-run flag, agent store and the
  * organization's agent settings and stored subscription, the prompt's facts and whether the team has tools of its own:
- * what `conversationContext`, `readLastEventSeqAndExpiry`, `PostgresStore.open`, `getAgentSettings`, `readOrganizationBilling`,
+ * what `conversationContext`, `readLastEventSeqAndExpiry`, `PostgresStore.open`, `getAgentSettings`,
  * `readPromptFacts`, `listHttpTools` and `listConnectors` read one after the other, in one round trip before the first
  * token. Null for an unknown conversation and for one of another organization alike.
  */
@@ -72,9 +62,7 @@ export async function readTurnStart(userId: string, conversationId: string, leas
       ${hasExpiredRun(leaseMs)} AS "expiredRun",
       (SELECT s."id" FROM "AgentStore" s WHERE s."conversationId" = c."id" AND s."organizationId" = c."organizationId" AND s."namespace" = '') AS "storeId",
       st."name", st."systemPrompt", st."modelConfig", st."providerKeyEncrypted", st."enabledTools", st."enabledForms", st."allowedModels", st."permissionPolicy", st."slotTtlMinutes", st."requestTokenBudget", st."updatedAt",
-      b."plan"::text AS "billingPlan", b."stripeCustomerId" AS "billingCustomerId", b."stripeSubscriptionId" AS "billingSubscriptionId",
-      b."subscriptionStatus" AS "billingStatus", b."currentPeriodEnd" AS "billingPeriodEnd", b."cancelAtPeriodEnd" AS "billingCancelAtPeriodEnd",
-      b."pastDueSince" AS "billingPastDueSince", o."name" AS "organizationName", u."name" AS "userName",
+      o."name" AS "organizationName", u."name" AS "userName",
       EXISTS (SELECT 1 FROM "HttpTool" h WHERE h."organizationId" = o."id" AND h."enabled") AS "hasHttpTools",
       EXISTS (SELECT 1 FROM "ConnectorTool" t WHERE t."organizationId" = o."id") AS "hasConnectorTools"
     FROM "Conversation" c
@@ -82,7 +70,6 @@ export async function readTurnStart(userId: string, conversationId: string, leas
     JOIN "Membership" m ON m."organizationId" = o."id" AND m."userId" = ${userId}
     JOIN "User" u ON u."id" = m."userId"
     LEFT JOIN "AgentSettings" st ON st."organizationId" = o."id"
-    LEFT JOIN "OrganizationBilling" b ON b."organizationId" = o."id"
     WHERE c."id" = ${conversationId} AND c."deletedAt" IS NULL
     LIMIT 1`);
   const row = rows[0];
@@ -96,17 +83,5 @@ export async function readTurnStart(userId: string, conversationId: string, leas
     settings: row.updatedAt === null ? null : storedAgentSettings(row as AgentSettingsColumns),
     promptFacts: { organizationName: row.organizationName, person: { name: row.userName, role: row.role } },
     teamTools: { http: row.hasHttpTools, connectors: row.hasConnectorTools },
-    billing:
-      row.billingPlan === null
-        ? null
-        : {
-            plan: row.billingPlan,
-            stripeCustomerId: row.billingCustomerId,
-            stripeSubscriptionId: row.billingSubscriptionId,
-            subscriptionStatus: row.billingStatus,
-            currentPeriodEnd: row.billingPeriodEnd,
-            cancelAtPeriodEnd: row.billingCancelAtPeriodEnd ?? false,
-            pastDueSince: row.billingPastDueSince,
-          },
   };
 }
