@@ -153,7 +153,7 @@ describe("share links (Postgres)", () => {
       ORIGIN,
     );
     expect((await openShare(tokenOf(link.url), null)).ok).toBe(true);
-    await getTestPrisma().conversation.update({ where: { id: conversation.id }, data: { deletedAt: new Date() } });
+    await getTestPrisma().conversation.updateMany({ where: { id: conversation.id }, data: { deletedAt: new Date() } });
     expect((await openShare(tokenOf(link.url), null)).ok).toBe(false);
   });
 
@@ -210,7 +210,7 @@ describe("share links (Postgres)", () => {
     if (!opened.ok) throw new Error("a public link should open");
     const copy = await copyShare(opened.share, { userId: stranger.userId, ip: "local" });
     expect(copy.url).toBe(`/${stranger.orgSlug}/c/${copy.conversationId}`);
-    const conversation = await getTestPrisma().conversation.findUniqueOrThrow({
+    const conversation = await getTestPrisma().conversation.findFirstOrThrow({
       where: { id: copy.conversationId },
       include: { stores: { include: { messages: { orderBy: { seq: "asc" } } } } },
     });

@@ -92,7 +92,7 @@ describe("attachments (Postgres)", () => {
   it("deleting the conversation deletes its files", async () => {
     const { conversation } = await openNewConversationStore(tenant);
     const file = await uploadAttachment(tenant, conversation.id, body(PNG), "gone.png");
-    await getTestPrisma().conversation.delete({ where: { id: conversation.id } });
+    await getTestPrisma().conversation.deleteMany({ where: { id: conversation.id } });
     expect(await getTestPrisma().attachment.findFirst({ where: { id: file.id } })).toBeNull();
   });
 });

@@ -63,7 +63,7 @@ describe("pending attachments", () => {
     await getTestPrisma().attachment.updateMany({ where: { id: file.id }, data: { createdAt: new Date(Date.now() - 23.9 * 60 * 60_000) } });
     const created = await createConversation(owner, { attachmentIds: [file.id] });
     await discardEmptyConversation(owner, created.id);
-    expect(await getTestPrisma().conversation.findUnique({ where: { id: created.id } })).toBeNull();
+    expect(await getTestPrisma().conversation.findFirst({ where: { id: created.id } })).toBeNull();
     expect(await pendingBlobs(owner).describe([file.id])).toEqual([file]);
     const [row] = await getTestPrisma().attachment.findMany({ where: { id: file.id }, select: { createdAt: true } });
     expect(Date.now() - row.createdAt.getTime()).toBeLessThan(60 * 60_000);

@@ -8,11 +8,15 @@
 // - references other tenant tables only by foreign keys that pair "organizationId" with "organizationId"
 //   (co-located foreign keys include the distribution column on both sides).
 // Foreign keys from a tenant table to a global one are fine: every node holds the reference table.
+// The database's own functions (pg_proc.prosrc) are read too: each of their statements that names a
+// tenant table (quoted, as every statement here writes it) names "organizationId" as well, so a PL/pgSQL
+// body cannot reach tenant rows without the tenant (Citus routes such a call by that argument).
 // NOT_YET_KEYED is a ratchet while the migration to composite keys is under way: it names every key
 // still without organizationId, a new one fails the test, and a fixed one must leave the list.
 import { describe, expect, it } from "vitest";
 import { GLOBAL_TABLES } from "@/lib/db/global-tables";
 import { query, testDatabaseUrl } from "@/tests/integration/support/databases";
+import { statementWithoutTenant } from "@/tests/integration/support/tenant-query-check";
 
 const TENANT_COLUMN = "organizationId";
 
@@ -85,24 +89,11 @@ async function foreignKeys(): Promise<ForeignKeyRow[]> {
 
 /** Keys that still lack organizationId (the ratchet above): remove an entry when its key gains it. */
 const NOT_YET_KEYED: readonly string[] = [
-  "AgentStore: unique AgentStore_conversationId_namespace_key (conversationId, namespace)",
-  "AgentStore: primary key AgentStore_pkey (id)",
-  "AgentTask: primary key AgentTask_pkey (storeId, position)",
   "ApiKey: unique ApiKey_publicId_key (publicId)",
-  "Conversation: primary key Conversation_pkey (id)",
-  "InboxItem: primary key InboxItem_pkey (storeId, id)",
   "InboxItem: unique InboxItem_publicId_key (publicId)",
   "Invite: unique Invite_tokenHash_key (tokenHash)",
-  "Message: primary key Message_pkey (seq)",
-  "Message: unique Message_storeId_messageId_key (storeId, messageId)",
   "OrganizationBilling: unique OrganizationBilling_stripeCustomerId_key (stripeCustomerId)",
-  "QueuedMessage: primary key QueuedMessage_pkey (storeId, id)",
-  "Run: primary key Run_pkey (storeId, id)",
-  "RunEvent: primary key RunEvent_pkey (conversationId, seq)",
   "ShareLink: unique ShareLink_tokenHash_key (tokenHash)",
-  "Slot: primary key Slot_pkey (storeId, id)",
-  "Slot: unique Slot_storeId_callId_index_key (storeId, callId, index)",
-  "ToolCallState: primary key ToolCallState_pkey (storeId, callId)",
 ];
 
 /** The violations not in the ratchet list, and the list's entries of this kind that are fixed. */
@@ -116,6 +107,30 @@ function expectOnlyNotYetKeyed(violations: string[], kind: (entry: string) => bo
 }
 
 const isForeignKeyEntry = (entry: string): boolean => entry.includes(" -> ");
+
+interface FunctionRow {
+  name: string;
+  body: string;
+}
+
+async function functionBodies(): Promise<FunctionRow[]> {
+  return query<FunctionRow>(
+    testDatabaseUrl(),
+    `SELECT p.proname AS name, p.prosrc AS body
+       FROM pg_proc p JOIN pg_namespace n ON n.oid = p.pronamespace
+      WHERE n.nspname = 'public' AND p.prokind = 'f'
+      ORDER BY 1`,
+  );
+}
+
+/** Each statement of a body (split at semicolons) that names a tenant table but not organizationId. */
+function statementsWithoutTenant(body: string, tenantTables: ReadonlySet<string>): string[] {
+  return body
+    .split(";")
+    .map((statement) => statement.replace(/\s+/g, " ").trim())
+    .filter((statement) => [...tenantTables].some((table) => statement.includes(`"${table}"`)))
+    .filter((statement) => !statement.includes(`"${TENANT_COLUMN}"`));
+}
 
 function isGlobal(table: string): boolean {
   return Object.hasOwn(GLOBAL_TABLES, table);
@@ -154,5 +169,34 @@ describe("every tenant table is keyed by organizationId (distributable by organi
       })
       .map((fk) => `${fk.table}: ${fk.name} (${fk.columns.join(", ")}) -> ${fk.referencedTable} (${fk.referencedColumns.join(", ")})`);
     expectOnlyNotYetKeyed(violations, isForeignKeyEntry, "foreign keys between tenant tables without organizationId on both sides");
+  });
+
+  it("names organizationId in every statement of the database's functions that touches a tenant table", async () => {
+    const tenant = new Set((await tables()).filter((row) => !isGlobal(row.table)).map((row) => row.table));
+    const functions = await functionBodies();
+    expect(functions.map((fn) => fn.name)).toEqual(
+      expect.arrayContaining(["handoff_start_run", "handoff_append_messages", "handoff_message_path"]),
+    );
+    const violations = functions.flatMap((fn) => statementsWithoutTenant(fn.body, tenant).map((statement) => `${fn.name}: ${statement}`));
+    expect(violations, "function statements that reach tenant rows without organizationId").toEqual([]);
+  });
+
+  it("the function check catches a statement without the tenant", () => {
+    const tenant = new Set(["Run"]);
+    expect(statementsWithoutTenant(`BEGIN PERFORM 1 FROM "Run" WHERE "id" = p_id; RETURN TRUE; END`, tenant)).toEqual([
+      `BEGIN PERFORM 1 FROM "Run" WHERE "id" = p_id`,
+    ]);
+    expect(statementsWithoutTenant(`SELECT 1 FROM "Run" WHERE "organizationId" = p_org AND "id" = p_id`, tenant)).toEqual([]);
+  });
+
+  it("the app's statements are checked the same way (tests/integration/support/tenant-query-check.ts)", () => {
+    const tables = ["Conversation", "AgentStore"];
+    expect(statementWithoutTenant(`SELECT "id" FROM "AgentStore" WHERE "conversationId" = $1`, tables)).toBe(
+      `SELECT "id" FROM "AgentStore" WHERE "conversationId" = $1`,
+    );
+    expect(
+      statementWithoutTenant(`SELECT "id" FROM "AgentStore" WHERE "conversationId" = $1 AND "organizationId" = $2`, tables),
+    ).toBeNull();
+    expect(statementWithoutTenant(`SELECT "id" FROM "User" WHERE "email" = $1`, tables)).toBeNull();
   });
 });
