@@ -110,7 +110,10 @@ export async function revokeApiKey(ctx: TenantContext, keyId: string, ip?: strin
       where: { id: keyId, organizationId: ctx.organizationId, revokedAt: null },
       data: { revokedAt: new Date(), revokedById: ctx.userId },
     });
-    const current = await tx.apiKey.findUniqueOrThrow({ where: { id: keyId }, select: SELECT });
+    const current = await tx.apiKey.findUniqueOrThrow({
+      where: { organizationId_id: { organizationId: ctx.organizationId, id: keyId } },
+      select: SELECT,
+    });
     if (count === 1) {
       await recordAudit(
         {

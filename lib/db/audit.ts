@@ -35,7 +35,7 @@ export async function listAuditLog(ctx: TenantContext, cursor?: string | null, l
     where: { organizationId: ctx.organizationId },
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
     take: limit + 1,
-    ...(cursor ? { cursor: { id: cursor }, skip: 1 } : {}),
+    ...(cursor ? { cursor: { organizationId_id: { organizationId: ctx.organizationId, id: cursor } }, skip: 1 } : {}),
   });
   const actorIds = [...new Set(rows.map((r) => r.actorId).filter((id): id is string => !!id))];
   const actors = await prisma.user.findMany({ where: { id: { in: actorIds } }, select: { id: true, name: true, email: true } });

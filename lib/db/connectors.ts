@@ -119,7 +119,10 @@ export async function updateConnector(
       data: { ...fields, ...(sharedToken !== undefined && { sharedTokenSealed: sharedToken?.(connectorId) ?? null }) },
     });
     if (count === 0) return null;
-    const row = await tx.connector.findUniqueOrThrow({ where: { id: connectorId }, include: withTools });
+    const row = await tx.connector.findUniqueOrThrow({
+      where: { organizationId_id: { organizationId: ctx.organizationId, id: connectorId } },
+      include: withTools,
+    });
     await recordAudit(
       {
         organizationId: ctx.organizationId,
@@ -175,7 +178,7 @@ export async function setConnectorTool(
   return prisma.$transaction(async (tx) => {
     const connector = await tx.connector.findFirst({ where: { id: connectorId, organizationId: ctx.organizationId } });
     if (!connector) return null;
-    const key = { connectorId_name: { connectorId, name: tool.name } };
+    const key = { organizationId_connectorId_name: { organizationId: ctx.organizationId, connectorId, name: tool.name } };
     if (setting.enabled) {
       await tx.connectorTool.upsert({
         where: key,
@@ -188,9 +191,12 @@ export async function setConnectorTool(
         update: setting.requiresPermission === undefined ? {} : { requiresPermission: setting.requiresPermission },
       });
     } else {
-      await tx.connectorTool.deleteMany({ where: { connectorId, name: tool.name } });
+      await tx.connectorTool.deleteMany({ where: { organizationId: ctx.organizationId, connectorId, name: tool.name } });
     }
-    const row = await tx.connector.findUniqueOrThrow({ where: { id: connectorId }, include: withTools });
+    const row = await tx.connector.findUniqueOrThrow({
+      where: { organizationId_id: { organizationId: ctx.organizationId, id: connectorId } },
+      include: withTools,
+    });
     const enabled = row.tools.find((entry) => entry.name === tool.name);
     await recordAudit(
       {
@@ -257,7 +263,7 @@ export async function setCredential(
     const connector = await tx.connector.findFirst({ where: { id: connectorId, organizationId: ctx.organizationId } });
     if (!connector) return false;
     await tx.connectorCredential.upsert({
-      where: { connectorId_userId: { connectorId, userId: ctx.userId } },
+      where: { organizationId_connectorId_userId: { organizationId: ctx.organizationId, connectorId, userId: ctx.userId } },
       create: { organizationId: ctx.organizationId, connectorId, userId: ctx.userId, tokenSealed, refreshTokenSealed },
       update: { tokenSealed, refreshTokenSealed },
     });

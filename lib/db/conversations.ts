@@ -174,7 +174,11 @@ export async function renameConversation(
   return prisma.$transaction(async (tx) => {
     const before = await lockForChange(tx, ctx, conversationId, "rename");
     if (!before) return null;
-    const row = await tx.conversation.update({ where: { id: conversationId }, data: { title: titleOrDefault(title) }, select });
+    const row = await tx.conversation.update({
+      where: { organizationId_id: { organizationId: ctx.organizationId, id: conversationId } },
+      data: { title: titleOrDefault(title) },
+      select,
+    });
     if (before.createdById !== ctx.userId) {
       await recordAudit(
         {
@@ -203,7 +207,11 @@ export async function deleteConversation(ctx: Actor, conversationId: string, ip?
     const before = await lockForChange(tx, ctx, conversationId, "delete");
     if (!before) return false;
     if (before.temporary) await purgeConversations(tx, ctx.organizationId, [conversationId]);
-    else await tx.conversation.update({ where: { id: conversationId }, data: { deletedAt: now } });
+    else
+      await tx.conversation.update({
+        where: { organizationId_id: { organizationId: ctx.organizationId, id: conversationId } },
+        data: { deletedAt: now },
+      });
     await recordAudit(
       {
         organizationId: ctx.organizationId,
@@ -238,7 +246,11 @@ export async function restoreConversation(
       FOR UPDATE`;
     if (!row) return null;
     if (!mayManageConversation(ctx, row.createdById)) throw new ConversationForbiddenError("restore");
-    const restored = await tx.conversation.update({ where: { id: conversationId }, data: { deletedAt: null }, select });
+    const restored = await tx.conversation.update({
+      where: { organizationId_id: { organizationId: ctx.organizationId, id: conversationId } },
+      data: { deletedAt: null },
+      select,
+    });
     await recordAudit(
       {
         organizationId: ctx.organizationId,

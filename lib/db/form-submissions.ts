@@ -206,7 +206,10 @@ export async function setSubmissionStatus(
       FOR UPDATE`;
     if (!before) return null;
     if (before.status !== status) {
-      await tx.formSubmission.update({ where: { id: submissionId }, data: { status } });
+      await tx.formSubmission.update({
+        where: { organizationId_id: { organizationId: ctx.organizationId, id: submissionId } },
+        data: { status },
+      });
       await recordAudit(
         {
           organizationId: ctx.organizationId,

@@ -105,7 +105,7 @@ export async function updateHttpTool(
         data: { ...fields, bodyTemplate: nullableJson(fields.bodyTemplate) },
       });
       if (changed.some((key) => REQUEST_SHAPE.has(key))) await forgetToolGrants(tx, ctx.organizationId, { name: before.name });
-      const row = await tx.httpTool.findUniqueOrThrow({ where: { id: toolId } });
+      const row = await tx.httpTool.findUniqueOrThrow({ where: { organizationId_id: { organizationId: ctx.organizationId, id: toolId } } });
       await recordAudit(
         {
           organizationId: ctx.organizationId,
@@ -129,7 +129,7 @@ export async function deleteHttpTool(ctx: Actor, toolId: string, ip?: string | n
   return prisma.$transaction(async (tx) => {
     const row = await tx.httpTool.findFirst({ where: { id: toolId, organizationId: ctx.organizationId } });
     if (!row) return false;
-    await tx.httpTool.delete({ where: { id: row.id } });
+    await tx.httpTool.delete({ where: { organizationId_id: { organizationId: ctx.organizationId, id: row.id } } });
     await forgetToolGrants(tx, ctx.organizationId, { name: row.name });
     await recordAudit(
       {

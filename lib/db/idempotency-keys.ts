@@ -41,14 +41,14 @@ export async function claimIdempotencyKey(claim: IdempotencyClaim): Promise<Stor
   const inserted = await prisma.$executeRaw`
     INSERT INTO "IdempotencyKey" ("principalId", "key", "organizationId", "operation", "requestHash", "status", "createdAt")
     VALUES (${claim.principalId}, ${claim.key}, ${claim.organizationId}, ${claim.operation}, ${claim.requestHash}, 'in_progress', now())
-    ON CONFLICT ("principalId", "key") DO UPDATE
-      SET "organizationId" = EXCLUDED."organizationId", "operation" = EXCLUDED."operation", "requestHash" = EXCLUDED."requestHash",
+    ON CONFLICT ("organizationId", "principalId", "key") DO UPDATE
+      SET "operation" = EXCLUDED."operation", "requestHash" = EXCLUDED."requestHash",
           "status" = 'in_progress', "responseStatus" = NULL, "responseBody" = NULL, "createdAt" = now()
       WHERE "IdempotencyKey"."createdAt" < ${windowStart()}
          OR ("IdempotencyKey"."status" = 'in_progress' AND "IdempotencyKey"."createdAt" < ${abandonedBefore()})`;
   if (inserted === 1) return null;
   const row = await prisma.idempotencyKey.findUnique({
-    where: { principalId_key: { principalId: claim.principalId, key: claim.key } },
+    where: { organizationId_principalId_key: { organizationId: claim.organizationId, principalId: claim.principalId, key: claim.key } },
     select: { requestHash: true, status: true, responseStatus: true, responseBody: true },
   });
   // Removed between the two statements (a failed first request let go of it): claim it again.
@@ -57,14 +57,20 @@ export async function claimIdempotencyKey(claim: IdempotencyClaim): Promise<Stor
 }
 
 /** Stores the answer of the request that owns the key, to replay to its retries. */
-export async function completeIdempotencyKey(principalId: string, key: string, status: number, body: unknown): Promise<void> {
+export async function completeIdempotencyKey(
+  organizationId: string,
+  principalId: string,
+  key: string,
+  status: number,
+  body: unknown,
+): Promise<void> {
   await prisma.idempotencyKey.update({
-    where: { principalId_key: { principalId, key } },
+    where: { organizationId_principalId_key: { organizationId, principalId, key } },
     data: { status: "done", responseStatus: status, responseBody: body === undefined ? Prisma.JsonNull : (body as Prisma.InputJsonValue) },
   });
 }
 
 /** Lets go of a key whose request failed on our side, so that a retry runs again. */
-export async function releaseIdempotencyKey(principalId: string, key: string): Promise<void> {
-  await prisma.idempotencyKey.deleteMany({ where: { principalId, key, status: "in_progress" } });
+export async function releaseIdempotencyKey(organizationId: string, principalId: string, key: string): Promise<void> {
+  await prisma.idempotencyKey.deleteMany({ where: { organizationId, principalId, key, status: "in_progress" } });
 }

@@ -72,7 +72,10 @@ export async function createInboundEndpoint(
     const created = await tx.inboundEndpoint.create({
       data: { ...input, organizationId: ctx.organizationId, createdById: ctx.userId },
     });
-    const row = await tx.inboundEndpoint.update({ where: { id: created.id }, data: credential(created.id) });
+    const row = await tx.inboundEndpoint.update({
+      where: { organizationId_id: { organizationId: ctx.organizationId, id: created.id } },
+      data: credential(created.id),
+    });
     await recordAudit(audit(ctx, "inbound_endpoint.created", row, ip, { authKind: row.authKind, tags: row.tags }), tx);
     return row;
   });
@@ -88,7 +91,9 @@ export async function updateInboundEndpoint(
   return prisma.$transaction(async (tx) => {
     const { count } = await tx.inboundEndpoint.updateMany({ where: { id: endpointId, organizationId: ctx.organizationId }, data: patch });
     if (count === 0) return null;
-    const row = await tx.inboundEndpoint.findUniqueOrThrow({ where: { id: endpointId } });
+    const row = await tx.inboundEndpoint.findUniqueOrThrow({
+      where: { organizationId_id: { organizationId: ctx.organizationId, id: endpointId } },
+    });
     await recordAudit(audit(ctx, "inbound_endpoint.updated", row, ip, { changed: Object.keys(patch) }), tx);
     return row;
   });
@@ -107,7 +112,9 @@ export async function rotateInboundEndpointCredential(
       data: credential(endpointId),
     });
     if (count === 0) return null;
-    const row = await tx.inboundEndpoint.findUniqueOrThrow({ where: { id: endpointId } });
+    const row = await tx.inboundEndpoint.findUniqueOrThrow({
+      where: { organizationId_id: { organizationId: ctx.organizationId, id: endpointId } },
+    });
     await recordAudit(audit(ctx, "inbound_endpoint.secret_rotated", row, ip), tx);
     return row;
   });
@@ -118,7 +125,7 @@ export async function deleteInboundEndpoint(ctx: Audited, endpointId: string, ip
   return prisma.$transaction(async (tx) => {
     const row = await tx.inboundEndpoint.findFirst({ where: { id: endpointId, organizationId: ctx.organizationId } });
     if (!row) return false;
-    await tx.inboundEndpoint.delete({ where: { id: row.id } });
+    await tx.inboundEndpoint.delete({ where: { organizationId_id: { organizationId: ctx.organizationId, id: row.id } } });
     await recordAudit(audit(ctx, "inbound_endpoint.deleted", row, ip), tx);
     return true;
   });

@@ -40,10 +40,11 @@ export function findVerifiedDuplicate(endpointId: string, senderEventId: string)
 }
 
 export function setInboundEventOutcome(
+  organizationId: string,
   eventId: string,
   change: { outcome: InboundOutcome; resolvedItemId?: string | null; refusedReason?: string | null },
 ) {
-  return prisma.inboundEvent.update({ where: { id: eventId }, data: change });
+  return prisma.inboundEvent.update({ where: { organizationId_id: { organizationId, id: eventId } }, data: change });
 }
 
 /**
@@ -82,7 +83,10 @@ export async function claimKeptEvent(
       ORDER BY e."receivedAt", e."id" LIMIT 1
       FOR UPDATE OF e SKIP LOCKED`;
     if (!event) return null;
-    return tx.inboundEvent.update({ where: { id: event.id }, data: { outcome: "matched", resolvedItemId: itemPublicId } });
+    return tx.inboundEvent.update({
+      where: { organizationId_id: { organizationId: organizationId, id: event.id } },
+      data: { outcome: "matched", resolvedItemId: itemPublicId },
+    });
   });
 }
 

@@ -45,7 +45,7 @@ export async function changeMemberRole(ctx: TenantContext, targetUserId: string,
     }
     if (target.role === "owner" && role !== "owner") await assertAnotherOwner(tx, ctx.organizationId, targetUserId);
     if (target.role === role) return { userId: targetUserId, role };
-    await tx.membership.update({ where: { id: target.id }, data: { role } });
+    await tx.membership.update({ where: { organizationId_id: { organizationId: ctx.organizationId, id: target.id } }, data: { role } });
     await recordAudit(
       {
         organizationId: ctx.organizationId,
@@ -75,7 +75,7 @@ export async function removeMember(ctx: TenantContext, targetUserId: string, ip?
       if (target.role === "owner" && ctx.role !== "owner") throw new MembershipRuleError("forbidden", "Only an owner can remove an owner.");
     }
     if (target.role === "owner") await assertAnotherOwner(tx, ctx.organizationId, targetUserId);
-    await tx.membership.delete({ where: { id: target.id } });
+    await tx.membership.delete({ where: { organizationId_id: { organizationId: ctx.organizationId, id: target.id } } });
     // A former member's connector tokens must not keep acting for the organization (a suspended run would use them).
     await tx.connectorCredential.deleteMany({ where: { organizationId: ctx.organizationId, userId: targetUserId } });
     await recordAudit(

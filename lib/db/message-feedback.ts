@@ -63,7 +63,9 @@ export async function setFeedback(
   if (message.sender !== "agent") return { status: "not_agent" };
   const fields = { rating: input.rating, reason: input.reason ?? null, comment: input.comment || null, runId: message.runId };
   const row = await prisma.messageFeedback.upsert({
-    where: { conversationId_messageId_userId: { conversationId, messageId, userId: ctx.userId } },
+    where: {
+      organizationId_conversationId_messageId_userId: { organizationId: ctx.organizationId, conversationId, messageId, userId: ctx.userId },
+    },
     create: { organizationId: ctx.organizationId, conversationId, messageId, userId: ctx.userId, ...fields },
     update: fields,
   });

@@ -259,7 +259,7 @@ export class PostgresFormAdapter implements FormAdapter {
 function uniqueViolation(error: unknown, commit: FormCommit): FormError | null {
   const { code, constraint } = (error ?? {}) as { code?: string; constraint?: string };
   if (code !== "23505") return null;
-  if (constraint === "FormSubmission_instanceId_key") {
+  if (constraint === "FormSubmission_organizationId_instanceId_key") {
     return new FormError("already_submitted", "This form was already submitted.", { instanceId: commit.instanceId });
   }
   return new FormConflictError(commit.instanceId, commit.expectedVersion, null);

@@ -118,7 +118,7 @@ export class PostgresStore implements StoreAdapter {
           SELECT ${randomUUID()}, c."organizationId", c."id", ${namespace}
           FROM "Conversation" c
           WHERE c."id" = ${scope.conversationId} AND c."organizationId" = ${scope.organizationId} AND NOT EXISTS (SELECT 1 FROM existing)
-          ON CONFLICT ("conversationId", "namespace") DO NOTHING
+          ON CONFLICT ("organizationId", "conversationId", "namespace") DO NOTHING
           RETURNING "id"
         )
         SELECT "id" FROM existing UNION ALL SELECT "id" FROM created`;
@@ -294,7 +294,7 @@ export class PostgresStore implements StoreAdapter {
       SELECT ${this.storeId}, (t.ord - 1)::int, ${this.organizationId},
              t.task->>'id', t.task->>'content', t.task->>'activeForm', t.task->>'status'
       FROM json_array_elements(${JSON.stringify(storableJson(tasks))}::json) WITH ORDINALITY AS t(task, ord)
-      ON CONFLICT ("storeId", "position") DO UPDATE SET
+      ON CONFLICT ("organizationId", "storeId", "position") DO UPDATE SET
         "taskId" = EXCLUDED."taskId", "content" = EXCLUDED."content",
         "activeForm" = EXCLUDED."activeForm", "status" = EXCLUDED."status"`;
   }
@@ -506,7 +506,7 @@ export class PostgresStore implements StoreAdapter {
       INSERT INTO "ToolCallState" ("storeId", "callId", "organizationId", "runId", "toolName", "status", "result", "updatedAt")
       VALUES (${this.storeId}, ${state.call_id}, ${this.organizationId}, ${state.run_id}, ${state.tool_name}, ${state.status},
               ${result}::json, ${new Date()}::timestamp(3))
-      ON CONFLICT ("storeId", "callId") DO UPDATE SET
+      ON CONFLICT ("organizationId", "storeId", "callId") DO UPDATE SET
         "runId" = EXCLUDED."runId", "toolName" = EXCLUDED."toolName", "status" = EXCLUDED."status",
         "result" = EXCLUDED."result", "updatedAt" = EXCLUDED."updatedAt"
       WHERE "ToolCallState"."status" <> 'done'

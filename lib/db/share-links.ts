@@ -177,8 +177,17 @@ export async function revokeShareLink(
       FOR UPDATE`;
     if (!found) return { status: "not_found" };
     if (!mayRevokeShare(ctx, found.createdById)) return { status: "forbidden" };
-    if (found.revokedAt) return { status: "revoked", share: asRow(await tx.shareLink.findUniqueOrThrow({ where: { id: shareId } })) };
-    const row = await tx.shareLink.update({ where: { id: shareId }, data: { revokedAt: new Date() } });
+    if (found.revokedAt)
+      return {
+        status: "revoked",
+        share: asRow(
+          await tx.shareLink.findUniqueOrThrow({ where: { organizationId_id: { organizationId: ctx.organizationId, id: shareId } } }),
+        ),
+      };
+    const row = await tx.shareLink.update({
+      where: { organizationId_id: { organizationId: ctx.organizationId, id: shareId } },
+      data: { revokedAt: new Date() },
+    });
     await recordAudit(
       {
         organizationId: ctx.organizationId,

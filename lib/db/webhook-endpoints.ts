@@ -90,7 +90,9 @@ export async function updateWebhookEndpoint(
   return prisma.$transaction(async (tx) => {
     const { count } = await tx.webhookEndpoint.updateMany({ where: { id: endpointId, organizationId: ctx.organizationId }, data: patch });
     if (count === 0) return null;
-    const row = await tx.webhookEndpoint.findUniqueOrThrow({ where: { id: endpointId } });
+    const row = await tx.webhookEndpoint.findUniqueOrThrow({
+      where: { organizationId_id: { organizationId: ctx.organizationId, id: endpointId } },
+    });
     if (patch.enabled === false) await stopPendingDeliveries(tx, row);
     await recordAudit(
       {
@@ -168,7 +170,7 @@ export async function rotateWebhookSecret(
     if (!current) return null;
     const expiresAt = new Date(Date.now() + graceMs);
     const row = await tx.webhookEndpoint.update({
-      where: { id: endpointId },
+      where: { organizationId_id: { organizationId: ctx.organizationId, id: endpointId } },
       data: { secretSealed: seal(endpointId), previousSecretSealed: current.secretSealed, previousSecretExpiresAt: expiresAt },
     });
     await recordAudit(

@@ -55,7 +55,7 @@ describe("API keys in Postgres", () => {
 
   it("creates a key storing only its hash, audited; the list never shows the key or the hash", async () => {
     const { key, record, keyHash } = await newKey(tenant, { name: "Billing", scopes: ["inbox:read", "inbox:write"] });
-    const row = await getTestPrisma().apiKey.findUniqueOrThrow({ where: { id: record.id } });
+    const row = await getTestPrisma().apiKey.findFirstOrThrow({ where: { id: record.id } });
     expect(row.keyHash).toBe(keyHash);
     expect(JSON.stringify(row)).not.toContain(key);
     const listed = await listApiKeys(tenant);
@@ -142,14 +142,14 @@ describe("API keys in Postgres", () => {
     const { key, record } = await newKey(tenant);
     const t0 = new Date();
     await authenticateApiKey(request(`Bearer ${key}`), t0, limit());
-    const first = (await getTestPrisma().apiKey.findUniqueOrThrow({ where: { id: record.id } })).lastUsedAt;
+    const first = (await getTestPrisma().apiKey.findFirstOrThrow({ where: { id: record.id } })).lastUsedAt;
     expect(first?.getTime()).toBe(t0.getTime());
     await authenticateApiKey(request(`Bearer ${key}`), new Date(t0.getTime() + 30_000), limit());
-    expect((await getTestPrisma().apiKey.findUniqueOrThrow({ where: { id: record.id } })).lastUsedAt?.getTime()).toBe(t0.getTime());
+    expect((await getTestPrisma().apiKey.findFirstOrThrow({ where: { id: record.id } })).lastUsedAt?.getTime()).toBe(t0.getTime());
     expect(await touchApiKey(record.id, new Date(t0.getTime() + 30_000))).toBe(false);
     const t2 = new Date(t0.getTime() + 61_000);
     await authenticateApiKey(request(`Bearer ${key}`), t2, limit());
-    expect((await getTestPrisma().apiKey.findUniqueOrThrow({ where: { id: record.id } })).lastUsedAt?.getTime()).toBe(t2.getTime());
+    expect((await getTestPrisma().apiKey.findFirstOrThrow({ where: { id: record.id } })).lastUsedAt?.getTime()).toBe(t2.getTime());
   });
 });
 

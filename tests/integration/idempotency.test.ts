@@ -155,7 +155,7 @@ describe("withIdempotency", () => {
       data: { ...stale, organizationId: tenant.organizationId, operation: OPERATION, requestHash: "x", status: "done", createdAt: dayAgo },
     });
     await prisma.idempotencyKey.update({
-      where: { principalId_key: { principalId: scope.principalId, key } },
+      where: { organizationId_principalId_key: { organizationId: scope.organizationId, principalId: scope.principalId, key } },
       data: { createdAt: dayAgo },
     });
     // Another body: after the window the key is free again, not "reused".
@@ -175,7 +175,7 @@ describe("withIdempotency", () => {
     const run = counted(async () => ({ status: 200, body: { ok: true } }));
     expect((await refusal(withIdempotency(scope, post(key), OPERATION, {}, run))).status).toBe(422);
     await prisma.idempotencyKey.update({
-      where: { principalId_key: { principalId: scope.principalId, key } },
+      where: { organizationId_principalId_key: { organizationId: scope.organizationId, principalId: scope.principalId, key } },
       data: { createdAt: new Date(Date.now() - 6 * 60_000) },
     });
     expect((await withIdempotency(scope, post(key), OPERATION, {}, run)).status).toBe(200);

@@ -98,16 +98,16 @@ export async function withIdempotency(
     const known = toAppError(error);
     // A failure on our side, a 429 or a 402 (they say "later" or "after an upgrade", not "never"): the retry runs again.
     if (!known || known.status === 429 || known.status === 402) {
-      await releaseIdempotencyKey(scope.principalId, key);
+      await releaseIdempotencyKey(scope.organizationId, scope.principalId, key);
       throw error;
     }
     // A refusal is an answer too: the same request again gets the same refusal (its headers are not kept).
-    await completeIdempotencyKey(scope.principalId, key, known.status, {
+    await completeIdempotencyKey(scope.organizationId, scope.principalId, key, known.status, {
       error: { code: known.code, message: known.message, details: known.details },
     });
     throw known;
   }
-  await completeIdempotencyKey(scope.principalId, key, result.status, result.body);
+  await completeIdempotencyKey(scope.organizationId, scope.principalId, key, result.status, result.body);
   return answer(result);
 }
 

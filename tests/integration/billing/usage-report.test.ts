@@ -178,12 +178,12 @@ describe("the usage report", () => {
 
   it("shows a conversation deleted since as deleted", async () => {
     const prisma = getTestPrisma();
-    await prisma.conversation.update({ where: { id: budget.id }, data: { deletedAt: NOW } });
+    await prisma.conversation.updateMany({ where: { id: budget.id }, data: { deletedAt: NOW } });
     try {
       const report = await usageReport(tenant, DECEMBER, NOW);
       expect(report.by_conversation.find((row) => row.conversation_id === budget.id)?.title).toBeNull();
     } finally {
-      await prisma.conversation.update({ where: { id: budget.id }, data: { deletedAt: null } });
+      await prisma.conversation.updateMany({ where: { id: budget.id }, data: { deletedAt: null } });
     }
   });
 

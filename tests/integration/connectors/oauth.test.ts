@@ -101,7 +101,7 @@ describe("OAuth sign-in", () => {
     expect(credential.tokenSealed).not.toContain(access);
     expect(credential.refreshTokenSealed).not.toBeNull();
     expect(credential.refreshTokenSealed).not.toContain("refresh-");
-    const client = await prisma.connector.findUniqueOrThrow({ where: { id: row.id } });
+    const client = await prisma.connector.findFirstOrThrow({ where: { id: row.id } });
     expect(client.oauthClientSealed).not.toBeNull();
     expect(client.oauthClientSealed).not.toContain("client-");
 

@@ -120,7 +120,7 @@ describe("branches", () => {
       { id: "f2", sender: "agent", text: "Read.", created_at: now() },
     ]);
     const created = await branchOut(tenant, conversation.id, "f2");
-    await prisma.conversation.delete({ where: { id: conversation.id } });
+    await prisma.conversation.deleteMany({ where: { id: conversation.id } });
 
     const copy = await readConversationSnapshot(tenant, created.id);
     const copiedRef = copy?.messages[0].attachments?.[0];

@@ -74,7 +74,7 @@ describe("share links (Postgres)", () => {
   it("stores only the token's SHA-256 and a short prefix; the token opens the link", async () => {
     const created = await share(owner);
     const token = tokenOf(created.url);
-    const row = await getTestPrisma().shareLink.findUniqueOrThrow({ where: { id: created.share.id } });
+    const row = await getTestPrisma().shareLink.findFirstOrThrow({ where: { id: created.share.id } });
     expect(row.tokenHash).toBe(createHash("sha256").update(token).digest("hex"));
     expect(Object.values(row).map(String).join(" ")).not.toContain(token);
     expect(created.share.tokenPrefix).toBe(token.slice(0, 6));
@@ -153,13 +153,13 @@ describe("share links (Postgres)", () => {
       ORIGIN,
     );
     expect((await openShare(tokenOf(link.url), null)).ok).toBe(true);
-    await getTestPrisma().conversation.update({ where: { id: conversation.id }, data: { deletedAt: new Date() } });
+    await getTestPrisma().conversation.updateMany({ where: { id: conversation.id }, data: { deletedAt: new Date() } });
     expect((await openShare(tokenOf(link.url), null)).ok).toBe(false);
   });
 
   it("an expired link opens nothing, like an unknown one", async () => {
     const created = await share(owner, { expiresInDays: 1 });
-    await getTestPrisma().shareLink.update({ where: { id: created.share.id }, data: { expiresAt: new Date(Date.now() - 1000) } });
+    await getTestPrisma().shareLink.updateMany({ where: { id: created.share.id }, data: { expiresAt: new Date(Date.now() - 1000) } });
     expect(await openShare(tokenOf(created.url), owner.userId)).toEqual({ ok: false, reason: "not_found" });
   });
 
@@ -210,7 +210,7 @@ describe("share links (Postgres)", () => {
     if (!opened.ok) throw new Error("a public link should open");
     const copy = await copyShare(opened.share, { userId: stranger.userId, ip: "local" });
     expect(copy.url).toBe(`/${stranger.orgSlug}/c/${copy.conversationId}`);
-    const conversation = await getTestPrisma().conversation.findUniqueOrThrow({
+    const conversation = await getTestPrisma().conversation.findFirstOrThrow({
       where: { id: copy.conversationId },
       include: { stores: { include: { messages: { orderBy: { seq: "asc" } } } } },
     });

@@ -52,7 +52,7 @@ describe("import", () => {
     expect(copy.messages[1].text).toContain('"choice": "Rome"');
     expect(copy.messages[1].tool_calls).toBeUndefined();
     expect(copy.title).toBe("Round trip");
-    const row = await getTestPrisma().conversation.findUniqueOrThrow({ where: { id: result.imported[0].id } });
+    const row = await getTestPrisma().conversation.findFirstOrThrow({ where: { id: result.imported[0].id } });
     expect(row).toMatchObject({ organizationId: bravo.organizationId, createdById: bravo.userId });
   });
 

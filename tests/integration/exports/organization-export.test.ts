@@ -82,7 +82,7 @@ describe("organization export", () => {
       status: "failed",
       error: "The export did not finish. Start it again.",
     });
-    await getTestPrisma().organizationExport.delete({ where: { id: replaced.id } });
+    await getTestPrisma().organizationExport.deleteMany({ where: { id: replaced.id } });
     const job = { exportId: created.id, organizationId: tenant.organizationId };
     await runOrganizationExport(job);
     await runOrganizationExport(job);

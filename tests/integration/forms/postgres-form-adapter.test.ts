@@ -89,7 +89,7 @@ describe("PostgresFormAdapter", () => {
   it("records the tenant's definition and the person who started the instance", async () => {
     const { adapter, conversation } = await adapterFor(tenant);
     const created = await startForm(adapter);
-    expect(await getTestPrisma().formInstance.findUniqueOrThrow({ where: { id: created.instance.id } })).toMatchObject({
+    expect(await getTestPrisma().formInstance.findFirstOrThrow({ where: { id: created.instance.id } })).toMatchObject({
       organizationId: tenant.organizationId,
       conversationId: conversation.id,
       formKey: FORM_KEY,
@@ -111,7 +111,7 @@ describe("PostgresFormAdapter", () => {
     });
 
     const prisma = getTestPrisma();
-    const submission = await prisma.formSubmission.findUniqueOrThrow({ where: { instanceId: created.instance.id } });
+    const submission = await prisma.formSubmission.findFirstOrThrow({ where: { instanceId: created.instance.id } });
     expect(submission).toMatchObject({
       organizationId: tenant.organizationId,
       formDefinitionId: definitionId,
@@ -184,7 +184,7 @@ describe("PostgresFormAdapter", () => {
     await getTestPrisma().$transaction((tx) => purgeConversations(tx, tenant.organizationId, [conversation.id]));
 
     const prisma = getTestPrisma();
-    const instance = await prisma.formInstance.findUniqueOrThrow({
+    const instance = await prisma.formInstance.findFirstOrThrow({
       where: { id: created.instance.id },
       include: { entries: true, submission: true },
     });

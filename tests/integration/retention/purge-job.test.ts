@@ -16,7 +16,7 @@ describe("the purge job", () => {
     const prisma = getTestPrisma();
     await prisma.organization.update({ where: { id: tenant.organizationId }, data: { retentionDays: 7 } });
     const { conversation } = await openNewConversationStore(tenant);
-    await prisma.conversation.update({
+    await prisma.conversation.updateMany({
       where: { id: conversation.id },
       data: { lastActivityAt: new Date(Date.now() - 8 * 24 * 60 * 60_000) },
     });

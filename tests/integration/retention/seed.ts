@@ -166,7 +166,7 @@ export async function seedConversation(
   const inboundEvent = await prisma.inboundEvent.create({
     data: { organizationId, endpointId: inbound.id, verification: "verified", outcome: "matched", resolvedItemId: item.publicId },
   });
-  await prisma.conversation.update({ where: { id: conversationId }, data: { lastActivityAt, temporary: options.temporary ?? false } });
+  await prisma.conversation.updateMany({ where: { id: conversationId }, data: { lastActivityAt, temporary: options.temporary ?? false } });
   return { conversationId, storeId, deliveryId: delivery.id, inboundEventId: inboundEvent.id };
 }
 

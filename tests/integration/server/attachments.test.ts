@@ -30,7 +30,7 @@ describe("attachments (Postgres)", () => {
   it("stores a file with the type detected from its bytes, its size and sha256", async () => {
     const view = await uploadAttachment(tenant, conversationId, body(PNG), "notes.txt");
     expect(view).toEqual({ id: expect.any(String), media_type: "image/png", name: "notes.txt", size: PNG.length });
-    const row = await getTestPrisma().attachment.findUniqueOrThrow({ where: { id: view.id } });
+    const row = await getTestPrisma().attachment.findFirstOrThrow({ where: { id: view.id } });
     expect(row).toMatchObject({ organizationId: tenant.organizationId, uploadedById: tenant.userId, mediaType: "image/png" });
     expect(row.sha256).toBe(createHash("sha256").update(PNG).digest("hex"));
     expect(Buffer.from(row.bytes!).equals(PNG)).toBe(true);
@@ -92,7 +92,7 @@ describe("attachments (Postgres)", () => {
   it("deleting the conversation deletes its files", async () => {
     const { conversation } = await openNewConversationStore(tenant);
     const file = await uploadAttachment(tenant, conversation.id, body(PNG), "gone.png");
-    await getTestPrisma().conversation.delete({ where: { id: conversation.id } });
-    expect(await getTestPrisma().attachment.findUnique({ where: { id: file.id } })).toBeNull();
+    await getTestPrisma().conversation.deleteMany({ where: { id: conversation.id } });
+    expect(await getTestPrisma().attachment.findFirst({ where: { id: file.id } })).toBeNull();
   });
 });

@@ -130,7 +130,10 @@ describe("readTurnStart", () => {
     });
     // A disabled HTTP tool is not offered: nothing to read.
     expect((await turn()).teamTools).toEqual({ http: false, connectors: false });
-    await getTestPrisma().httpTool.update({ where: { id: tool.id }, data: { enabled: true } });
+    await getTestPrisma().httpTool.update({
+      where: { organizationId_id: { organizationId: team.organizationId, id: tool.id } },
+      data: { enabled: true },
+    });
     expect((await turn()).teamTools).toEqual({ http: true, connectors: false });
 
     const connector = await createConnector(

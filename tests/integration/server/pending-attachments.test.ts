@@ -60,10 +60,10 @@ describe("pending attachments", () => {
   it("a refused first message's conversation is discarded and its files are pending again", async () => {
     const file = await pending(owner);
     // Uploaded almost a day ago: released, it waits a whole lifetime again rather than the minutes left.
-    await getTestPrisma().attachment.update({ where: { id: file.id }, data: { createdAt: new Date(Date.now() - 23.9 * 60 * 60_000) } });
+    await getTestPrisma().attachment.updateMany({ where: { id: file.id }, data: { createdAt: new Date(Date.now() - 23.9 * 60 * 60_000) } });
     const created = await createConversation(owner, { attachmentIds: [file.id] });
     await discardEmptyConversation(owner, created.id);
-    expect(await getTestPrisma().conversation.findUnique({ where: { id: created.id } })).toBeNull();
+    expect(await getTestPrisma().conversation.findFirst({ where: { id: created.id } })).toBeNull();
     expect(await pendingBlobs(owner).describe([file.id])).toEqual([file]);
     const [row] = await getTestPrisma().attachment.findMany({ where: { id: file.id }, select: { createdAt: true } });
     expect(Date.now() - row.createdAt.getTime()).toBeLessThan(60 * 60_000);

@@ -95,7 +95,7 @@ describe("appendAndAnnounceRunEvents", () => {
   it("a person's message moves the conversation to the top of the list; the agent's events do not", async () => {
     const { conversation } = await openNewConversationStore(tenant);
     const lastActivity = async () =>
-      (await getTestPrisma().conversation.findUniqueOrThrow({ where: { id: conversation.id } })).lastActivityAt.getTime();
+      (await getTestPrisma().conversation.findFirstOrThrow({ where: { id: conversation.id } })).lastActivityAt.getTime();
     const created = await lastActivity();
     await new Promise((resolve) => setTimeout(resolve, 5));
     await appendAndAnnounceRunEvents(query, notice, tenant.organizationId, conversation.id, [
@@ -175,7 +175,7 @@ describe("appendAndAnnounceRunEvents", () => {
       expect(stored.map((event) => event.data)).toEqual(batches[batch].map((event) => event.data));
       expect(stored.map((event) => event.seq - stored[0].seq)).toEqual(stored.map((_, index) => index));
     });
-    expect((await getTestPrisma().conversation.findUniqueOrThrow({ where: { id: conversation.id } })).lastEventSeq).toBe(BigInt(total));
+    expect((await getTestPrisma().conversation.findFirstOrThrow({ where: { id: conversation.id } })).lastEventSeq).toBe(BigInt(total));
     await until(() => noticesOf(conversation.id).length === batches.length);
     expect(
       noticesOf(conversation.id)

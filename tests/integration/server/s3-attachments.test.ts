@@ -51,7 +51,7 @@ describe("attachments in an S3-compatible bucket", () => {
     expect(s3.objects.get(key)?.bytes.equals(PNG)).toBe(true);
     expect(s3.objects.get(key)?.contentType).toBe("image/png");
     expect(s3.requests.at(-1)).toMatchObject({ method: "PUT", path: `/${s3.bucket}/${key}`, signedWithKey: true });
-    const row = await getTestPrisma().attachment.findUniqueOrThrow({ where: { id: view.id } });
+    const row = await getTestPrisma().attachment.findFirstOrThrow({ where: { id: view.id } });
     expect(row).toMatchObject({ bytes: null, storageKey: key, size: PNG.length, mediaType: "image/png" });
 
     // What the GET route answers, and what a model call reads.

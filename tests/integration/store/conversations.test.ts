@@ -31,7 +31,7 @@ describe("conversations", () => {
     // Same activity time for two of them: the id breaks the tie, and the pages still cover each once.
     const base = Date.UTC(2031, 0, 1);
     const activeAt = (id: string, at: number) =>
-      getTestPrisma().conversation.update({ where: { id }, data: { lastActivityAt: new Date(at) } });
+      getTestPrisma().conversation.updateMany({ where: { id }, data: { lastActivityAt: new Date(at) } });
     await activeAt(ids[0], base + 4000);
     await activeAt(ids[1], base + 1000);
     await activeAt(ids[2], base + 3000);

@@ -226,7 +226,7 @@ describe("inbound events", () => {
   it("to an unknown or disabled endpoint are 404", async () => {
     const tenant = await createTenant("inbound-404");
     const endpoint = await financeEndpoint(tenant);
-    await getTestPrisma().inboundEndpoint.update({ where: { id: endpoint.row.id }, data: { enabled: false } });
+    await getTestPrisma().inboundEndpoint.updateMany({ where: { id: endpoint.row.id }, data: { enabled: false } });
     expect(await send(endpoint, { data: { order_id: "ORD-42" } })).toMatchObject({ status: 404 });
     expect(await send({ ...endpoint, row: { id: "nonexistent" } }, {})).toMatchObject({ status: 404 });
   });

@@ -44,7 +44,7 @@ describe("an outbound delivery", () => {
     );
     expect(delivery).toMatchObject({ eventId, eventType: "run.completed", attemptCount: 1 });
     expect(delivery.attempts).toMatchObject([{ attemptNumber: 1, responseStatus: 204, error: null }]);
-    expect(await prisma.outboxEvent.findUnique({ where: { id: eventId } })).toMatchObject({ dispatchedAt: expect.any(Date) });
+    expect(await prisma.outboxEvent.findFirst({ where: { id: eventId } })).toMatchObject({ dispatchedAt: expect.any(Date) });
   });
 
   it("records a receiver's answer holding NUL characters (cleaned) and settles the delivery once", async () => {
@@ -65,7 +65,7 @@ describe("an outbound delivery", () => {
     const wanted = await endpointFor(tenant, `${receiver.url}?wanted`);
     await endpointFor(tenant, `${receiver.url}?other-type`, ["inbox.item.created"]);
     const disabled = await endpointFor(tenant, `${receiver.url}?disabled`);
-    await prisma.webhookEndpoint.update({ where: { id: disabled.endpoint.id }, data: { enabled: false } });
+    await prisma.webhookEndpoint.updateMany({ where: { id: disabled.endpoint.id }, data: { enabled: false } });
     await endpointFor(other, `${receiver.url}?other-tenant`);
 
     const eventId = await emitRunCompleted(tenant);

@@ -78,14 +78,14 @@ describe("retries", () => {
     const failed = await eventually(() => prisma.webhookDelivery.findFirst({ where: { endpointId: endpoint.id, status: "failed" } }));
     expect(failed.attemptCount).toBeGreaterThanOrEqual(2);
     expect(failed.finishedAt!.getTime() - failed.createdAt.getTime()).toBeGreaterThanOrEqual(700);
-    const failing = await prisma.webhookEndpoint.findUniqueOrThrow({ where: { id: endpoint.id } });
+    const failing = await prisma.webhookEndpoint.findFirstOrThrow({ where: { id: endpoint.id } });
     expect(failing.failingSince).toBeInstanceOf(Date);
     expect(failing.lastError).toMatch(/answered 503/);
 
     receiver.respond(() => ({ status: 204 }));
     await emitRunCompleted(tenant, "run-2");
-    await eventually(async () => (await prisma.webhookEndpoint.findUniqueOrThrow({ where: { id: endpoint.id } })).failingSince === null);
-    expect((await prisma.webhookEndpoint.findUniqueOrThrow({ where: { id: endpoint.id } })).lastError).toBeNull();
+    await eventually(async () => (await prisma.webhookEndpoint.findFirstOrThrow({ where: { id: endpoint.id } })).failingSince === null);
+    expect((await prisma.webhookEndpoint.findFirstOrThrow({ where: { id: endpoint.id } })).lastError).toBeNull();
   });
 
   it("a re-send is a new delivery of the same event, with the same webhook-id", async () => {
@@ -118,9 +118,9 @@ describe("retries", () => {
     );
 
     await updateWebhookEndpoint(tenant, endpoint.id, { enabled: false });
-    const stopped = await prisma.webhookDelivery.findUniqueOrThrow({ where: { id: pending.id }, include: { attempts: true } });
+    const stopped = await prisma.webhookDelivery.findFirstOrThrow({ where: { id: pending.id }, include: { attempts: true } });
     expect(stopped.status).toBe("failed");
     expect(stopped.attempts.map((attempt) => attempt.error)).toContain("The endpoint was disabled.");
-    expect((await prisma.webhookEndpoint.findUniqueOrThrow({ where: { id: endpoint.id } })).failingSince).toBeNull();
+    expect((await prisma.webhookEndpoint.findFirstOrThrow({ where: { id: endpoint.id } })).failingSince).toBeNull();
   });
 });

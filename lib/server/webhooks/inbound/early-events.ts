@@ -31,6 +31,7 @@ export async function matchKeptEvent(item: InboxItemRow, now = new Date()): Prom
       const now = await prisma.inboxItem.findUnique({ where: { publicId: item.publicId } });
       const resolvedByIt = now?.resolvedByKind === "inbound_webhook" && now.resolvedById === endpoint.id;
       await setInboundEventOutcome(
+        item.organizationId,
         event.id,
         resolvedByIt ? { outcome: "matched", resolvedItemId: item.publicId } : { outcome: "kept", resolvedItemId: null },
       );
@@ -41,14 +42,18 @@ export async function matchKeptEvent(item: InboxItemRow, now = new Date()): Prom
         return endpoint.id;
       case "refused":
         // Off the item's schema: this event cannot answer it; an older or later one may.
-        await setInboundEventOutcome(event.id, { outcome: "refused", resolvedItemId: null, refusedReason: resolution.error.message });
+        await setInboundEventOutcome(item.organizationId, event.id, {
+          outcome: "refused",
+          resolvedItemId: null,
+          refusedReason: resolution.error.message,
+        });
         continue;
       case "conflict":
-        await setInboundEventOutcome(event.id, { outcome: "conflict" });
+        await setInboundEventOutcome(item.organizationId, event.id, { outcome: "conflict" });
         return null;
       case "gone":
       case "over_limit":
-        await setInboundEventOutcome(event.id, { outcome: "kept", resolvedItemId: null });
+        await setInboundEventOutcome(item.organizationId, event.id, { outcome: "kept", resolvedItemId: null });
         return null;
     }
   }
