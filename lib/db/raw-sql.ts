@@ -3,13 +3,14 @@ import pg from "pg";
 import type { Prisma } from "./client";
 import { getPgPool, type PoolKind } from "./pg-pool";
 import { preparedStatementName } from "./statement-names";
+import { utcTimestamp } from "./store/records";
 
 // Prisma's raw results for the types our hot statements return: int8 as bigint, timestamp(3) and
 // date as UTC instants (node-postgres would read them in the server's local zone).
 const PRISMA_LIKE_TYPES: Record<number, (value: string) => unknown> = {
   20: (value) => BigInt(value),
   1082: (value) => new Date(`${value}T00:00:00Z`),
-  1114: (value) => new Date(`${value.replace(" ", "T")}Z`),
+  1114: utcTimestamp,
 };
 const types = {
   getTypeParser: ((oid: number, format?: string) =>

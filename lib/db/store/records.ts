@@ -162,12 +162,15 @@ export const rowToSlot = (row: SlotRow): SlotRecord => ({
 });
 
 /**
- * A row as `row_to_json` gives it, for the mapping of its Prisma row: timestamps come as strings
- * without a zone (timestamp(3) columns hold UTC, as Prisma reads them), so the listed ones become Dates.
+ * A `timestamp(3)` as PostgreSQL writes it in text (`2026-03-04 05:06:07.89`) or JSON
+ * (`2026-03-04T05:06:07.89`), without a zone: the columns hold UTC, as Prisma reads them.
  */
+export const utcTimestamp = (text: string) => new Date(`${text.replace(" ", "T")}Z`);
+
+/** A row as `row_to_json` gives it, for the mapping of its Prisma row: the listed timestamps become Dates. */
 export function revivedRow<T>(json: Record<string, unknown>, dateColumns: readonly string[]): T {
   const row: Record<string, unknown> = { ...json };
-  for (const column of dateColumns) if (typeof row[column] === "string") row[column] = new Date(`${row[column] as string}Z`);
+  for (const column of dateColumns) if (typeof row[column] === "string") row[column] = utcTimestamp(row[column] as string);
   return row as T;
 }
 

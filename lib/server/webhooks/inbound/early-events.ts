@@ -28,7 +28,7 @@ export async function matchKeptEvent(item: InboxItemRow, now = new Date()): Prom
     } catch (error) {
       // The answer may have been written before the failure (the continuation failed): then the event did
       // resolve the item. Otherwise it must not be lost to a passing failure: it waits again for the sweep.
-      const now = await prisma.inboxItem.findUnique({ where: { publicId: item.publicId } });
+      const now = await prisma.inboxItem.findFirst({ where: { organizationId: item.organizationId, publicId: item.publicId } });
       const resolvedByIt = now?.resolvedByKind === "inbound_webhook" && now.resolvedById === endpoint.id;
       await setInboundEventOutcome(
         item.organizationId,
