@@ -1,4 +1,4 @@
-import { existsSync } from "node:fs";
+import { existsSync, mkdirSync, rmSync } from "node:fs";
 import path from "node:path";
 import { randomBytes } from "node:crypto";
 import type { TestProject } from "vitest/node";
@@ -24,7 +24,9 @@ export default async function setup(project: TestProject) {
   await createDatabaseIfMissing(server.adminUrl, databaseName);
   const databaseUrl = withDatabaseName(server.adminUrl, databaseName);
   await migrate(databaseUrl);
-  const app = await startAppServer({ databaseUrl });
+  mkdirSync(testDataRoot, { recursive: true });
+  const appLogFile = path.join(testDataRoot, `e2e-app-${process.pid}.log`);
+  const app = await startAppServer({ databaseUrl, logFile: appLogFile });
   // The webhook worker beside it, with short retries; both may reach the tests' receivers on 127.0.0.1.
   const worker = await startWorkerProcess({
     databaseUrl,
@@ -39,11 +41,13 @@ export default async function setup(project: TestProject) {
   const control = await serveWorkerControl(worker);
   project.provide("appBaseURL", app.baseURL);
   project.provide("appDatabaseUrl", databaseUrl);
+  project.provide("appLogFile", appLogFile);
   project.provide("webhookWorkerControlURL", control.url);
   return async () => {
     await control.close();
     await worker.stop();
     await app.stop();
     await server.stop();
+    rmSync(appLogFile, { force: true });
   };
 }

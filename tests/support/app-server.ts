@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
+import { appendFileSync } from "node:fs";
 import path from "node:path";
 import { findFreePort, repoRoot } from "@/tooling/db/embedded-postgres";
 
@@ -17,8 +18,11 @@ export const TEST_AUTH_SECRET = process.env.AUTH_SECRET ?? "test-secret-for-the-
 
 const NEXT_BIN = path.join(repoRoot, "node_modules", "next", "dist", "bin", "next");
 
-/** Runs the production build (`next start`) against `databaseUrl`. Requires `next build` to have run. */
-export async function startAppServer(options: { databaseUrl: string; env?: Record<string, string> }): Promise<AppServer> {
+/**
+ * Runs the production build (`next start`) against `databaseUrl`. Requires `next build` to have run.
+ * `logFile`: everything the server prints is also appended there, so a test in another process can read it.
+ */
+export async function startAppServer(options: { databaseUrl: string; env?: Record<string, string>; logFile?: string }): Promise<AppServer> {
   const port = await findFreePort();
   const baseURL = `http://127.0.0.1:${port}`;
   let log = "";
@@ -51,8 +55,12 @@ export async function startAppServer(options: { databaseUrl: string; env?: Recor
       },
       stdio: ["ignore", "pipe", "pipe"],
     });
-    child.stdout?.on("data", (d) => (log += d));
-    child.stderr?.on("data", (d) => (log += d));
+    const keep = (chunk: Buffer) => {
+      log += chunk;
+      if (options.logFile) appendFileSync(options.logFile, chunk);
+    };
+    child.stdout?.on("data", keep);
+    child.stderr?.on("data", keep);
     await waitForHealth(
       baseURL,
       () => child?.exitCode != null,

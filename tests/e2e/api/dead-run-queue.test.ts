@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { HttpClient, createAccount } from "../support/http-client";
-import { appBaseURL, appDatabaseUrl } from "../support/env";
+import { appBaseURL, appDatabaseUrl, appLog } from "../support/env";
 import { startAppServer, type AppServer } from "../../support/app-server";
 import { anthropicText, startFakeAnthropic, type FakeAnthropicServer } from "../../support/fake-providers/anthropic";
 import { createConversation, EventStreamReader, openEvents, postMessage, readToEnd, useAnthropicAt } from "../support/run-events";
@@ -26,6 +26,23 @@ afterAll(async () => {
   await Promise.all([instanceB?.stop(), model?.close()]);
 });
 
+/** A wait that failed says what the two servers printed of the conversation and of trouble: either may have recovered it. */
+async function explained<T>(conversationId: string, waiting: Promise<T>): Promise<T> {
+  try {
+    return await waiting;
+  } catch (error) {
+    const lines = (log: string) =>
+      log
+        .split("\n")
+        .filter((line) => line.includes(conversationId) || /"level":"(error|warn)"/.test(line))
+        .slice(-30)
+        .join("\n");
+    throw new Error(
+      `${(error as Error).message}\n--- instance A printed:\n${lines(appLog())}\n--- instance B printed:\n${lines(instanceB.output())}`,
+    );
+  }
+}
+
 describe("a message queued behind a run whose server was killed", () => {
   it("is answered once the dead run is marked failed", async () => {
     const user = await createAccount(appBaseURL(), "queued-behind-dead");
@@ -45,8 +62,11 @@ describe("a message queued behind a run whose server was killed", () => {
     const queued = await user.client.json<Snapshot>(`/api/conversations/${id}`);
     expect(queued.body.queued).toHaveLength(1);
 
-    await tab.waitForType("run_failed", 15_000);
-    await tab.waitFor((event) => event.type === "run_completed", 20_000);
+    await explained(id, tab.waitForType("run_failed", 15_000));
+    await explained(
+      id,
+      tab.waitFor((event) => event.type === "run_completed", 20_000),
+    );
     const after = await user.client.json<Snapshot>(`/api/conversations/${id}`);
     expect(after.body.queued).toEqual([]);
     expect(after.body.run.status).toBe("completed");

@@ -18,17 +18,23 @@ export class EventStreamReader {
   readonly events: StreamedEvent[] = [];
   readonly comments: string[] = [];
   readonly ended: Promise<void>;
+  private endedAt: number | null = null;
+  private lastFrameAt = Date.now();
   private waiters: Array<{ match: (event: StreamedEvent) => boolean; resolve: (event: StreamedEvent) => void }> = [];
   private reader: ReadableStreamDefaultReader<string> | null = null;
 
   constructor(readonly response: Response) {
     const parser = createSseParser(
       (frame) => {
+        this.lastFrameAt = Date.now();
         const event = { seq: Number(frame.id), type: frame.event, data: JSON.parse(frame.data) };
         this.events.push(event);
         this.waiters = this.waiters.filter((waiter) => !(waiter.match(event) && (waiter.resolve(event), true)));
       },
-      (comment) => this.comments.push(comment),
+      (comment) => {
+        this.lastFrameAt = Date.now();
+        this.comments.push(comment);
+      },
     );
     this.ended = (async () => {
       if (!response.body) return;
@@ -43,8 +49,17 @@ export class EventStreamReader {
         // cancelled by close()
       } finally {
         parser.end();
+        this.endedAt = Date.now();
       }
     })();
+  }
+
+  /** Whether the server ended the stream or it went quiet, for a timeout's message. */
+  private state(): string {
+    const ago = (at: number) => `${Date.now() - at} ms ago`;
+    return this.endedAt === null
+      ? `the stream is open, its last frame (event or heartbeat) came ${ago(this.lastFrameAt)}`
+      : `the stream ended ${ago(this.endedAt)}`;
   }
 
   types(): string[] {
@@ -57,7 +72,7 @@ export class EventStreamReader {
     if (seen) return Promise.resolve(seen);
     return new Promise((resolve, reject) => {
       const timer = setTimeout(
-        () => reject(new Error(`no matching event within ${timeoutMs} ms; got ${this.types().join(", ")}`)),
+        () => reject(new Error(`no matching event within ${timeoutMs} ms; got ${this.types().join(", ")}; ${this.state()}`)),
         timeoutMs,
       );
       this.waiters.push({ match, resolve: (event) => (clearTimeout(timer), resolve(event)) });
