@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { Message } from "./messages";
-import type { InboxItem, QueuedMessage, SlotRecord, Task } from "./store-adapter";
+import type { InboxItem, QueuedMessage, RunStatus, SlotRecord, Task } from "./store-adapter";
 
 /**
  * Every event a subscriber can receive, with Glove's names and payloads where Glove has them.
@@ -100,6 +100,14 @@ export const agentEventSchemas = {
 } as const;
 
 export type AgentEventType = keyof typeof agentEventSchemas;
+
+/** The events that end a run's stream (its verdicts), each with the status the run is in when it is sent. */
+export const RUN_VERDICT_STATUS = {
+  run_completed: "completed",
+  run_suspended: "suspended",
+  run_failed: "failed",
+  run_aborted: "aborted",
+} as const satisfies Partial<Record<AgentEventType, RunStatus>>;
 export type AgentEventData<T extends AgentEventType> = z.infer<(typeof agentEventSchemas)[T]>;
 export type AgentEvent = { [T in AgentEventType]: { type: T } & AgentEventData<T> }[AgentEventType];
 

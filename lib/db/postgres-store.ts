@@ -437,7 +437,8 @@ export class PostgresStore implements StoreAdapter {
   /**
    * Also writes the counters not written yet (a run ends with a transition), in the same statement.
    * A run of the conversation's own store that completes is announced (`run.completed`) by the same
-   * statement; one that fails (`run.failed`, rare) in the same transaction.
+   * statement; one that fails (`run.failed`, rare) in the same transaction. Such a run that leaves
+   * `running` owes its verdict event until the recorder stores it (Run.verdictOwed, run-verdicts.ts).
    */
   async transitionRun(runId: string, from: RunStatus[], to: RunStatus, error?: string): Promise<boolean> {
     const { tokens, turns } = this.unwritten;
@@ -449,7 +450,8 @@ export class PostgresStore implements StoreAdapter {
     const statement = Prisma.sql`
       WITH ${this.counterUpdate(tokens, turns)},
       moved AS (
-        UPDATE "Run" SET "status" = ${to}, "error" = COALESCE(${error === undefined ? null : storableJson(error)}::text, "error"), "updatedAt" = ${at}::timestamp(3)
+        UPDATE "Run" SET "status" = ${to}, "error" = COALESCE(${error === undefined ? null : storableJson(error)}::text, "error"), "updatedAt" = ${at}::timestamp(3),
+          "verdictOwed" = ${this.namespace === "" && to !== "running"}::boolean
         WHERE "storeId" = ${this.storeId} AND "organizationId" = ${this.organizationId} AND "id" = ${runId} AND "status" = ANY(${from}::text[])
         RETURNING "startedById", "createdAt", "updatedAt", "error"
       )${

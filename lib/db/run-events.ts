@@ -1,4 +1,5 @@
 import { NotFoundError } from "@/lib/agent/errors";
+import { RUN_VERDICT_STATUS } from "@/lib/agent/events";
 import { Prisma } from "./client";
 import { rawRows } from "./raw-sql";
 import type { TenantContext } from "./tenant-context";
@@ -131,11 +132,12 @@ export async function appendAndAnnounceRunEventGroups(
   );
   const createdAt = at.toISOString();
   const metered = batches.flatMap((batch, index) => meteredTokensOf(batch.events).map((tokens) => ({ ...tokens, g: index + 1 })));
+  const verdicts = batches.some((batch) => batch.events.some((event) => Object.hasOwn(RUN_VERDICT_STATUS, event.type)));
   const values = [payload, createdAt, notice.channel, notice.instanceId];
   const { rows } = await query(
-    appendStatement(metered.length > 0, skipLocked),
+    appendStatement({ metered: metered.length > 0, verdicts, skipLocked }),
     metered.length > 0 ? [...values, JSON.stringify(metered)] : values,
-    `handoff_append_run_events${metered.length > 0 ? "_metered" : ""}${skipLocked ? "_skip_locked" : ""}`,
+    `handoff_append_run_events${metered.length > 0 ? "_metered" : ""}${verdicts ? "_verdicts" : ""}${skipLocked ? "_skip_locked" : ""}`,
   );
   const stored: Array<StoredRunEvent[] | null> = batches.map(() => null);
   for (const row of rows) {
@@ -146,12 +148,38 @@ export async function appendAndAnnounceRunEventGroups(
   return stored;
 }
 
+/** SQL: the status a run is in when the event `i` is its verdict (RUN_VERDICT_STATUS); NULL for any other event. */
+const VERDICT_STATUS_OF_EVENT = `CASE i."type" ${Object.entries(RUN_VERDICT_STATUS)
+  .map(([type, status]) => `WHEN '${type}' THEN '${status}'`)
+  .join(" ")} END`;
+
+/**
+ * A verdict stored settles what its run owed (Run.verdictOwed, lib/db/run-verdicts.ts), in the statement
+ * that stores it; only while the run is still in the status the verdict reports (a late `run_suspended`
+ * of a run that went on and completed settles nothing: its `run_completed` is still owed).
+ */
+const SETTLED_CTE = ` settled AS (
+      UPDATE "Run" r SET "verdictOwed" = false
+      FROM inserted i JOIN taken t ON t.c = i."conversationId"
+        JOIN "AgentStore" s ON s."conversationId" = t.c AND s."organizationId" = t.o AND s."namespace" = ''
+      WHERE r."organizationId" = t.o AND r."storeId" = s."id" AND r."id" = i."runId" AND r."verdictOwed"
+        AND r."status" = ${VERDICT_STATUS_OF_EVENT}
+    ),`;
+
 /**
  * The grouped statement. `$1`: the batches as JSON (`c` conversation, `o` organization, `a` a person
  * wrote, `e` the events), `$2` the events' `createdAt`, `$3`/`$4` the notice's channel and instance,
- * `$5` the metered token events (only when `metered`).
+ * `$5` the metered token events (only when `metered`). `verdicts`: some event ends a run (SETTLED_CTE).
  */
-const appendStatement = (metered: boolean, skipLocked: boolean) => `WITH batches AS (
+const appendStatement = ({
+  metered,
+  verdicts,
+  skipLocked,
+}: {
+  metered: boolean;
+  verdicts: boolean;
+  skipLocked: boolean;
+}) => `WITH batches AS (
       SELECT b.g, b.batch->>'c' AS c, b.batch->>'o' AS o, json_array_length(b.batch->'e')::bigint AS n,
         (b.batch->>'a')::boolean AS a, b.batch->'e' AS e
       FROM json_array_elements($1::json) WITH ORDINALITY AS b(batch, g)
@@ -169,7 +197,7 @@ const appendStatement = (metered: boolean, skipLocked: boolean) => `WITH batches
       SELECT t.c, t.base + e.ord, t.o, e.event->>'runId', e.event->>'type', e.event->'data', $2::timestamp(3)
       FROM taken t, json_array_elements(t.e) WITH ORDINALITY AS e(event, ord)
       RETURNING "conversationId", "seq", "runId", "type", "data"
-    ),${metered ? METERING_CTES : ""} announced AS (
+    ),${metered ? METERING_CTES : ""}${verdicts ? SETTLED_CTE : ""} announced AS (
       SELECT pg_notify($3, json_build_object('c', i."conversationId", 's', max(i."seq"), 'i', $4::text)::text)
       FROM inserted i GROUP BY i."conversationId"
     )

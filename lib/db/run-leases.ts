@@ -13,8 +13,8 @@ import type { TenantContext } from "./tenant-context";
  * A run that just became `running` (its `updatedAt` is recent) counts as alive for one lease
  * length even before its first heartbeat.
  */
-const utcNow = Prisma.sql`(now() AT TIME ZONE 'UTC')`;
-const ms = (value: number) => Prisma.sql`make_interval(secs => ${value / 1000}::float8)`;
+export const utcNow = Prisma.sql`(now() AT TIME ZONE 'UTC')`;
+export const ms = (value: number) => Prisma.sql`make_interval(secs => ${value / 1000}::float8)`;
 
 type Tenant = Pick<TenantContext, "organizationId">;
 
@@ -64,7 +64,7 @@ export async function failRunsWithExpiredLease(
     : Prisma.empty;
   return prisma.$transaction(async (tx) => {
     const failed = await tx.$queryRaw<FinishedRun[]>`
-      UPDATE "Run" r SET "status" = 'failed', "error" = ${error}, "leaseExpiresAt" = NULL, "updatedAt" = ${utcNow}
+      UPDATE "Run" r SET "status" = 'failed', "error" = ${error}, "leaseExpiresAt" = NULL, "updatedAt" = ${utcNow}, "verdictOwed" = true
       FROM "AgentStore" s
       WHERE r."storeId" = s."id" AND s."namespace" = '' AND ${leaseExpired(leaseMs)}
         ${where}

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { AgentEventData, AgentEventType, SubscriberAdapter } from "@/lib/agent";
+import { RUN_VERDICT_STATUS } from "@/lib/agent/events";
 import type { StoredRunEvent } from "@/lib/db/run-events";
 import { storableJson } from "@/lib/schemas/text";
 
@@ -9,7 +10,7 @@ export const MAX_BATCH = 50;
 /** Stored in place of an event the database refused, so a person sees that something is missing (docs/streaming.md). */
 export const EVENT_NOT_STORED = "event_not_stored";
 /** The events that end a run's stream: when one cannot be stored, it still reaches this instance's streams from memory. */
-export const VERDICTS = new Set(["run_completed", "run_failed", "run_aborted", "run_suspended"]);
+export const VERDICTS: ReadonlySet<string> = new Set(Object.keys(RUN_VERDICT_STATUS));
 /** What the run's last words are when the recorder had to give up on events it accepted. */
 export const EVENTS_LOST_MESSAGE =
   "The database was unavailable for too long, so part of this answer could not be saved. Reload the conversation, then retry the last message.";

@@ -3,6 +3,7 @@ import { expireOverdueSlots } from "./expire-slots";
 import { expireInboxItems } from "./expire-inbox-items";
 import { continueUntoldItems } from "./continue-untold-items";
 import { recoverDeadRuns } from "@/lib/server/runs/recover-dead-runs";
+import { storeOwedVerdicts } from "@/lib/server/runs/owed-verdicts";
 import { serverEnv } from "@/lib/server/env";
 import { sweepKeptEvents } from "@/lib/server/webhooks/inbound/early-events";
 
@@ -11,13 +12,14 @@ const shared = globalThis as typeof globalThis & { handoffBackgroundJobs?: Retur
 /** The sweep's steps, each on its own: one that fails is logged and the others still run. */
 const STEPS: Array<[name: string, step: () => Promise<unknown>]> = [
   ["the dead-run sweep", () => recoverDeadRuns(null)],
+  ["the sweep of verdicts a stopped server owed", storeOwedVerdicts],
   ["the card expiry sweep", expireOverdueSlots],
   ["the inbox expiry sweep", expireInboxItems],
   ["the sweep of answered items nobody continued", continueUntoldItems],
   ["the inbound kept-event sweep", sweepKeptEvents],
 ];
 
-/** One pass: runs whose server died are marked failed; overdue cards and inbox items expire and their runs continue; kept inbound events match items or expire. */
+/** One pass: runs whose server died are marked failed, and verdicts it left unstored are stored; overdue cards and inbox items expire and their runs continue; kept inbound events match items or expire. */
 export async function sweep(): Promise<void> {
   for (const [name, step] of STEPS) {
     try {
