@@ -7,7 +7,7 @@ import { PostgresStore } from "@/lib/db/postgres-store";
 import { readTurnStart } from "@/lib/db/turn-start";
 import type { TenantContext } from "@/lib/db/tenant-context";
 import { getTestPrisma } from "@/tests/integration/support/databases";
-import { createTenant, openNewConversationStore } from "@/tests/integration/store/support";
+import { createTenant, openNewConversationStore, pendingSlot } from "@/tests/integration/store/support";
 
 let owner: TenantContext;
 let stranger: TenantContext;
@@ -42,23 +42,8 @@ describe("conversationContext", () => {
 
   it("slotContext: the card's conversation and tenant, for members only", async () => {
     const { conversation, store } = await openNewConversationStore(owner);
-    const at = new Date().toISOString();
-    await store.createRun({ id: "run-access", status: "running", created_at: at });
-    await store.createSlot({
-      id: `slot-${conversation.id}`,
-      run_id: "run-access",
-      call_id: "call-1",
-      index: 1,
-      kind: "wait",
-      tool_name: "ask_preference",
-      renderer: "ask_preference",
-      props: {},
-      display_strategy: "stay",
-      status: "pending",
-      created_at: at,
-      expires_at: null,
-      settled_at: null,
-    });
+    await store.createRun({ id: "run-access", status: "running", created_at: new Date().toISOString() });
+    await store.createSlot(pendingSlot(`slot-${conversation.id}`, "run-access", "call-1"));
     expect(await slotContext(memberId, `slot-${conversation.id}`)).toEqual({
       ctx: { userId: memberId, organizationId: owner.organizationId, orgSlug: owner.orgSlug, role: "member" },
       conversationId: conversation.id,

@@ -1,7 +1,7 @@
 // Verdicts a process died before storing (Run.verdictOwed), on real Postgres: owed when the run moves,
 // settled by the statement that stores the verdict, stored by the sweep a lease later when nobody did.
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import type { RunStatus, SlotRecord } from "@/lib/agent";
+import type { RunStatus } from "@/lib/agent";
 import { getPgPool } from "@/lib/db/pg-pool";
 import { listRunEventsAfter } from "@/lib/db/run-events";
 import { failRunsWithExpiredLease } from "@/lib/db/run-leases";
@@ -10,7 +10,7 @@ import { eventBus } from "@/lib/server/events/pg-bus";
 import { storeOwedVerdicts } from "@/lib/server/runs/owed-verdicts";
 import { appendRunEvents } from "@/tests/integration/support/run-events";
 import { query, testDatabaseUrl } from "@/tests/integration/support/databases";
-import { createTenant, openNewConversationStore } from "@/tests/integration/store/support";
+import { createTenant, openNewConversationStore, pendingSlot } from "@/tests/integration/store/support";
 
 const LEASE_MS = 1000;
 let tenant: TenantContext;
@@ -75,21 +75,7 @@ describe("a verdict its process died before storing", () => {
 
   it("a suspended run gets run_suspended naming its pending cards", async () => {
     const { conversationId, store, runId } = await startedRun();
-    const slot: SlotRecord = {
-      id: `slot-${runId}`,
-      run_id: runId,
-      call_id: `call-${runId}`,
-      index: 1,
-      kind: "wait",
-      tool_name: "ask_preference",
-      renderer: "ask_preference",
-      props: {},
-      display_strategy: "stay",
-      status: "pending",
-      created_at: now(),
-      expires_at: null,
-      settled_at: null,
-    };
+    const slot = pendingSlot(`slot-${runId}`, runId);
     await store.createSlot(slot);
     expect(await store.transitionRun(runId, ["running"], "suspended")).toBe(true);
     await age(runId, 5 * LEASE_MS);

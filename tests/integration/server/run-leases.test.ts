@@ -1,6 +1,5 @@
 // Leases of running runs and what happens to a run whose server died, on real Postgres.
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import type { SlotRecord } from "@/lib/agent";
 import { readConversationSnapshot } from "@/lib/db/conversation-snapshot";
 import { getPgPool } from "@/lib/db/pg-pool";
 import { listRunEventsAfter } from "@/lib/db/run-events";
@@ -13,7 +12,7 @@ import { recoverDeadRuns, recoverDeadRunsThenReadLastEventSeq } from "@/lib/serv
 import { getTestPrisma, query, testDatabaseUrl } from "@/tests/integration/support/databases";
 import { Prisma } from "@/lib/db/client";
 import { rawRows } from "@/lib/db/raw-sql";
-import { createTenant, openNewConversationStore } from "@/tests/integration/store/support";
+import { createTenant, openNewConversationStore, pendingSlot } from "@/tests/integration/store/support";
 
 let tenant: TenantContext;
 
@@ -105,21 +104,7 @@ describe("recoverDeadRuns", () => {
   it("marks the run failed, dismisses its cards and tells viewers, with a message to act on", async () => {
     vi.stubEnv("RUN_LEASE_MS", "1000");
     const { conversationId, store, runId } = await runningRun();
-    const slot: SlotRecord = {
-      id: `slot-${runId}`,
-      run_id: runId,
-      call_id: `call-${runId}`,
-      index: 1,
-      kind: "wait",
-      tool_name: "ask_preference",
-      renderer: "ask_preference",
-      props: {},
-      display_strategy: "stay",
-      status: "pending",
-      created_at: now(),
-      expires_at: null,
-      settled_at: null,
-    };
+    const slot = pendingSlot(`slot-${runId}`, runId);
     await store.createSlot(slot);
     await age(runId, 5000);
     const recovered = await recoverDeadRuns({ organizationId: tenant.organizationId, conversationId });

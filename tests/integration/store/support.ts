@@ -1,5 +1,6 @@
 // Tenants, conversations and stores for the store's integration tests, in this file's database.
 import { randomBytes } from "node:crypto";
+import type { SlotRecord } from "@/lib/agent";
 import { createConversation } from "@/lib/db/conversations";
 import { PostgresStore } from "@/lib/db/postgres-store";
 import type { PrismaClient } from "@/lib/db/client";
@@ -22,4 +23,23 @@ export async function openNewConversationStore(tenant: TenantContext, db: Prisma
   const conversation = await createConversation(tenant);
   const store = await PostgresStore.open(db, { organizationId: tenant.organizationId, conversationId: conversation.id });
   return { conversation, store };
+}
+
+/** A pending `ask_preference` card of `runId` (the wait the durable-wait tests park a run on). */
+export function pendingSlot(id: string, runId: string, callId = `call-${runId}`): SlotRecord {
+  return {
+    id,
+    run_id: runId,
+    call_id: callId,
+    index: 1,
+    kind: "wait",
+    tool_name: "ask_preference",
+    renderer: "ask_preference",
+    props: {},
+    display_strategy: "stay",
+    status: "pending",
+    created_at: new Date().toISOString(),
+    expires_at: null,
+    settled_at: null,
+  };
 }
