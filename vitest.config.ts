@@ -48,6 +48,9 @@ export default defineConfig({
           globalSetup: ["tests/e2e/global-setup.ts"],
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          // A condition polled in a browser (hydration, a focus, a clipboard) can take seconds on two busy
+          // cores; vitest's default of 1 s made such waits fail while the page was still loading.
+          expect: { poll: { timeout: 15_000 } },
           // Browser tests share one server and two cores: keep files from starving each other.
           maxWorkers: 2,
         },

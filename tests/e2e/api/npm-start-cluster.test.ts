@@ -119,6 +119,24 @@ async function answer(text: string) {
   return { events, pid: run?.instanceId ? Number(run.instanceId.split("-")[0]) : undefined };
 }
 
+/** A fetch that failed on a pooled keep-alive connection whose far end (the killed worker) had closed it. */
+const onClosedConnection = (error: unknown) =>
+  error instanceof TypeError && (error.cause as { code?: unknown } | undefined)?.code === "UND_ERR_SOCKET";
+
+/**
+ * `answer` once a worker was killed: a request that went out on a connection the dead worker held
+ * reached no server, and is sent again on a new one (as a browser does), which the primary hands to a live worker.
+ */
+async function answerAfterTheKill(text: string) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await answer(text);
+    } catch (error) {
+      if (!onClosedConnection(error) || attempt === 10) throw error;
+    }
+  }
+}
+
 const answeredText = (events: StreamedEvent[]) =>
   events
     .filter((e) => e.type === "text_delta")
@@ -147,7 +165,7 @@ describe("npm start with WEB_CONCURRENCY=2", () => {
     const [victim, survivor] = workerPids();
     process.kill(victim, "SIGKILL");
     await eventually(async () => !alive(victim));
-    const during = await answer("are you still there?");
+    const during = await answerAfterTheKill("are you still there?");
     expect(during.events.at(-1)?.type).toBe("run_completed");
     expect(during.pid).not.toBe(victim);
     const replacement = await eventually(async () => {
@@ -156,7 +174,7 @@ describe("npm start with WEB_CONCURRENCY=2", () => {
     }, 30_000);
     // The replacement takes its turn of new connections once it listens.
     await eventually(async () => {
-      const answers = await Promise.all(Array.from({ length: 4 }, (_, i) => answer(`again ${i}`)));
+      const answers = await Promise.all(Array.from({ length: 4 }, (_, i) => answerAfterTheKill(`again ${i}`)));
       return answers.some(({ pid }) => pid === replacement);
     }, 40_000);
     expect(output).toMatch(new RegExp(`worker \\d \\(pid ${victim}\\) exited with signal SIGKILL; restarting it`));
