@@ -5,7 +5,8 @@ import type { Prisma } from "./generated/client";
 /**
  * The keys that arrive before the organization is known, and which organization owns each
  * (the global TenantKey table, prisma/schema.prisma). A lookup reads the owner here, then the tenant
- * row by (organizationId, key); a write claims the key in the transaction of its tenant row.
+ * row by (organizationId, key): two statements, so the second names the organization and Citus routes
+ * it to one node. A write claims the key in the transaction of its tenant row.
  */
 export const TenantKeyKind = z.enum(["api_key", "inbox_item", "invite", "share_link", "stripe_customer"]);
 export type TenantKeyKind = z.infer<typeof TenantKeyKind>;
