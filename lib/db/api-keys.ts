@@ -1,5 +1,6 @@
 import { recordAudit } from "./audit";
 import { prisma } from "./client";
+import { claimTenantKey, organizationOfKey } from "./tenant-keys";
 import type { TenantContext } from "./tenant-context";
 
 /** lastUsedAt is written at most once per this interval per key, never on every request. */
@@ -61,7 +62,7 @@ export interface NewApiKey {
   keyHash: string;
 }
 
-/** Stores a key (its hash only) and audits `api_key.created` in the same transaction. */
+/** Stores a key (its hash only), claims its public id (TenantKey) and audits `api_key.created` in the same transaction. */
 export async function createApiKey(ctx: TenantContext, input: NewApiKey, ip?: string | null): Promise<ApiKeyRecord> {
   const row = await prisma.$transaction(async (tx) => {
     const created = await tx.apiKey.create({
@@ -76,6 +77,7 @@ export async function createApiKey(ctx: TenantContext, input: NewApiKey, ip?: st
       },
       select: SELECT,
     });
+    await claimTenantKey(tx, "api_key", created.publicId, ctx.organizationId);
     await recordAudit(
       {
         organizationId: ctx.organizationId,
@@ -134,7 +136,7 @@ export async function revokeApiKey(ctx: TenantContext, keyId: string, ip?: strin
   return { ...row, createdBy };
 }
 
-/** What authentication needs of a key, found by its public id (no tenant yet: the key names it). */
+/** What authentication needs of a key, found by its public id (no tenant yet: its TenantKey names it). */
 export interface ApiKeyCredential {
   id: string;
   name: string;
@@ -148,8 +150,10 @@ export interface ApiKeyCredential {
 }
 
 export async function findApiKeyCredential(publicId: string): Promise<ApiKeyCredential | null> {
+  const organizationId = await organizationOfKey("api_key", publicId);
+  if (!organizationId) return null;
   const row = await prisma.apiKey.findUnique({
-    where: { publicId },
+    where: { organizationId_publicId: { organizationId, publicId } },
     select: {
       id: true,
       name: true,

@@ -1,6 +1,7 @@
 import { recordAudit } from "./audit";
 import { prisma } from "./client";
 import type { Prisma } from "./generated/client";
+import { claimTenantKey, organizationOfKey, releaseTenantKey } from "./tenant-keys";
 
 /** The stored subscription state an effective plan is derived from (lib/server/billing/effective-plan.ts). */
 export interface BillingRecord {
@@ -59,6 +60,17 @@ async function lockBillingRow<Row>(tx: Tx, organizationId: string): Promise<Row>
 }
 
 /**
+ * Moves the organization's Stripe customer key (TenantKey) from `from` to `to`, in the transaction that
+ * writes `to` to its billing row. A customer another organization owns fails (P2002), as the column's own
+ * unique key did.
+ */
+async function rekeyStripeCustomer(tx: Tx, organizationId: string, from: string | null, to: string | null): Promise<void> {
+  if (from === to) return;
+  if (from) await releaseTenantKey(tx, "stripe_customer", from, organizationId);
+  if (to) await claimTenantKey(tx, "stripe_customer", to, organizationId);
+}
+
+/**
  * Inside the webhook's transaction: the organization's billing row, locked until commit, so
  * concurrent events for one organization apply one after the other; `decide` says what to change
  * (it may ask Stripe for the current state: it then reads it under the lock, after every event
@@ -73,6 +85,7 @@ export async function updateLockedBilling(
   const patch = await decide(stored);
   if (!patch) return { applied: false };
   const endsPro = stored.plan === "pro" && patch.plan === "free";
+  if (patch.stripeCustomerId !== undefined) await rekeyStripeCustomer(tx, organizationId, stored.stripeCustomerId, patch.stripeCustomerId);
   await tx.organizationBilling.update({ where: { organizationId }, data: { ...patch, ...(endsPro && { proEndedAt: new Date() }) } });
   if (patch.plan && patch.plan !== stored.plan) {
     await recordAudit(
@@ -89,9 +102,17 @@ export async function updateLockedBilling(
   return { applied: true };
 }
 
-/** The organization a Stripe customer belongs to (the customer is unique); null when none stored it. */
+/**
+ * The organization a Stripe customer belongs to (its TenantKey), when its billing row still names that
+ * customer; null when none stored it.
+ */
 export async function organizationOfStripeCustomer(stripeCustomerId: string): Promise<string | null> {
-  const row = await prisma.organizationBilling.findUnique({ where: { stripeCustomerId }, select: { organizationId: true } });
+  const organizationId = await organizationOfKey("stripe_customer", stripeCustomerId);
+  if (!organizationId) return null;
+  const row = await prisma.organizationBilling.findUnique({
+    where: { organizationId_stripeCustomerId: { organizationId, stripeCustomerId } },
+    select: { organizationId: true },
+  });
   return row?.organizationId ?? null;
 }
 
@@ -131,6 +152,8 @@ export async function withCheckoutLock<T>(
         ...(outcome.stripeCustomerId !== undefined && { stripeCustomerId: outcome.stripeCustomerId }),
         ...(outcome.session && { checkoutUrl: outcome.session.url, checkoutExpiresAt: outcome.session.expiresAt }),
       };
+      if (outcome.stripeCustomerId !== undefined)
+        await rekeyStripeCustomer(tx, organizationId, stored.stripeCustomerId, outcome.stripeCustomerId);
       if (Object.keys(data).length > 0) await tx.organizationBilling.update({ where: { organizationId }, data });
       return outcome.result;
     },

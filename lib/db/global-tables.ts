@@ -11,5 +11,7 @@ export const GLOBAL_TABLES: Readonly<Record<string, string>> = {
   RevokedSession: "ended sessions of a user, checked on every request before its organization is known",
   WorkerHeartbeat: "one row per worker process, which serves every organization",
   StripeEvent: "Stripe's event id is global, and an event may name no organization",
+  TenantKey:
+    "which organization owns a key that arrives before the organization is known (API key and inbox item public ids, invite and share link tokens, Stripe customers)",
   _prisma_migrations: "the migration history of the database itself",
 };

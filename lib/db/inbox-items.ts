@@ -8,6 +8,7 @@ import { webhookEvent, type WebhookDataV1 } from "@/lib/schemas/webhook-payloads
 import type { InboxItem as InboxItemRow, Prisma, PrismaClient } from "./generated/client";
 import { prisma } from "./client";
 import { toDate, toDateOrNull } from "./store/records";
+import { claimTenantKey, organizationOfKey } from "./tenant-keys";
 
 /**
  * The inbox items' rows as the world sees them (by `publicId`, in the organization) and the two writes
@@ -59,8 +60,8 @@ export interface InboxItemScope {
 }
 
 /**
- * Inserts a posted item and its `inbox.item.created` event in one transaction. A re-executed tool call
- * (same id) inserts nothing and announces nothing.
+ * Inserts a posted item, the TenantKey of the public id the database gave it, and its `inbox.item.created`
+ * event in one transaction. A re-executed tool call (same id) inserts nothing and announces nothing.
  */
 export async function postInboxItem(db: PrismaClient, scope: InboxItemScope, posted: InboxItem): Promise<void> {
   const item = storableJson(posted);
@@ -85,6 +86,7 @@ export async function postInboxItem(db: PrismaClient, scope: InboxItemScope, pos
       skipDuplicates: true,
     });
     if (!row) return;
+    await claimTenantKey(tx, "inbox_item", row.publicId, row.organizationId);
     await tx.outboxEvent.create({ data: outboxRow("inbox.item.created", row, { item: payloadItem(row) }, row.createdAt) });
   });
 }
@@ -132,7 +134,8 @@ export async function resolveInboxItemRow(
     if (row.status !== "pending") return { kind: "closed", row, expiredNow: false };
     if (row.expiresAt && row.expiresAt <= now) {
       const [expired] = await prisma.$queryRaw<InboxItemRow[]>`
-        UPDATE "InboxItem" SET "status" = 'expired' WHERE "publicId" = ${publicId} AND "status" = 'pending' RETURNING *`;
+        UPDATE "InboxItem" SET "status" = 'expired'
+        WHERE "organizationId" = ${tenant.organizationId} AND "publicId" = ${publicId} AND "status" = 'pending' RETURNING *`;
       if (expired) return { kind: "closed", row: expired, expiredNow: true };
       continue;
     }
@@ -180,6 +183,13 @@ async function writeAnswer(row: InboxItemRow, answer: unknown, resolver: InboxRe
 /** One item of the organization by its public id, or null (another organization's alike, and a deleted conversation's). */
 export async function findInboxItem(tenant: { organizationId: string }, publicId: string): Promise<InboxItemRow | null> {
   return prisma.inboxItem.findFirst({ where: { publicId, organizationId: tenant.organizationId, conversation: { deletedAt: null } } });
+}
+
+/** The item a public id names, in the organization its TenantKey names; null when none does or the item is gone (a dangling key). */
+export async function findInboxItemByPublicId(publicId: string): Promise<InboxItemRow | null> {
+  const organizationId = await organizationOfKey("inbox_item", publicId);
+  if (!organizationId) return null;
+  return prisma.inboxItem.findUnique({ where: { organizationId_publicId: { organizationId, publicId } } });
 }
 
 /** Pending items past their expiry, oldest first: marked expired, each returned once (the sweep's). */

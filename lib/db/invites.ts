@@ -4,6 +4,8 @@ import { keepWithinPlaceLimit, type PlaceLimit } from "./plan-limit";
 import { recordAudit } from "./audit";
 import type { TenantContext } from "./tenant-context";
 import { MembershipRuleError } from "./members";
+import { claimTenantKey, organizationOfKey } from "./tenant-keys";
+import type { Prisma } from "./generated/client";
 import type { RoleName } from "@/lib/schemas/account";
 
 export const INVITE_TTL_DAYS = 7;
@@ -19,7 +21,7 @@ export class InviteError extends Error {
   }
 }
 
-/** Creates an invite and returns its one-time token (only its hash is stored). */
+/** Creates an invite and returns its one-time token (only its hash is stored, claimed in TenantKey). */
 export async function createInvite(ctx: TenantContext, email: string, role: RoleName, ip?: string | null) {
   if (ctx.role === "member") throw new MembershipRuleError("forbidden", "Only owners and admins can invite people.");
   if (role === "owner" && ctx.role !== "owner") throw new MembershipRuleError("forbidden", "Only an owner can invite another owner.");
@@ -45,6 +47,7 @@ export async function createInvite(ctx: TenantContext, email: string, role: Role
         expiresAt: new Date(Date.now() + INVITE_TTL_DAYS * 86_400_000),
       },
     });
+    await claimTenantKey(tx, "invite", created.tokenHash, ctx.organizationId);
     await recordAudit(
       { organizationId: ctx.organizationId, actorId: ctx.userId, action: "invite.created", target: email, metadata: { role }, ip },
       tx,
@@ -76,12 +79,23 @@ export async function revokeInvite(ctx: TenantContext, inviteId: string, ip?: st
   });
 }
 
-/** What an invite link shows before it is accepted; null when the token is unknown. */
-export async function describeInvite(token: string) {
-  const invite = await prisma.invite.findUnique({
-    where: { tokenHash: hashToken(token) },
+/**
+ * The invite a token opens, in the organization its TenantKey names (accepted and revoked ones too: their
+ * rows and keys stay); null when none owns the token or the invite is gone.
+ */
+async function findInviteByToken(token: string, db: Prisma.TransactionClient = prisma) {
+  const tokenHash = hashToken(token);
+  const organizationId = await organizationOfKey("invite", tokenHash, db);
+  if (!organizationId) return null;
+  return db.invite.findUnique({
+    where: { organizationId_tokenHash: { organizationId, tokenHash } },
     include: { organization: { select: { name: true, slug: true } } },
   });
+}
+
+/** What an invite link shows before it is accepted; null when the token is unknown. */
+export async function describeInvite(token: string) {
+  const invite = await findInviteByToken(token);
   if (!invite) return null;
   return {
     email: invite.email,
@@ -103,20 +117,20 @@ export async function acceptInvite(
   ip?: string | null,
   seats: (organizationId: string) => Promise<PlaceLimit | undefined> = async () => undefined,
 ) {
-  const found = await prisma.invite.findUnique({ where: { tokenHash: hashToken(token) }, select: { organizationId: true } });
+  const found = await findInviteByToken(token);
   const seatLimit = found ? await seats(found.organizationId) : undefined;
   return prisma.$transaction(async (tx) => {
-    const invite = await tx.invite.findUnique({
-      where: { tokenHash: hashToken(token) },
-      include: { organization: { select: { slug: true, name: true } } },
-    });
+    const invite = await findInviteByToken(token, tx);
     if (!invite || invite.revokedAt) throw new InviteError("invalid", "This invite link is not valid. Ask an admin for a new one.");
     if (invite.acceptedAt) throw new InviteError("used", "This invite has already been used.");
     if (invite.expiresAt < new Date()) throw new InviteError("expired", "This invite has expired. Ask an admin for a new one.");
     if (invite.email !== user.email.toLowerCase()) {
       throw new InviteError("wrong_email", `This invite is for ${invite.email}. Sign in with that address to accept it.`);
     }
-    const claimed = await tx.invite.updateMany({ where: { id: invite.id, acceptedAt: null }, data: { acceptedAt: new Date() } });
+    const claimed = await tx.invite.updateMany({
+      where: { organizationId: invite.organizationId, id: invite.id, acceptedAt: null },
+      data: { acceptedAt: new Date() },
+    });
     if (claimed.count === 0) throw new InviteError("used", "This invite has already been used.");
     const existing = await tx.membership.findUnique({
       where: { organizationId_userId: { organizationId: invite.organizationId, userId: user.id } },

@@ -8,6 +8,7 @@ import { recordAudit } from "./audit";
 import { rowToMessage, rowToSlot } from "./store/records";
 import { isAdmin, type TenantContext } from "./tenant-context";
 import { mayManageConversation } from "./conversations";
+import { claimTenantKey, organizationOfKey } from "./tenant-keys";
 
 /** What a link may show: a kept conversation (a deleted one waiting for the purge opens nothing, even within its undo window). */
 const SHAREABLE = { deletedAt: null, temporary: false } as const;
@@ -67,7 +68,7 @@ const asRow = (row: {
 }): ShareLinkRow => ({ ...row, audience: row.audience as ShareAudience, mode: row.mode as ShareMode });
 
 /**
- * A new link on a conversation of the tenant, audited in the same transaction; null when the
+ * A new link on a conversation of the tenant, its token claimed (TenantKey) and audited in the same transaction; null when the
  * conversation is not the tenant's. A snapshot pins the conversation's last message: later ones never show.
  */
 export async function createShareLink(
@@ -116,6 +117,7 @@ export async function createShareLink(
         createdById: ctx.userId,
       },
     });
+    await claimTenantKey(tx, "share_link", row.tokenHash, ctx.organizationId);
     await recordAudit(
       {
         organizationId: ctx.organizationId,
@@ -203,10 +205,15 @@ export async function revokeShareLink(
   });
 }
 
-/** The link a token opens with its conversation's title; null for an unknown, revoked or expired one alike. */
+/**
+ * The link a token opens (in the organization its TenantKey names) with its conversation's title; null for
+ * an unknown, revoked or expired one alike, and for a link gone with its conversation (a dangling key).
+ */
 export async function findOpenShareLink(tokenHash: string, now = new Date()): Promise<(ShareLinkRow & { title: string }) | null> {
+  const organizationId = await organizationOfKey("share_link", tokenHash);
+  if (!organizationId) return null;
   const row = await prisma.shareLink.findFirst({
-    where: { tokenHash, revokedAt: null, OR: [{ expiresAt: null }, { expiresAt: { gt: now } }], conversation: SHAREABLE },
+    where: { organizationId, tokenHash, revokedAt: null, OR: [{ expiresAt: null }, { expiresAt: { gt: now } }], conversation: SHAREABLE },
     include: { conversation: { select: { title: true } } },
   });
   if (!row) return null;

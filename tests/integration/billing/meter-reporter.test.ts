@@ -30,15 +30,18 @@ afterAll(async () => {
 async function proOrg(status = "active") {
   const tenant = await createTenant("meter");
   const customer = `cus_meter_${tenant.organizationId.slice(-6)}`;
-  await getTestPrisma().organizationBilling.create({
-    data: {
-      organizationId: tenant.organizationId,
-      plan: "pro",
-      subscriptionStatus: status,
-      stripeCustomerId: customer,
-      stripeSubscriptionId: "sub_m",
-    },
-  });
+  await getTestPrisma().$transaction([
+    getTestPrisma().organizationBilling.create({
+      data: {
+        organizationId: tenant.organizationId,
+        plan: "pro",
+        subscriptionStatus: status,
+        stripeCustomerId: customer,
+        stripeSubscriptionId: "sub_m",
+      },
+    }),
+    getTestPrisma().tenantKey.create({ data: { kind: "stripe_customer", key: customer, organizationId: tenant.organizationId } }),
+  ]);
   return { organizationId: tenant.organizationId, customer };
 }
 
@@ -221,9 +224,12 @@ describe("the overage meter", () => {
 
   it("reports nothing for Free, for a subscription past its grace period, or without an overage price", async () => {
     const free = await createTenant("meter-free");
-    await getTestPrisma().organizationBilling.create({
-      data: { organizationId: free.organizationId, plan: "free", stripeCustomerId: "cus_free" },
-    });
+    await getTestPrisma().$transaction([
+      getTestPrisma().organizationBilling.create({
+        data: { organizationId: free.organizationId, plan: "free", stripeCustomerId: "cus_free" },
+      }),
+      getTestPrisma().tenantKey.create({ data: { kind: "stripe_customer", key: "cus_free", organizationId: free.organizationId } }),
+    ]);
     await useTokens(free.organizationId, ALLOWANCE * 2);
     const lapsed = await proOrg("past_due");
     await getTestPrisma().organizationBilling.update({

@@ -3,6 +3,7 @@
 // replaced by a new one, and Stripe's refusals told apart from its outages.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseEnv } from "@/lib/server/env";
+import { organizationOfStripeCustomer } from "@/lib/db/billing";
 import { openCheckout } from "@/lib/server/billing/checkout";
 import { billingOnEnv } from "@/tests/support/billing-env";
 import { startFakeStripe, type FakeStripe } from "@/tests/support/fake-stripe";
@@ -64,15 +65,22 @@ describe("Checkout", () => {
     expect(customers).toHaveLength(1);
   });
 
-  it("a stored customer Stripe no longer has is forgotten: a new customer is created and stored", async () => {
+  it("a stored customer Stripe no longer has is forgotten: a new customer is created and stored, and the webhook finds it", async () => {
     const tenant = await createTenant("checkout-deleted");
-    await getTestPrisma().organizationBilling.create({
-      data: { organizationId: tenant.organizationId, stripeCustomerId: "cus_deleted_long_ago" },
-    });
+    await getTestPrisma().$transaction([
+      getTestPrisma().organizationBilling.create({
+        data: { organizationId: tenant.organizationId, stripeCustomerId: "cus_deleted_long_ago" },
+      }),
+      getTestPrisma().tenantKey.create({
+        data: { kind: "stripe_customer", key: "cus_deleted_long_ago", organizationId: tenant.organizationId },
+      }),
+    ]);
     expect(await openCheckout(tenant, ORIGIN, env)).toMatch(/\/checkout\/cs_/);
     const stored = await getTestPrisma().organizationBilling.findUniqueOrThrow({ where: { organizationId: tenant.organizationId } });
     expect(stored.stripeCustomerId).not.toBe("cus_deleted_long_ago");
     expect(sessionsOf(tenant.organizationId).at(-1)?.body.customer).toBe(stored.stripeCustomerId);
+    expect(await organizationOfStripeCustomer(stored.stripeCustomerId!)).toBe(tenant.organizationId);
+    expect(await organizationOfStripeCustomer("cus_deleted_long_ago")).toBeNull();
   });
 
   it("an outage is 503 (try again); a refused request says that retrying will not help; a retry after the outage works", async () => {

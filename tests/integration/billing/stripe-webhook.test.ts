@@ -43,7 +43,10 @@ let counter = 0;
 async function customerOrg(): Promise<{ tenant: TenantContext; customer: string; subscription: string }> {
   const tenant = await createTenant("billing");
   const customer = `cus_test${++counter}`;
-  await getTestPrisma().organizationBilling.create({ data: { organizationId: tenant.organizationId, stripeCustomerId: customer } });
+  await getTestPrisma().$transaction([
+    getTestPrisma().organizationBilling.create({ data: { organizationId: tenant.organizationId, stripeCustomerId: customer } }),
+    getTestPrisma().tenantKey.create({ data: { kind: "stripe_customer", key: customer, organizationId: tenant.organizationId } }),
+  ]);
   return { tenant, customer, subscription: `sub_test${counter}` };
 }
 

@@ -67,7 +67,7 @@ describe("resolving an inbox item", () => {
     );
     const losers = outcomes.filter((outcome): outcome is AppError => outcome !== null);
     expect(losers).toHaveLength(19);
-    const row = await getTestPrisma().inboxItem.findUniqueOrThrow({ where: { publicId } });
+    const row = await getTestPrisma().inboxItem.findFirstOrThrow({ where: { publicId } });
     expect(row.status).toBe("resolved");
     for (const loser of losers) {
       expect(loser.status).toBe(409);
@@ -100,7 +100,7 @@ describe("resolving an inbox item", () => {
     expect(wrongType).toMatchObject({ status: 422, details: { issues: [{ path: "response.approved" }] } });
     const missing = await refusal(resolveInboxItem(tenant, publicId, "yes", member("Ada")));
     expect(missing).toMatchObject({ status: 422, details: { issues: [{ path: "response" }] } });
-    expect((await getTestPrisma().inboxItem.findUniqueOrThrow({ where: { publicId } })).status).toBe("pending");
+    expect((await getTestPrisma().inboxItem.findFirstOrThrow({ where: { publicId } })).status).toBe("pending");
     await expect(resolveInboxItem(tenant, publicId, { approved: true }, member("Ada"))).resolves.toMatchObject({ changed: true });
   });
 
@@ -116,7 +116,7 @@ describe("resolving an inbox item", () => {
     const { publicId } = await postItem(tenant, { expires_at: new Date(Date.now() - 60_000).toISOString() });
     const late = await refusal(resolveInboxItem(tenant, publicId, "too late", member("Ada")));
     expect(late).toMatchObject({ status: 409, details: { item: { status: "expired" } } });
-    expect((await getTestPrisma().inboxItem.findUniqueOrThrow({ where: { publicId } })).status).toBe("expired");
+    expect((await getTestPrisma().inboxItem.findFirstOrThrow({ where: { publicId } })).status).toBe("expired");
     expect(await resolvedEvents(publicId)).toHaveLength(0);
   });
 
@@ -134,7 +134,7 @@ describe("resolving an inbox item", () => {
     });
     expect(audit).toHaveLength(1);
     expect(audit[0].metadata).toMatchObject({ itemId: publicId, reason: "Not needed" });
-    const row = await getTestPrisma().inboxItem.findUniqueOrThrow({ where: { publicId } });
+    const row = await getTestPrisma().inboxItem.findFirstOrThrow({ where: { publicId } });
     expect(row).toMatchObject({ status: "cancelled", resolvedByKind: "member", resolvedById: tenant.userId });
     await expect(refusal(resolveInboxItem(tenant, publicId, "now?", member("Ada")))).resolves.toMatchObject({ status: 409 });
   });
@@ -148,14 +148,14 @@ describe("the expiry sweep", () => {
     const future = await postItem(tenant, { expires_at: new Date(Date.now() + 3_600_000).toISOString() });
     expect(await expireInboxItems()).toBeGreaterThanOrEqual(1);
     expect(await expireInboxItems()).toBe(0);
-    expect((await getTestPrisma().inboxItem.findUniqueOrThrow({ where: { publicId } })).status).toBe("expired");
-    expect((await getTestPrisma().inboxItem.findUniqueOrThrow({ where: { publicId: future.publicId } })).status).toBe("pending");
+    expect((await getTestPrisma().inboxItem.findFirstOrThrow({ where: { publicId } })).status).toBe("expired");
+    expect((await getTestPrisma().inboxItem.findFirstOrThrow({ where: { publicId: future.publicId } })).status).toBe("pending");
 
     const reply = await eventually(async () =>
       (await store.getMessages()).find((message) => message.sender === "agent" && message.text.includes("An inbox update arrived")),
     );
     expect(reply?.text).toContain("expired without an answer");
-    const told = await getTestPrisma().inboxItem.findUniqueOrThrow({ where: { publicId } });
+    const told = await getTestPrisma().inboxItem.findFirstOrThrow({ where: { publicId } });
     expect(told.consumedAt).not.toBeNull();
   });
 });
@@ -178,7 +178,7 @@ describe("an answer whose continuation was lost", () => {
     expect(await continueUntoldItems(new Date())).toBe(0);
     expect(await continueUntoldItems(new Date(Date.now() + UNTOLD_GRACE_MS + 1_000))).toBeGreaterThanOrEqual(1);
     expect((await agentRead(store))?.text).toContain("An inbox update arrived");
-    await eventually(async () => (await getTestPrisma().inboxItem.findUniqueOrThrow({ where: { publicId } })).status === "consumed");
+    await eventually(async () => (await getTestPrisma().inboxItem.findFirstOrThrow({ where: { publicId } })).status === "consumed");
     // Told once: nothing is left for the next pass.
     const again = await getTestPrisma().inboxItem.findMany({ where: { publicId, status: "resolved" } });
     expect(again).toEqual([]);

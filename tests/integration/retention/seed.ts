@@ -79,6 +79,7 @@ export async function seedConversation(
       createdAt: now,
     },
   });
+  await prisma.tenantKey.create({ data: { kind: "inbox_item", key: item.publicId, organizationId } });
   await prisma.demoEmail.create({
     data: { organizationId, conversationId, toolCallId: `mail-${conversationId}`, to: "a@example.test", subject: "S", body: "B" },
   });
@@ -145,6 +146,7 @@ export async function seedConversation(
       createdById: tenant.userId,
     },
   });
+  await prisma.tenantKey.create({ data: { kind: "share_link", key: `hash-${conversationId}`, organizationId } });
   await prisma.attachment.create({
     data: {
       organizationId,

@@ -11,8 +11,8 @@
 // The database's own functions (pg_proc.prosrc) are read too: each of their statements that names a
 // tenant table (quoted, as every statement here writes it) names "organizationId" as well, so a PL/pgSQL
 // body cannot reach tenant rows without the tenant (Citus routes such a call by that argument).
-// NOT_YET_KEYED is a ratchet while the migration to composite keys is under way: it names every key
-// still without organizationId, a new one fails the test, and a fixed one must leave the list.
+// The keys that arrive before the organization is known (capability tokens, Stripe's customer id) are
+// no exception: they are unique per organization here, and the global TenantKey table says whose each is.
 import { describe, expect, it } from "vitest";
 import { GLOBAL_TABLES } from "@/lib/db/global-tables";
 import { query, testDatabaseUrl } from "@/tests/integration/support/databases";
@@ -87,27 +87,6 @@ async function foreignKeys(): Promise<ForeignKeyRow[]> {
   );
 }
 
-/** Keys that still lack organizationId (the ratchet above): remove an entry when its key gains it. */
-const NOT_YET_KEYED: readonly string[] = [
-  "ApiKey: unique ApiKey_publicId_key (publicId)",
-  "InboxItem: unique InboxItem_publicId_key (publicId)",
-  "Invite: unique Invite_tokenHash_key (tokenHash)",
-  "OrganizationBilling: unique OrganizationBilling_stripeCustomerId_key (stripeCustomerId)",
-  "ShareLink: unique ShareLink_tokenHash_key (tokenHash)",
-];
-
-/** The violations not in the ratchet list, and the list's entries of this kind that are fixed. */
-function expectOnlyNotYetKeyed(violations: string[], kind: (entry: string) => boolean, message: string): void {
-  expect(
-    violations.filter((violation) => !NOT_YET_KEYED.includes(violation)),
-    message,
-  ).toEqual([]);
-  const fixed = NOT_YET_KEYED.filter((entry) => kind(entry) && !violations.includes(entry));
-  expect(fixed, "fixed keys still in NOT_YET_KEYED: remove them").toEqual([]);
-}
-
-const isForeignKeyEntry = (entry: string): boolean => entry.includes(" -> ");
-
 interface FunctionRow {
   name: string;
   body: string;
@@ -156,7 +135,7 @@ describe("every tenant table is keyed by organizationId (distributable by organi
     const violations = keys
       .filter((key) => tenant.has(key.table) && !key.columns.includes(TENANT_COLUMN))
       .map((key) => `${key.table}: ${key.kind} ${key.name} (${key.columns.join(", ")})`);
-    expectOnlyNotYetKeyed(violations, (entry) => !isForeignKeyEntry(entry), "primary keys and unique constraints without organizationId");
+    expect(violations, "primary keys and unique constraints without organizationId").toEqual([]);
   });
 
   it("pairs organizationId on both sides of every foreign key between tenant tables", async () => {
@@ -168,7 +147,7 @@ describe("every tenant table is keyed by organizationId (distributable by organi
         return at === -1 || fk.referencedColumns[at] !== TENANT_COLUMN;
       })
       .map((fk) => `${fk.table}: ${fk.name} (${fk.columns.join(", ")}) -> ${fk.referencedTable} (${fk.referencedColumns.join(", ")})`);
-    expectOnlyNotYetKeyed(violations, isForeignKeyEntry, "foreign keys between tenant tables without organizationId on both sides");
+    expect(violations, "foreign keys between tenant tables without organizationId on both sides").toEqual([]);
   });
 
   it("names organizationId in every statement of the database's functions that touches a tenant table", async () => {
