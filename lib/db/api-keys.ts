@@ -176,9 +176,17 @@ export async function findApiKeyCredential(publicId: string): Promise<ApiKeyCred
  * the value it read first, so most requests write nothing; the condition makes concurrent
  * instances write once between them. Returns whether this call wrote.
  */
-export async function touchApiKey(keyId: string, now = new Date(), intervalMs = LAST_USED_INTERVAL_MS): Promise<boolean> {
+export async function touchApiKey(
+  key: { organizationId: string; id: string },
+  now = new Date(),
+  intervalMs = LAST_USED_INTERVAL_MS,
+): Promise<boolean> {
   const { count } = await prisma.apiKey.updateMany({
-    where: { id: keyId, OR: [{ lastUsedAt: null }, { lastUsedAt: { lt: new Date(now.getTime() - intervalMs) } }] },
+    where: {
+      organizationId: key.organizationId,
+      id: key.id,
+      OR: [{ lastUsedAt: null }, { lastUsedAt: { lt: new Date(now.getTime() - intervalMs) } }],
+    },
     data: { lastUsedAt: now },
   });
   return count === 1;

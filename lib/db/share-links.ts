@@ -227,10 +227,10 @@ export async function isMemberOf(userId: string, organizationId: string): Promis
 }
 
 /** Records a view, at most once a minute per link (a busy public link writes nothing more). */
-export async function touchShareLink(shareId: string, now = new Date()): Promise<void> {
+export async function touchShareLink(share: { organizationId: string; id: string }, now = new Date()): Promise<void> {
   const aMinuteAgo = new Date(now.getTime() - 60_000);
   await prisma.shareLink.updateMany({
-    where: { id: shareId, OR: [{ lastViewedAt: null }, { lastViewedAt: { lt: aMinuteAgo } }] },
+    where: { organizationId: share.organizationId, id: share.id, OR: [{ lastViewedAt: null }, { lastViewedAt: { lt: aMinuteAgo } }] },
     data: { lastViewedAt: now },
   });
 }

@@ -146,7 +146,7 @@ describe("API keys in Postgres", () => {
     expect(first?.getTime()).toBe(t0.getTime());
     await authenticateApiKey(request(`Bearer ${key}`), new Date(t0.getTime() + 30_000), limit());
     expect((await getTestPrisma().apiKey.findFirstOrThrow({ where: { id: record.id } })).lastUsedAt?.getTime()).toBe(t0.getTime());
-    expect(await touchApiKey(record.id, new Date(t0.getTime() + 30_000))).toBe(false);
+    expect(await touchApiKey({ organizationId: tenant.organizationId, id: record.id }, new Date(t0.getTime() + 30_000))).toBe(false);
     const t2 = new Date(t0.getTime() + 61_000);
     await authenticateApiKey(request(`Bearer ${key}`), t2, limit());
     expect((await getTestPrisma().apiKey.findFirstOrThrow({ where: { id: record.id } })).lastUsedAt?.getTime()).toBe(t2.getTime());

@@ -59,7 +59,7 @@ export async function authenticateApiKey(request: Request, now = new Date(), lim
     throw apiKeyUnauthorized();
   }
   if (dueForTouch(found.lastUsedAt, now))
-    await touchApiKey(found.id, now).catch((error: unknown) => logger.error("api key lastUsedAt not recorded", { keyId: found.id, error }));
+    await touchApiKey(found, now).catch((error: unknown) => logger.error("api key lastUsedAt not recorded", { keyId: found.id, error }));
   const principal: ApiKeyPrincipal = {
     kind: "api_key",
     keyId: found.id,

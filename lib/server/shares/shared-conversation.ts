@@ -9,7 +9,7 @@ import { sharedEntries } from "./shared-view";
  * link the conversation as it is now. Records the view (lastViewedAt).
  */
 export async function sharedConversation(share: OpenShare, viewerId: string | null): Promise<SharedConversation> {
-  const [{ messages, slots, truncated }] = await Promise.all([readSharedConversation(share), touchShareLink(share.id)]);
+  const [{ messages, slots, truncated }] = await Promise.all([readSharedConversation(share), touchShareLink(share)]);
   return {
     title: share.title,
     mode: share.mode,
