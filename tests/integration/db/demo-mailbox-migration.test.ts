@@ -1,35 +1,17 @@
 // The rename of OutboxEmail to DemoEmail is hand-written (Prisma's diff would drop the table):
 // rows stored before it must be there after it, with their uniqueness still enforced.
-import fs from "node:fs/promises";
-import os from "node:os";
-import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { migrate, migrationsDir } from "@/lib/db/migrate";
-import { createScratchDatabase, query, type ScratchDatabase } from "@/tests/integration/support/databases";
+import { describe, expect, it } from "vitest";
+import { migrate } from "@/lib/db/migrate";
+import { query } from "@/tests/integration/support/databases";
+import { databaseBeforeMigration } from "@/tests/integration/support/database-before-migration";
 
 const RENAME = "20261201123441_demo_mailbox";
 
 describe("the demo mailbox migration", () => {
-  let database: ScratchDatabase;
-  let before: string;
-
-  beforeAll(async () => {
-    database = await createScratchDatabase({ empty: true });
-    // The migrations folder as it was before the rename.
-    before = await fs.mkdtemp(path.join(os.tmpdir(), "handoff-migrations-"));
-    for (const entry of await fs.readdir(migrationsDir, { withFileTypes: true })) {
-      if (entry.isDirectory() && entry.name >= RENAME) continue;
-      await fs.cp(path.join(migrationsDir, entry.name), path.join(before, entry.name), { recursive: true });
-    }
-  });
-
-  afterAll(async () => {
-    await database.drop();
-    await fs.rm(before, { recursive: true, force: true });
-  });
+  const database = databaseBeforeMigration(RENAME);
 
   it("keeps the emails stored before it", async () => {
-    await migrate(database.url, { directory: before });
+    await database.migrateToJustBefore();
     await query(database.url, `INSERT INTO "Organization" (id, slug, name, "updatedAt") VALUES ('org-1', 'kept', 'Kept', now())`);
     await query(
       database.url,

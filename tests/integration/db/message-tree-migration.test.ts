@@ -1,36 +1,19 @@
 // The message tree's migration: a linear history stored before it becomes one path, nothing lost,
 // and later appends hang under its last message.
-import fs from "node:fs/promises";
-import os from "node:os";
-import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createPrismaClient } from "@/lib/db/client";
-import { migrate, migrationsDir } from "@/lib/db/migrate";
+import { migrate } from "@/lib/db/migrate";
 import { PostgresStore } from "@/lib/db/postgres-store";
-import { createScratchDatabase, query, type ScratchDatabase } from "@/tests/integration/support/databases";
+import { query } from "@/tests/integration/support/databases";
+import { databaseBeforeMigration } from "@/tests/integration/support/database-before-migration";
 
 const TREE = "20261201220630_message_tree";
 
 describe("the message tree migration", () => {
-  let database: ScratchDatabase;
-  let before: string;
-
-  beforeAll(async () => {
-    database = await createScratchDatabase({ empty: true });
-    before = await fs.mkdtemp(path.join(os.tmpdir(), "handoff-migrations-"));
-    for (const entry of await fs.readdir(migrationsDir, { withFileTypes: true })) {
-      if (entry.isDirectory() && entry.name >= TREE) continue;
-      await fs.cp(path.join(migrationsDir, entry.name), path.join(before, entry.name), { recursive: true });
-    }
-  });
-
-  afterAll(async () => {
-    await database.drop();
-    await fs.rm(before, { recursive: true, force: true });
-  });
+  const database = databaseBeforeMigration(TREE);
 
   it("keeps a linear history as the active path", async () => {
-    await migrate(database.url, { directory: before });
+    await database.migrateToJustBefore();
     await query(database.url, `INSERT INTO "Organization" (id, slug, name, "updatedAt") VALUES ('org-1', 'kept', 'Kept', now())`);
     await query(
       database.url,

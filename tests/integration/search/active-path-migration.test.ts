@@ -1,31 +1,14 @@
 // The search_active_path migration: messages stored before it are marked on or off their store's
 // active path, so a version a branch replaced is not found; later leaf moves keep the mark.
-import fs from "node:fs/promises";
-import os from "node:os";
-import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { migrate, migrationsDir } from "@/lib/db/migrate";
-import { createScratchDatabase, query, type ScratchDatabase } from "@/tests/integration/support/databases";
+import { describe, expect, it } from "vitest";
+import { migrate } from "@/lib/db/migrate";
+import { query } from "@/tests/integration/support/databases";
+import { databaseBeforeMigration } from "@/tests/integration/support/database-before-migration";
 
 const ACTIVE_PATH = "20261202010726_search_active_path";
 
 describe("the search active path migration", () => {
-  let database: ScratchDatabase;
-  let before: string;
-
-  beforeAll(async () => {
-    database = await createScratchDatabase({ empty: true });
-    before = await fs.mkdtemp(path.join(os.tmpdir(), "handoff-migrations-"));
-    for (const entry of await fs.readdir(migrationsDir, { withFileTypes: true })) {
-      if (entry.isDirectory() && entry.name >= ACTIVE_PATH) continue;
-      await fs.cp(path.join(migrationsDir, entry.name), path.join(before, entry.name), { recursive: true });
-    }
-  });
-
-  afterAll(async () => {
-    await database.drop();
-    await fs.rm(before, { recursive: true, force: true });
-  });
+  const database = databaseBeforeMigration(ACTIVE_PATH);
 
   const onPath = async () =>
     (await query<{ messageId: string }>(database.url, `SELECT "messageId" FROM "Message" WHERE "onPath" ORDER BY "seq"`)).map(
@@ -33,7 +16,7 @@ describe("the search active path migration", () => {
     );
 
   it("marks the stored tree's active path, and moving the leaf moves the mark", async () => {
-    await migrate(database.url, { directory: before });
+    await database.migrateToJustBefore();
     await query(database.url, `INSERT INTO "Organization" (id, slug, name, "updatedAt") VALUES ('org-1', 'kept', 'Kept', now())`);
     await query(
       database.url,

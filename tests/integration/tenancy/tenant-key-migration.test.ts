@@ -1,11 +1,9 @@
 // The TenantKey migration backfills the table from the rows stored before it: every existing capability
 // key keeps working after it, owned by its row's organization, and the keys become unique per organization.
-import fs from "node:fs/promises";
-import os from "node:os";
-import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { migrate, migrationsDir } from "@/lib/db/migrate";
-import { createScratchDatabase, query, type ScratchDatabase } from "@/tests/integration/support/databases";
+import { describe, expect, it } from "vitest";
+import { migrate } from "@/lib/db/migrate";
+import { query } from "@/tests/integration/support/databases";
+import { databaseBeforeMigration } from "@/tests/integration/support/database-before-migration";
 
 const TENANT_KEYS = "20261202152000_tenant_keys";
 
@@ -24,26 +22,10 @@ const ROWS_BEFORE = [
 ];
 
 describe("the TenantKey migration", () => {
-  let database: ScratchDatabase;
-  let before: string;
-
-  beforeAll(async () => {
-    database = await createScratchDatabase({ empty: true });
-    // The migrations folder as it was before TenantKey.
-    before = await fs.mkdtemp(path.join(os.tmpdir(), "handoff-migrations-"));
-    for (const entry of await fs.readdir(migrationsDir, { withFileTypes: true })) {
-      if (entry.isDirectory() && entry.name >= TENANT_KEYS) continue;
-      await fs.cp(path.join(migrationsDir, entry.name), path.join(before, entry.name), { recursive: true });
-    }
-  });
-
-  afterAll(async () => {
-    await database.drop();
-    await fs.rm(before, { recursive: true, force: true });
-  });
+  const database = databaseBeforeMigration(TENANT_KEYS);
 
   it("gives every key stored before it its owner, and then allows the same key in another organization's row", async () => {
-    await migrate(database.url, { directory: before });
+    await database.migrateToJustBefore();
     for (const statement of ROWS_BEFORE) await query(database.url, statement);
 
     expect((await migrate(database.url)).applied[0]).toEqual(TENANT_KEYS);
