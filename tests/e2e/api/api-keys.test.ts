@@ -38,10 +38,15 @@ async function conversationWithItem(account: TestAccount, slug: string, tag: str
   const created = await account.client.json<{ conversation: { id: string } }>(`/api/conversations?org=${slug}`, { json: {} });
   expect(created.status).toBe(201);
   const id = `toolu_${randomUUID().replaceAll("-", "")}`;
+  // With its TenantKey, as the app writes an inbox item (lib/db/inbox-items.ts): its public id then resolves everywhere.
   await sql(
-    `INSERT INTO "InboxItem" ("storeId", "id", "organizationId", "conversationId", "tag", "request", "status", "blocking", "createdAt")
-     SELECT s.id, $1, s."organizationId", s."conversationId", $2, 'Confirm the payment', 'pending', true, now()
-     FROM "AgentStore" s WHERE s."conversationId" = $3 AND s.namespace = '' LIMIT 1`,
+    `WITH item AS (
+       INSERT INTO "InboxItem" ("storeId", "id", "organizationId", "conversationId", "tag", "request", "status", "blocking", "createdAt")
+       SELECT s.id, $1, s."organizationId", s."conversationId", $2, 'Confirm the payment', 'pending', true, now()
+       FROM "AgentStore" s WHERE s."conversationId" = $3 AND s.namespace = '' LIMIT 1
+       RETURNING "organizationId", "publicId"
+     )
+     INSERT INTO "TenantKey" ("kind", "key", "organizationId") SELECT 'inbox_item', "publicId", "organizationId" FROM item`,
     [id, tag, created.body.conversation.id],
   );
   return { conversationId: created.body.conversation.id, itemId: id };
