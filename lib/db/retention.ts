@@ -32,6 +32,15 @@ export async function purgeConversations(tx: Tx, organizationId: string, ids: st
     DELETE FROM "InboundEvent" e USING "InboxItem" i
     WHERE i."conversationId" = ANY(${ids}) AND i."organizationId" = ${organizationId}
       AND e."organizationId" = ${organizationId} AND e."resolvedItemId" = i."publicId"`;
+  // The capability keys of its inbox items and share links (lib/db/tenant-keys.ts): a global table the cascade does not reach.
+  await tx.$executeRaw`
+    DELETE FROM "TenantKey" k USING "InboxItem" i
+    WHERE i."conversationId" = ANY(${ids}) AND i."organizationId" = ${organizationId}
+      AND k."organizationId" = ${organizationId} AND k."kind" = 'inbox_item' AND k."key" = i."publicId"`;
+  await tx.$executeRaw`
+    DELETE FROM "TenantKey" k USING "ShareLink" l
+    WHERE l."conversationId" = ANY(${ids}) AND l."organizationId" = ${organizationId}
+      AND k."organizationId" = ${organizationId} AND k."kind" = 'share_link' AND k."key" = l."tokenHash"`;
   // Webhook deliveries (their attempts cascade) of the events about it, then the events.
   await tx.$executeRaw`
     DELETE FROM "WebhookDelivery" d USING "OutboxEvent" o

@@ -28,6 +28,8 @@ export interface Seeded {
   storeId: string;
   deliveryId: string;
   inboundEventId: string;
+  /** The capability keys of its inbox item and share link (TenantKey). */
+  keys: string[];
 }
 
 /** Messages and a completed run (a real Glove turn), then one row of every other kind, the conversation last active at `lastActivityAt`. */
@@ -169,7 +171,13 @@ export async function seedConversation(
     data: { organizationId, endpointId: inbound.id, verification: "verified", outcome: "matched", resolvedItemId: item.publicId },
   });
   await prisma.conversation.updateMany({ where: { id: conversationId }, data: { lastActivityAt, temporary: options.temporary ?? false } });
-  return { conversationId, storeId, deliveryId: delivery.id, inboundEventId: inboundEvent.id };
+  return {
+    conversationId,
+    storeId,
+    deliveryId: delivery.id,
+    inboundEventId: inboundEvent.id,
+    keys: [item.publicId, `hash-${conversationId}`],
+  };
 }
 
 async function count(sql: string, value: string): Promise<number> {
@@ -189,5 +197,9 @@ export async function rowsOf(seeded: Seeded): Promise<Record<string, number>> {
   counts.WebhookDelivery = await count(`SELECT count(*)::int AS n FROM "WebhookDelivery" WHERE "id" = $1`, seeded.deliveryId);
   counts.WebhookAttempt = await count(`SELECT count(*)::int AS n FROM "WebhookAttempt" WHERE "deliveryId" = $1`, seeded.deliveryId);
   counts.InboundEvent = await count(`SELECT count(*)::int AS n FROM "InboundEvent" WHERE "id" = $1`, seeded.inboundEventId);
+  const [keys] = await getTestPrisma().$queryRaw<
+    { n: number }[]
+  >`SELECT count(*)::int AS n FROM "TenantKey" WHERE "key" = ANY(${seeded.keys})`;
+  counts.TenantKey = keys!.n;
   return counts;
 }
