@@ -7,12 +7,12 @@ import { admitRun, TOKEN_EDGE } from "@/lib/server/billing/admission";
 import { effectivePlan, type BillingRecord } from "@/lib/server/billing/effective-plan";
 import { PLANS } from "@/lib/server/billing/plans";
 import { checkUsageThresholds } from "@/lib/server/billing/thresholds";
-import { monthStart } from "@/lib/server/billing/usage-month";
 import { AppError } from "@/lib/server/http/app-error";
 import { billingOnEnv } from "@/tests/support/billing-env";
 import { eventually } from "@/tests/support/eventually";
 import { getTestPrisma } from "@/tests/integration/support/databases";
 import { createTenant } from "@/tests/integration/store/support";
+import { setUsage } from "./usage-month";
 
 const prisma = () => getTestPrisma();
 const DAY = 86_400_000;
@@ -22,18 +22,6 @@ beforeEach(() => {
   for (const [name, value] of Object.entries(billingOnEnv())) vi.stubEnv(name, value);
 });
 afterEach(() => vi.unstubAllEnvs());
-
-const setUsage = (tenant: TenantContext, usage: { messages?: number; tokens?: number }) =>
-  prisma().usageMonth.upsert({
-    where: { organizationId_month: { organizationId: tenant.organizationId, month: monthStart(new Date()) } },
-    create: {
-      organizationId: tenant.organizationId,
-      month: monthStart(new Date()),
-      messages: usage.messages ?? 0,
-      tokens: BigInt(usage.tokens ?? 0),
-    },
-    update: { messages: usage.messages ?? 0, tokens: BigInt(usage.tokens ?? 0) },
-  });
 
 const subscribe = (tenant: TenantContext, state: Partial<BillingRecord>) =>
   prisma().organizationBilling.create({ data: { organizationId: tenant.organizationId, plan: "pro", ...state } });

@@ -10,6 +10,7 @@ import { AppError } from "@/lib/server/http/app-error";
 import { billingOnEnv } from "@/tests/support/billing-env";
 import { getTestPrisma } from "@/tests/integration/support/databases";
 import { createTenant } from "@/tests/integration/store/support";
+import { setUsage } from "./usage-month";
 
 const FREE = PLANS.free.limits;
 const billingOn = billingOnEnv();
@@ -20,19 +21,6 @@ function switchBilling(on: boolean) {
     if (on) process.env[name] = value;
     else delete process.env[name];
   }
-}
-
-async function setUsage(tenant: TenantContext, usage: { messages?: number; tokens?: number }) {
-  await prisma().usageMonth.upsert({
-    where: { organizationId_month: { organizationId: tenant.organizationId, month: monthStart(new Date()) } },
-    create: {
-      organizationId: tenant.organizationId,
-      month: monthStart(new Date()),
-      messages: usage.messages ?? 0,
-      tokens: BigInt(usage.tokens ?? 0),
-    },
-    update: { messages: usage.messages ?? 0, tokens: BigInt(usage.tokens ?? 0) },
-  });
 }
 
 const readMonth = (tenant: TenantContext) =>
