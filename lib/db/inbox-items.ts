@@ -8,7 +8,7 @@ import { webhookEvent, type WebhookDataV1 } from "@/lib/schemas/webhook-payloads
 import type { InboxItem as InboxItemRow, Prisma, PrismaClient } from "./generated/client";
 import { prisma } from "./client";
 import { toDate, toDateOrNull } from "./store/records";
-import { claimTenantKey, organizationOfKey } from "./tenant-keys";
+import { claimTenantKey } from "./tenant-keys";
 
 /**
  * The inbox items' rows as the world sees them (by `publicId`, in the organization) and the two writes
@@ -183,13 +183,6 @@ async function writeAnswer(row: InboxItemRow, answer: unknown, resolver: InboxRe
 /** One item of the organization by its public id, or null (another organization's alike, and a deleted conversation's). */
 export async function findInboxItem(tenant: { organizationId: string }, publicId: string): Promise<InboxItemRow | null> {
   return prisma.inboxItem.findFirst({ where: { publicId, organizationId: tenant.organizationId, conversation: { deletedAt: null } } });
-}
-
-/** The item a public id names, in the organization its TenantKey names; null when none does or the item is gone (a dangling key). */
-export async function findInboxItemByPublicId(publicId: string): Promise<InboxItemRow | null> {
-  const organizationId = await organizationOfKey("inbox_item", publicId);
-  if (!organizationId) return null;
-  return prisma.inboxItem.findUnique({ where: { organizationId_publicId: { organizationId, publicId } } });
 }
 
 /** Pending items past their expiry, oldest first: marked expired, each returned once (the sweep's). */

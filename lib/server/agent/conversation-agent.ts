@@ -130,7 +130,7 @@ export async function buildConversationAgent(
     ...(settings.requestTokenBudget !== null && { requestBudget: settings.requestTokenBudget }),
     onSubscriberError: (error, eventType) => logger.error("a run event subscriber failed", { conversationId, eventType, error }),
     ...(forms && { contextNotes: forms.contextNote }),
-    inbox: agentInbox,
+    inbox: agentInbox(tenant),
     describeFailure: describeDatabaseFailure,
   });
   for (const tool of await enabledTools(tenant, conversationId, settings, forms, preloaded?.teamTools)) glove.fold(tool);

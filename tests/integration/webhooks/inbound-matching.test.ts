@@ -97,7 +97,7 @@ describe("inbound events", () => {
     expect(keptUntil).toBeGreaterThanOrEqual(before + 60 * 60_000);
 
     const { stored, publicId } = await postItem(tenant);
-    await agentInbox.posted!(stored);
+    await agentInbox(tenant).posted!(stored);
     expect(await findInboxItem(tenant, publicId)).toMatchObject({
       status: "resolved",
       responseValue: { order_id: "ORD-42", approved: true },
@@ -106,7 +106,7 @@ describe("inbound events", () => {
 
     // Claimed once: a second item with the key finds nothing waiting.
     const second = await postItem(tenant);
-    await agentInbox.posted!(second.stored);
+    await agentInbox(tenant).posted!(second.stored);
     expect((await findInboxItem(tenant, second.publicId))?.status).toBe("pending");
   });
 
@@ -123,7 +123,7 @@ describe("inbound events", () => {
     await sweepKeptEvents(new Date(Date.now() + 2 * 60_000));
     expect(await events(late.row.id)).toEqual([expect.objectContaining({ outcome: "expired" })]);
     const expiredItem = await postItem(tenant, { correlation_key: "ORD-7" });
-    await agentInbox.posted!(expiredItem.stored);
+    await agentInbox(tenant).posted!(expiredItem.stored);
     expect((await findInboxItem(tenant, expiredItem.publicId))?.status).toBe("pending");
   });
 

@@ -2,7 +2,7 @@ import type { InboxItem } from "@/lib/agent";
 import { prisma } from "@/lib/db/client";
 import type { InboxItem as InboxItemRow } from "@/lib/db/generated/client";
 import { findInboundEndpoint } from "@/lib/db/inbound-endpoints";
-import { findInboxItemByPublicId } from "@/lib/db/inbox-items";
+import { findInboxItem } from "@/lib/db/inbox-items";
 import { claimKeptEvent, expireKeptEvents, pendingItemsWithKeptEvents, setInboundEventOutcome } from "@/lib/db/inbound-events";
 import { logger } from "@/lib/server/logger";
 import { resolveByEvent } from "./resolve-by-event";
@@ -60,10 +60,10 @@ export async function matchKeptEvent(item: InboxItemRow, now = new Date()): Prom
   }
 }
 
-/** The inbox hook's part: `item` as the agent's store holds it (found by its public id). True when a kept event resolved it. */
-export async function matchPostedItem(item: InboxItem): Promise<boolean> {
+/** The inbox hook's part: `item` as the organization's agent store holds it (found by its public id). True when a kept event resolved it. */
+export async function matchPostedItem(tenant: { organizationId: string }, item: InboxItem): Promise<boolean> {
   if (item.status !== "pending" || !item.correlation_key || !item.public_id) return false;
-  const row = await findInboxItemByPublicId(item.public_id);
+  const row = await findInboxItem(tenant, item.public_id);
   return row !== null && (await matchKeptEvent(row)) !== null;
 }
 
