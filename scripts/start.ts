@@ -44,6 +44,12 @@ let stopping = false;
 console.log(`npm start: ${workerCount} Next.js worker${workerCount === 1 ? "" : "s"} (WEB_CONCURRENCY), primary pid ${process.pid}`);
 for (const slot of slots) fork(slot);
 
+// A replaced worker takes new connections only from here on; the line tells an operator (and the tests) when.
+cluster.on("listening", (worker, address) => {
+  const slot = slots.find((s) => s.worker === worker);
+  console.log(`npm start: worker ${slot?.index ?? "?"} (pid ${worker.process.pid}) listening on port ${address.port}`);
+});
+
 function fork(slot: Slot) {
   slot.restartTimer = undefined;
   slot.startedAt = Date.now();

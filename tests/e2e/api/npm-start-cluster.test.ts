@@ -43,6 +43,9 @@ beforeAll(async () => {
       ALLOW_PRIVATE_MODEL_URLS: "1",
       RUN_LEASE_MS: "1500",
       TRUSTED_PROXY_HOPS: "1",
+      // One account sends rounds of messages until a worker is seen serving; on a slow machine that
+      // passes the default 60 a minute. Rate limits have their own tests.
+      MESSAGE_RATE_LIMIT_PER_MINUTE: "10000",
     },
     stdio: ["ignore", "pipe", "pipe"],
   });
@@ -173,6 +176,7 @@ describe("npm start with WEB_CONCURRENCY=2", () => {
       return now.length === 2 && now.includes(survivor) && now.find((pid) => pid !== survivor && pid !== victim);
     }, 30_000);
     // The replacement takes its turn of new connections once it listens.
+    await eventually(async () => output.includes(`(pid ${replacement}) listening`), 60_000);
     await eventually(async () => {
       const answers = await Promise.all(Array.from({ length: 4 }, (_, i) => answerAfterTheKill(`again ${i}`)));
       return answers.some(({ pid }) => pid === replacement);
@@ -183,7 +187,9 @@ describe("npm start with WEB_CONCURRENCY=2", () => {
   it("stops every worker on SIGTERM, letting a streaming answer finish first", async () => {
     const workers = workerPids();
     const conversationId = await createConversation(user.client);
-    const stream = new EventStreamReader(await postMessage(user.client, conversationId, "one more story"));
+    const response = await postMessage(user.client, conversationId, "one more story");
+    expect(response.status).toBe(200);
+    const stream = new EventStreamReader(response);
     await stream.waitForType("text_delta");
     const exited = new Promise<string>((resolve) => npmStart.once("exit", (code, signal) => resolve(`${code ?? signal}`)));
     npmStart.kill("SIGTERM");
