@@ -10,7 +10,7 @@ import { RunSession, type RuntimeDeps } from "./run-session";
 import { closeStep, settleStep } from "./step-runner";
 import { injectQueuedMessages } from "./steering";
 import { shownCharsOf } from "./stop-request";
-import type { InboxItem, QueuedMessage, RunStatus, SlotRecord } from "./store-adapter";
+import type { InboxItem, QueuedMessage, RunStartReads, RunStatus, SlotRecord } from "./store-adapter";
 
 export type RunOutcome =
   | { status: "completed"; runId: string; reply: Message | null }
@@ -71,18 +71,21 @@ export async function runToEnd(
   kind: "request" | "continuation",
   signal: AbortSignal,
   prelude?: RequestPrelude,
+  reads?: RunStartReads,
 ): Promise<RunOutcome> {
   const { store, emit } = deps;
   await emit("run_started", { run_id: runId, kind });
   // A request reads the queue (injected before its message is stored) and the inbox (for its first
-  // model call) side by side with the history; its first safe point then has nothing new to read.
-  // The run's usage so far: a continuation counts on from what the request spent before its wait;
-  // a request's run was created just now and has spent nothing.
-  const [history, { queued, inbox }, run] = await Promise.all([
-    store.getMessages(),
-    prelude ? store.getQueueAndInbox() : { queued: [], inbox: [] },
-    kind === "continuation" ? store.getRun(runId) : null,
-  ]);
+  // model call) side by side with the history, or has them from its run's start (`reads`); its
+  // first safe point then has nothing new to read. The run's usage so far: a continuation counts on
+  // from what the request spent before its wait; a request's run was created just now and has spent nothing.
+  const [history, { queued, inbox }, run] = reads
+    ? [reads.history, reads, null]
+    : await Promise.all([
+        store.getMessages(),
+        prelude ? store.getQueueAndInbox() : { queued: [], inbox: [] },
+        kind === "continuation" ? store.getRun(runId) : null,
+      ]);
   const session = new RunSession(deps, runId, signal, history, {
     model_steps: run?.model_steps ?? 0,
     effective_tokens: run?.effective_tokens ?? 0,

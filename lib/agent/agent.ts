@@ -18,12 +18,19 @@ import type { AttachmentRef, ImagePart, Message } from "./messages";
 import type { ModelAdapter } from "./model-adapter";
 import type { PermissionAnswerer, PermissionPolicy } from "./permissions";
 import { composeSystemPrompt, type PromptContributor } from "./prompt-contributors";
-import { createRun, transitionRun, type RunObserver } from "./run-observer";
+import { createRun, createRunAndRead, transitionRun, type RunObserver } from "./run-observer";
 import { RunSession, type InboxAdapter, type RuntimeDeps } from "./run-session";
 import { rejectSlot, resolveSlot, type SlotAnswer, type SlotAnswerDeps } from "./slot-answer";
 import { closeStep } from "./step-runner";
 import { injectQueuedMessages, queueMessage } from "./steering";
-import { awaitsTelling, type InboxResolver, type QueuedMessage, type SlotRecord, type StoreAdapter } from "./store-adapter";
+import {
+  awaitsTelling,
+  type InboxResolver,
+  type QueuedMessage,
+  type RunStartReads,
+  type SlotRecord,
+  type StoreAdapter,
+} from "./store-adapter";
 import type { GloveTool, GloveToolHandle } from "./tool";
 import { DEFAULT_TOOL_RESULT_LIMIT } from "./tool-result-limit";
 
@@ -220,19 +227,23 @@ export class Glove {
     this.assertBuilt();
     const { store, newId } = this.deps;
     const runId = options.runId ?? newId();
-    if (
-      !(await createRun(this.deps, {
-        id: runId,
-        status: "running",
-        created_at: this.timestamp(),
-        ...(options.startedBy && { started_by: options.startedBy }),
-      }))
-    ) {
+    const reads = await createRunAndRead(this.deps, {
+      id: runId,
+      status: "running",
+      created_at: this.timestamp(),
+      ...(options.startedBy && { started_by: options.startedBy }),
+    });
+    if (!reads) {
       const queued = await queueMessage(this.deps, text, options.startedBy);
       return { status: "queued", runId: (await store.getActiveRun())?.id ?? null, queued };
     }
-    return this.execute(runId, "request", options.signal, options.startedBy, (session, queued) =>
-      this.beginRequest(session, queued, text, options),
+    return this.execute(
+      runId,
+      "request",
+      options.signal,
+      options.startedBy,
+      (session, queued) => this.beginRequest(session, queued, text, options),
+      reads,
     );
   }
 
@@ -390,6 +401,7 @@ export class Glove {
     outerSignal: AbortSignal | undefined,
     startedBy: string | undefined,
     prelude?: RequestPrelude,
+    reads?: RunStartReads,
   ): Promise<RunOutcome> {
     const controller = new AbortController();
     const forward = () => controller.abort();
@@ -398,7 +410,7 @@ export class Glove {
     this.localRuns.set(runId, controller);
     try {
       await this.composePrompt(startedBy);
-      return await runToEnd(this.deps, runId, kind, controller.signal, prelude);
+      return await runToEnd(this.deps, runId, kind, controller.signal, prelude, reads);
     } finally {
       this.localRuns.delete(runId);
       outerSignal?.removeEventListener("abort", forward);

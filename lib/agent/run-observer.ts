@@ -1,7 +1,7 @@
 import type { AgentEventData, AgentEventType } from "./events";
 import type { Message } from "./messages";
 import type { RunSession } from "./run-session";
-import type { BranchStart, RunRecord, RunStatus, StoreAdapter } from "./store-adapter";
+import type { BranchStart, RunRecord, RunStartReads, RunStatus, StoreAdapter } from "./store-adapter";
 
 /**
  * What the world outside the loop may watch of it: its events, and the few writes a server must
@@ -30,15 +30,26 @@ interface Observed {
 /** `store.createRun`, told to the observers when it took. */
 export async function createRun(deps: Observed, run: RunRecord, branch?: BranchStart): Promise<boolean> {
   const created = await deps.store.createRun(run, branch);
-  if (created) for (const observer of deps.observers) await observer.onRunning?.(run.id);
+  if (created) await tellRunning(deps, run.id);
   return created;
+}
+
+/** `store.createRunAndRead`, told to the observers when it took. */
+export async function createRunAndRead(deps: Observed, run: RunRecord): Promise<RunStartReads | null> {
+  const reads = await deps.store.createRunAndRead(run);
+  if (reads) await tellRunning(deps, run.id);
+  return reads;
+}
+
+async function tellRunning(deps: Observed, runId: string) {
+  for (const observer of deps.observers) await observer.onRunning?.(runId);
 }
 
 /** `store.transitionRun`, told to the observers: before leaving `running`, after entering it. */
 export async function transitionRun(deps: Observed, runId: string, from: RunStatus[], to: RunStatus, error?: string): Promise<boolean> {
   if (to !== "running") for (const observer of deps.observers) observer.onStopping?.(runId);
   const moved = await deps.store.transitionRun(runId, from, to, error);
-  if (moved && to === "running") for (const observer of deps.observers) await observer.onRunning?.(runId);
+  if (moved && to === "running") await tellRunning(deps, runId);
   return moved;
 }
 

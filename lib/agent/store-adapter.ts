@@ -104,6 +104,12 @@ export interface StoreAdapter {
    * a new branch there. An unknown leaf stores nothing and throws NotFoundError.
    */
   createRun(run: RunRecord, branch?: BranchStart): Promise<boolean>;
+  /**
+   * `createRun` without a branch and, only when it took, what a request's run reads first, read
+   * after the run began (so the history holds every message stored before it): one round trip
+   * where the store can. Null when a run is active.
+   */
+  createRunAndRead(run: RunRecord): Promise<RunStartReads | null>;
   getRun(runId: string): Promise<RunRecord | null>;
   /** The run that is `running` or `suspended`, if any (there is at most one). */
   getActiveRun(): Promise<RunRecord | null>;
@@ -172,6 +178,13 @@ export interface StoreAdapter {
   getQueueAndInbox(): Promise<{ queued: QueuedMessage[]; inbox: InboxItem[] }>;
   /** Removes the given messages from the queue (unknown ids are ignored). */
   deleteQueuedMessages(messageIds: string[]): Promise<void>;
+}
+
+/** What a request's run reads as it starts: `getMessages` and `getQueueAndInbox`. */
+export interface RunStartReads {
+  history: Message[];
+  queued: QueuedMessage[];
+  inbox: InboxItem[];
 }
 
 /** Where a run's new branch hangs: its first message becomes a child of `leaf`. */

@@ -15,6 +15,7 @@ import type {
   StoredPermissionRequest,
   QueuedMessage,
   RunRecord,
+  RunStartReads,
   RunStatus,
   RunUsage,
   SlotRecord,
@@ -28,10 +29,8 @@ import { recordAudit } from "@/lib/db/audit";
 import {
   isSharedPrisma,
   Prisma,
-  type InboxItem as InboxItemRow,
   type Message as MessageRow,
   type PrismaClient,
-  type QueuedMessage as QueuedMessageRow,
   type ToolCallState as ToolCallStateRow,
 } from "@/lib/db/client";
 import { permissionDecisionAudit } from "@/lib/db/permissions";
@@ -46,8 +45,10 @@ import {
   rowToPermissionRequest,
   rowToQueuedMessage,
   revivedRow,
-  INBOX_ITEM_DATES,
-  QUEUED_MESSAGE_DATES,
+  queueAndInboxFrom,
+  MESSAGE_DATES,
+  type JsonRow,
+  type QueueAndInboxJson,
   rowToRun,
   rowToSlot,
   rowToTask,
@@ -424,6 +425,22 @@ export class PostgresStore implements StoreAdapter {
     });
   }
 
+  /**
+   * One round trip: the migration's `handoff_start_run_reading` starts the run as `createRun` does
+   * and, when it took, reads the history, the queue and the inbox in statements of its own after
+   * the store row's lock, as JSON read back by getMessages' and getQueueAndInbox's mappings.
+   */
+  async createRunAndRead(run: RunRecord): Promise<RunStartReads | null> {
+    const [{ reads }] = await this.rows<{ reads: (QueueAndInboxJson & { messages: JsonRow[] }) | null }>(Prisma.sql`
+      SELECT "handoff_start_run_reading"(${this.storeId}, ${this.organizationId}, ${run.id}, ${run.error ?? null}::text,
+                                         ${toDate(run.created_at)}::timestamp(3), ${new Date()}::timestamp(3), ${run.started_by ?? null}::text) AS reads`);
+    if (!reads) return null;
+    return {
+      history: reads.messages.map((message) => rowToMessage(revivedRow<MessageRow>(message, MESSAGE_DATES))),
+      ...queueAndInboxFrom(reads),
+    };
+  }
+
   async getRun(runId: string): Promise<RunRecord | null> {
     const row = await this.db.run.findFirst({ where: { ...this.own, id: runId } });
     return row ? rowToRun(row) : null;
@@ -696,16 +713,13 @@ export class PostgresStore implements StoreAdapter {
 
   /** One statement: both lists as JSON, each row then read by the same mapping as its own list's (revivedRow). */
   async getQueueAndInbox(): Promise<{ queued: QueuedMessage[]; inbox: InboxItem[] }> {
-    const [row] = await this.rows<{ queued: Array<Record<string, unknown>>; inbox: Array<Record<string, unknown>> }>(Prisma.sql`
+    const [row] = await this.rows<QueueAndInboxJson>(Prisma.sql`
       SELECT
         (SELECT coalesce(json_agg(row_to_json(q) ORDER BY q."seq"), '[]'::json) FROM "QueuedMessage" q
          WHERE q."storeId" = ${this.storeId} AND q."organizationId" = ${this.organizationId}) AS "queued",
         (SELECT coalesce(json_agg(row_to_json(i) ORDER BY i."seq"), '[]'::json) FROM "InboxItem" i
          WHERE i."storeId" = ${this.storeId} AND i."organizationId" = ${this.organizationId}) AS "inbox"`);
-    return {
-      queued: row.queued.map((queued) => rowToQueuedMessage(revivedRow<QueuedMessageRow>(queued, QUEUED_MESSAGE_DATES))),
-      inbox: row.inbox.map((item) => rowToInboxItem(revivedRow<InboxItemRow>(item, INBOX_ITEM_DATES))),
-    };
+    return queueAndInboxFrom(row);
   }
 
   async deleteQueuedMessages(messageIds: string[]): Promise<void> {

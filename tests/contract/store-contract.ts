@@ -65,6 +65,23 @@ export function defineStoreContract(
     ...extra,
   });
   const queued = (text: string): QueuedMessage => ({ id: uid("queued"), text, created_at: at(0) });
+  /** An agent's tool call and the result that answers it, every kind of field filled. */
+  const lookupExchange = (): [Message, Message] => [
+    {
+      id: uid("msg"),
+      sender: "agent",
+      text: "",
+      tool_calls: [{ id: "c1", tool_name: "lookup", input_args: { q: "x", deep: { a: [1, null] } } }],
+      created_at: at(1),
+    },
+    message("", {
+      tool_results: [{ tool_name: "lookup", call_id: "c1", result: { status: "success", data: { n: 1 }, renderData: { rows: [1] } } }],
+    }),
+  ];
+  const finishActiveRun = async (store: StoreAdapter) => {
+    const active = await store.getActiveRun();
+    expect(active && (await store.transitionRun(active.id, ["running"], "completed"))).toBe(true);
+  };
 
   describe(`StoreAdapter contract: ${name}`, () => {
     it("has an identifier", async () => {
@@ -78,16 +95,7 @@ export function defineStoreContract(
         const store = await makeStore();
         expect(await store.getMessages()).toEqual([]);
         const first = message("hello", { images: [{ media_type: "image/png", data: "aGk=" }] });
-        const second: Message = {
-          id: uid("msg"),
-          sender: "agent",
-          text: "",
-          tool_calls: [{ id: "c1", tool_name: "lookup", input_args: { q: "x", deep: { a: [1, null] } } }],
-          created_at: at(1),
-        };
-        const third = message("", {
-          tool_results: [{ tool_name: "lookup", call_id: "c1", result: { status: "success", data: { n: 1 }, renderData: { rows: [1] } } }],
-        });
+        const [second, third] = lookupExchange();
         await store.appendMessages([first, second]);
         await store.appendMessages([third, message("summary", { is_compaction: true, pre_modified_text: "raw" })]);
         const stored = await store.getMessages();
@@ -517,6 +525,54 @@ export function defineStoreContract(
         const store = await makeStore();
         const results = await Promise.all(Array.from({ length: 8 }, () => store.createRun(run())));
         expect(results.filter(Boolean)).toHaveLength(1);
+      });
+
+      it("createRunAndRead: starts the run like createRun and reads exactly what getMessages and getQueueAndInbox read", async () => {
+        const store = await makeStore();
+        expect(await store.createRunAndRead(run())).toEqual({ history: [], queued: [], inbox: [] });
+        await finishActiveRun(store);
+        const question = message("hello", { images: [{ media_type: "image/png", data: "aGk=" }], created_at: "2026-03-04T05:06:07.890Z" });
+        const [call, result] = lookupExchange();
+        await store.appendMessages([question, call, result, message("summary", { is_compaction: true, pre_modified_text: "raw" })]);
+        // A branch off the tool's result: the history is the active path only.
+        const regenerate = run();
+        expect(await store.createRun(regenerate, { leaf: result.id! })).toBe(true);
+        await store.appendMessages([message("the other answer", { sender: "agent" })]);
+        await store.transitionRun(regenerate.id, ["running"], "completed");
+        await store.enqueueMessage({ ...queued("from a person"), sent_by: "user-2", created_at: "2026-03-04T05:06:08.000Z" }, 10);
+        const answered = inboxItem({ correlation_key: "ORD-7", expires_at: at(60) });
+        await store.addInboxItem(answered);
+        await store.updateInboxItem(answered.id, { status: "resolved", response: "paid", resolved_at: at(5) });
+
+        const record = { ...run(), started_by: "user-1" };
+        const reads = await store.createRunAndRead(record);
+        expect(await store.getActiveRun()).toMatchObject({ id: record.id, status: "running", started_by: "user-1" });
+        expect(reads).toEqual({ history: await store.getMessages(), ...(await store.getQueueAndInbox()) });
+        expect(reads?.history.map((item) => item.text)).toEqual(["hello", "", "", "the other answer"]);
+        expect(reads?.history.slice(0, 3)).toEqual([question, call, result]);
+        expect(reads?.queued.map((item) => item.sent_by)).toEqual(["user-2"]);
+        expect(reads?.inbox).toEqual([expect.objectContaining({ id: answered.id, status: "resolved", response: "paid" })]);
+      });
+
+      it("createRunAndRead: null while a run is active, and stores nothing", async () => {
+        const store = await makeStore();
+        const first = run();
+        expect(await store.createRun(first)).toBe(true);
+        const refused = run();
+        expect(await store.createRunAndRead(refused)).toBeNull();
+        await store.transitionRun(first.id, ["running"], "suspended");
+        expect(await store.createRunAndRead(run())).toBeNull();
+        expect(await store.getRun(refused.id)).toBeNull();
+        expect((await store.getActiveRun())?.id).toBe(first.id);
+      });
+
+      it("createRunAndRead: exactly one of many concurrent creators gets the run and the reads", async () => {
+        const store = await makeStore();
+        await store.appendMessages([message("before")]);
+        const results = await Promise.all(Array.from({ length: 8 }, () => store.createRunAndRead(run())));
+        const won = results.filter((reads) => reads !== null);
+        expect(won).toHaveLength(1);
+        expect(won[0]?.history.map((item) => item.text)).toEqual(["before"]);
       });
 
       it("transitions conditionally, records an error, and lets one concurrent claimer win", async () => {

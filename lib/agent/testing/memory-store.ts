@@ -237,6 +237,11 @@ export class MemoryStore implements StoreAdapter {
     return true;
   }
 
+  async createRunAndRead(run: RunRecord) {
+    if (!(await this.createRun(run))) return null;
+    return { history: await this.getMessages(), ...(await this.getQueueAndInbox()) };
+  }
+
   async getRun(runId: string) {
     const run = this.runs.get(runId);
     return run ? clone(run) : null;

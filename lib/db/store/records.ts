@@ -176,6 +176,19 @@ export function revivedRow<T>(json: Record<string, unknown>, dateColumns: readon
 
 export const QUEUED_MESSAGE_DATES = ["createdAt"] as const;
 export const INBOX_ITEM_DATES = ["createdAt", "resolvedAt", "expiresAt", "consumedAt"] as const;
+export const MESSAGE_DATES = ["createdAt"] as const;
+
+export type JsonRow = Record<string, unknown>;
+/** The steering queue and the inbox as JSON arrays of `row_to_json` rows. */
+export interface QueueAndInboxJson {
+  queued: JsonRow[];
+  inbox: JsonRow[];
+}
+
+export const queueAndInboxFrom = (row: QueueAndInboxJson): { queued: QueuedMessage[]; inbox: InboxItem[] } => ({
+  queued: row.queued.map((queued) => rowToQueuedMessage(revivedRow<QueuedMessageRow>(queued, QUEUED_MESSAGE_DATES))),
+  inbox: row.inbox.map((item) => rowToInboxItem(revivedRow<InboxItemRow>(item, INBOX_ITEM_DATES))),
+});
 
 export const rowToQueuedMessage = (row: QueuedMessageRow): QueuedMessage => ({
   id: row.id,

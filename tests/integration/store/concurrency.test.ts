@@ -1,11 +1,13 @@
 // The conditional methods against real Postgres, from two Prisma clients at once (two server
 // instances, each with its own connection pool) on the same conversation.
+import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { SlotRecord } from "@/lib/agent/store-adapter";
 import { createPrismaClient, type PrismaClient } from "@/lib/db/client";
 import { PostgresStore } from "@/lib/db/postgres-store";
 import type { TenantContext } from "@/lib/db/tenant-context";
 import { getTestPrisma, testDatabaseUrl } from "@/tests/integration/support/databases";
+import { eventually } from "@/tests/support/eventually";
 import { createTenant, openNewConversationStore } from "./support";
 
 const at = new Date(Date.UTC(2030, 0, 1)).toISOString();
@@ -174,5 +176,50 @@ describe("concurrency across server instances", () => {
       store.updateInboxItem(id, { status: "resolved", response: `answer ${index}`, resolved_at: at }, "pending"),
     );
     expect(changed.filter(Boolean)).toHaveLength(1);
+  });
+
+  it("createRunAndRead waits for a finishing run's lock, then reads the message that run stored last", async () => {
+    const { conversation } = await openNewConversationStore(tenant);
+    const { organizationId } = tenant;
+    const stores = await Promise.all(instances.map((db) => PostgresStore.open(db, { organizationId, conversationId: conversation.id })));
+    const finishing = { id: uid("run"), status: "running" as const, created_at: at };
+    expect(await stores[0].createRun(finishing)).toBe(true);
+    // Another instance's run stores its answer and ends in one transaction, holding the store row's lock.
+    const other = new pg.Client({ connectionString: testDatabaseUrl() });
+    await other.connect();
+    try {
+      const {
+        rows: [{ id: storeId }],
+      } = await other.query<{ id: string }>(
+        `SELECT "id" FROM "AgentStore" WHERE "organizationId" = $1 AND "conversationId" = $2 AND "namespace" = ''`,
+        [organizationId, conversation.id],
+      );
+      await other.query("BEGIN");
+      await other.query(`SELECT "handoff_append_messages"($1, $2, $3::json, 0, 0)`, [
+        storeId,
+        organizationId,
+        JSON.stringify([
+          { messageId: uid("msg"), sender: "agent", text: "the last answer", isCompaction: false, createdAt: "2030-01-01T00:00:00" },
+        ]),
+      ]);
+      await other.query(`UPDATE "Run" SET "status" = 'completed' WHERE "organizationId" = $1 AND "storeId" = $2 AND "id" = $3`, [
+        organizationId,
+        storeId,
+        finishing.id,
+      ]);
+      const starting = stores[1].createRunAndRead({ id: uid("run"), status: "running", created_at: at });
+      // Watched from another connection: inside a transaction, pg_stat_activity keeps the snapshot of its first read.
+      await eventually(async () => {
+        const waiting = await getTestPrisma().$queryRaw<unknown[]>`
+          SELECT 1 FROM pg_stat_activity
+          WHERE datname = current_database() AND wait_event_type = 'Lock' AND query LIKE '%handoff_start_run_reading%'`;
+        return waiting.length === 1;
+      });
+      await other.query("COMMIT");
+      const reads = await starting;
+      expect(reads?.history.map((message) => message.text)).toEqual(["the last answer"]);
+    } finally {
+      await other.end();
+    }
   });
 });
