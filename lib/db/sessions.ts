@@ -1,5 +1,5 @@
 import { prisma } from "./client";
-import type { Prisma } from "./generated/client";
+import { Prisma } from "./generated/client";
 import { getPgPool } from "./pg-pool";
 
 /**
@@ -10,6 +10,21 @@ import { getPgPool } from "./pg-pool";
  * pool as a named (prepared once per connection) statement: it runs on every request, beside the
  * route's own first read on Prisma's pool, and Prisma's per-query overhead is the larger part of it.
  */
+/** A session as its cookie names it: whose, which one, and the user's session version it was issued at. */
+export interface SessionKey {
+  userId: string;
+  sessionId: string;
+  sessionVersion: number;
+}
+
+/**
+ * `isSessionCurrent` as a boolean column of a statement that already reads the user's row as
+ * `userAlias` (the message route's turn start): the same rule, without a round trip of its own.
+ */
+export function sessionCurrentColumn(userAlias: string, { sessionId, sessionVersion }: SessionKey): Prisma.Sql {
+  return Prisma.sql`(${Prisma.raw(`${userAlias}."sessionVersion"`)} = ${sessionVersion} AND NOT EXISTS (SELECT 1 FROM "RevokedSession" WHERE "sessionId" = ${sessionId}))`;
+}
+
 export async function isSessionCurrent(userId: string, sessionId: string, sessionVersion: number): Promise<boolean> {
   const { rows } = await getPgPool().query<{ ok: boolean }>({
     name: "handoff_session_current",

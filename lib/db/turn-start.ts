@@ -5,6 +5,7 @@ import { hasExpiredRun } from "./run-leases";
 import type { TenantContext } from "./tenant-context";
 import type { RoleName } from "@/lib/schemas/account";
 import type { PromptFacts } from "./prompt-facts";
+import { sessionCurrentColumn, type SessionKey } from "./sessions";
 
 /** Which of the organization's own tools exist, so a turn of a team without any reads none (conversation-agent.ts). */
 export interface TeamTools {
@@ -29,6 +30,8 @@ export interface TurnStart {
   promptFacts: PromptFacts;
   /** Whether the organization has enabled HTTP tools and enabled connector tools: the agent reads them only then. */
   teamTools: TeamTools;
+  /** With `session` asked about: whether it is still honoured (sessions.ts), read in the same statement. */
+  sessionCurrent?: boolean;
 }
 
 /** The settings' columns are null when the organization never saved any (the LEFT JOIN found nothing). */
@@ -44,6 +47,7 @@ type TurnStartRow = {
   userName: string;
   hasHttpTools: boolean;
   hasConnectorTools: boolean;
+  sessionCurrent: boolean | null;
 } & {
   [K in keyof AgentSettingsColumns]: AgentSettingsColumns[K] | null;
 };
@@ -54,9 +58,16 @@ type TurnStartRow = {
  * organization's agent settings and stored subscription, the prompt's facts and whether the team has tools of its own:
  * what `conversationContext`, `readLastEventSeqAndExpiry`, `PostgresStore.open`, `getAgentSettings`,
  * `readPromptFacts`, `listHttpTools` and `listConnectors` read one after the other, in one round trip before the first
- * token. Null for an unknown conversation and for one of another organization alike.
+ * token. Null for an unknown conversation and for one of another organization alike. With `session`
+ * (the user's), also whether that session is still honoured: the session check of the request, in
+ * this statement instead of one of its own.
  */
-export async function readTurnStart(userId: string, conversationId: string, leaseMs: number): Promise<TurnStart | null> {
+export async function readTurnStart(
+  userId: string,
+  conversationId: string,
+  leaseMs: number,
+  session?: SessionKey,
+): Promise<TurnStart | null> {
   const rows = await rawRows<TurnStartRow>(Prisma.sql`
     SELECT m."role"::text AS "role", o."id" AS "organizationId", o."slug" AS "orgSlug", c."lastEventSeq", c."modelName",
       ${hasExpiredRun(leaseMs)} AS "expiredRun",
@@ -64,7 +75,8 @@ export async function readTurnStart(userId: string, conversationId: string, leas
       st."name", st."systemPrompt", st."modelConfig", st."providerKeyEncrypted", st."enabledTools", st."enabledForms", st."allowedModels", st."permissionPolicy", st."slotTtlMinutes", st."requestTokenBudget", st."updatedAt",
       o."name" AS "organizationName", u."name" AS "userName",
       EXISTS (SELECT 1 FROM "HttpTool" h WHERE h."organizationId" = o."id" AND h."enabled") AS "hasHttpTools",
-      EXISTS (SELECT 1 FROM "ConnectorTool" t WHERE t."organizationId" = o."id") AS "hasConnectorTools"
+      EXISTS (SELECT 1 FROM "ConnectorTool" t WHERE t."organizationId" = o."id") AS "hasConnectorTools",
+      ${session ? sessionCurrentColumn("u", session) : Prisma.sql`NULL::boolean`} AS "sessionCurrent"
     FROM "Conversation" c
     JOIN "Organization" o ON o."id" = c."organizationId"
     JOIN "Membership" m ON m."organizationId" = o."id" AND m."userId" = ${userId}
@@ -83,5 +95,6 @@ export async function readTurnStart(userId: string, conversationId: string, leas
     settings: row.updatedAt === null ? null : storedAgentSettings(row as AgentSettingsColumns),
     promptFacts: { organizationName: row.organizationName, person: { name: row.userName, role: row.role } },
     teamTools: { http: row.hasHttpTools, connectors: row.hasConnectorTools },
+    ...(row.sessionCurrent !== null && { sessionCurrent: row.sessionCurrent }),
   };
 }

@@ -1,5 +1,5 @@
 import { encode, getToken, type JWT } from "next-auth/jwt";
-import { isSessionCurrent } from "@/lib/db/sessions";
+import { isSessionCurrent, type SessionKey } from "@/lib/db/sessions";
 import type { UserPrincipal } from "@/lib/server/http/principal";
 import { authConfig } from "./auth-config";
 import { serverEnv } from "@/lib/server/env";
@@ -45,12 +45,14 @@ export async function sessionUserIdFromCookies(cookieHeader: string | null): Pro
  */
 export async function sessionClaim(
   cookieHeader: string | null,
-): Promise<{ principal: UserPrincipal; isCurrent: () => Promise<boolean> } | null> {
+): Promise<{ principal: UserPrincipal; session: SessionKey; isCurrent: () => Promise<boolean> } | null> {
   const session = await decodeSession(cookieHeader);
   if (!session) return null;
+  const { userId, sessionId, sessionVersion } = session;
   return {
-    principal: { kind: "user", userId: session.userId, sessionId: session.sessionId },
-    isCurrent: () => isSessionCurrent(session.userId, session.sessionId, session.sessionVersion),
+    principal: { kind: "user", userId, sessionId },
+    session: { userId, sessionId, sessionVersion },
+    isCurrent: () => isSessionCurrent(userId, sessionId, sessionVersion),
   };
 }
 

@@ -1,6 +1,7 @@
 import type { z } from "zod";
 import { conversationContext, deletedConversationContext, slotContext } from "@/lib/db/conversation-access";
 import { resolveTenantContext } from "@/lib/db/organizations";
+import type { SessionKey } from "@/lib/db/sessions";
 import type { TenantContext } from "@/lib/db/tenant-context";
 import type { RoleName } from "@/lib/schemas/account";
 import { slugSchema } from "@/lib/schemas/text";
@@ -35,7 +36,10 @@ export interface Claim<P extends Principal = Principal> {
 export type Authenticator<P extends Principal> = (request: Request) => Promise<Claim<P> | null>;
 
 /** The session cookie (Auth.js's JWT, session-token.ts). The only reader of it for route handlers. */
-export const sessionAuthenticator: Authenticator<UserPrincipal> = (request) => sessionClaim(request.headers.get("cookie"));
+export const sessionAuthenticator: SessionAuthenticator = (request) => sessionClaim(request.headers.get("cookie"));
+
+/** An authenticator of people that also names their session (for a lookup that checks it itself). */
+export type SessionAuthenticator = (request: Request) => Promise<(Claim<UserPrincipal> & { session: SessionKey }) | null>;
 
 /**
  * The signed-in principal and `lookup(principal)` side by side, so the session check costs no
@@ -53,6 +57,33 @@ export async function authenticated<P extends Principal, T>(
   if (!current.value) throw unauthorized();
   if (found.status === "rejected") throw found.reason;
   return { ctx: { actor: claim.principal, ip: clientIp(request) }, found: found.value };
+}
+
+/**
+ * `authenticated` with the session cookie, for a lookup that checks the session in its own
+ * statement (`sessionCurrent` on what it finds: sessions.ts `sessionCurrentColumn`), so the request
+ * pays no session read of its own. When the lookup finds nothing or fails, the session is checked
+ * alone: an ended session still gets 401 before a 404 or the lookup's own error.
+ */
+export async function authenticatedInLookup<T extends { sessionCurrent?: boolean }>(
+  request: Request,
+  authenticate: SessionAuthenticator,
+  lookup: (session: SessionKey) => Promise<T | null>,
+): Promise<{ ctx: ActorContext<UserPrincipal>; found: Omit<T, "sessionCurrent"> | null }> {
+  const claim = await authenticate(request);
+  if (!claim) throw unauthorized();
+  let found: T | null;
+  try {
+    found = await lookup(claim.session);
+  } catch (error) {
+    if (!(await claim.isCurrent())) throw unauthorized();
+    throw error;
+  }
+  if (!(found ? found.sessionCurrent === true : await claim.isCurrent())) throw unauthorized();
+  const ctx = { actor: claim.principal, ip: clientIp(request) };
+  if (!found) return { ctx, found: null };
+  const { sessionCurrent: _checked, ...rest } = found;
+  return { ctx, found: rest };
 }
 
 type Params = Record<string, string>;
@@ -130,9 +161,29 @@ export function memberRoute<P extends Params = { slug: string }>(
  * the same statement (the message route's turn start); the handler's context gets all of it.
  */
 export function tenantRowRoute<T extends { ctx: TenantContext }>(what: string, load: (userId: string, id: string) => Promise<T | null>) {
+  return rowRoute<T>(what, (request, id) => authenticated(request, sessionAuthenticator, (actor) => load(actor.userId, id)));
+}
+
+/**
+ * `tenantRowRoute` for a `load` that also says whether the session is still honoured, read in its
+ * own statement (`sessionCurrent`; see `authenticatedInLookup`): the message route's turn start.
+ */
+export function tenantRowRouteCheckingSession<T extends { ctx: TenantContext; sessionCurrent?: boolean }>(
+  what: string,
+  load: (session: SessionKey, id: string) => Promise<T | null>,
+) {
+  return rowRoute<Omit<T, "sessionCurrent">>(what, (request, id) =>
+    authenticatedInLookup(request, sessionAuthenticator, (session) => load(session, id)),
+  );
+}
+
+function rowRoute<T extends { ctx: TenantContext }>(
+  what: string,
+  resolve: (request: Request, id: string) => Promise<{ ctx: ActorContext<UserPrincipal>; found: T | null }>,
+) {
   return build<MemberContext & Omit<T, "ctx">, { id: string }>(async (request, { id }) => {
     if (!possibleId(id)) throw notFound(what);
-    const { ctx, found } = await authenticated(request, sessionAuthenticator, (actor) => load(actor.userId, id));
+    const { ctx, found } = await resolve(request, id);
     if (!found) throw notFound(what);
     const { ctx: tenant, ...rest } = found;
     return { ...rest, ...withTenant(ctx, tenant) };

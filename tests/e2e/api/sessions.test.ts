@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAccount, HttpClient } from "../support/http-client";
 import { appBaseURL, appDatabaseUrl } from "../support/env";
+import { createConversation, postMessage } from "../support/run-events";
+import { sql } from "../support/sql";
 import { teamOf } from "../support/teams";
 import { startAppServer, type AppServer } from "../../support/app-server";
 
@@ -13,6 +15,13 @@ async function access(client: HttpClient) {
     api: api.status,
     page: page.status === 307 ? `redirect ${new URL(page.headers.get("location")!, client.baseURL).pathname}` : String(page.status),
   };
+}
+
+/** What a message gets: its status and the error's code (no stream is read: a refused message answers JSON). */
+async function messageStatus(client: HttpClient, conversationId: string) {
+  const response = await postMessage(client, conversationId, "are you there?");
+  const body = (await response.json().catch(() => null)) as { error?: { code: string } } | null;
+  return { status: response.status, code: body?.error?.code };
 }
 
 const signedIn = { api: 200, page: "200" };
@@ -43,6 +52,31 @@ describe("sessions end when they should, on every instance", () => {
     expect(await access(copyOnB)).toEqual(signedOut);
     // Only that session: the one signed in elsewhere goes on.
     expect(await access(other)).toEqual(signedIn);
+  });
+
+  it("a message sent with an ended session is refused (401) and starts nothing, in one's own conversation and another team's alike", async () => {
+    const user = await createAccount(appBaseURL(), "msgsignout");
+    const stranger = await createAccount(appBaseURL(), "msgstranger");
+    const own = await createConversation(user.client);
+    const others = await createConversation(stranger.client);
+    const copy = user.client.copy();
+    const copyOnB = user.client.copy(instanceB.baseURL);
+    // Signed in, another team's conversation is not found (never confirmed); both instances have seen the cookie.
+    expect(await messageStatus(copy, others)).toEqual({ status: 404, code: "not_found" });
+    expect(await messageStatus(copyOnB, others)).toEqual({ status: 404, code: "not_found" });
+
+    await user.client.signOut();
+    for (const client of [copy, copyOnB]) {
+      expect(await messageStatus(client, own)).toEqual({ status: 401, code: "unauthorized" });
+      expect(await messageStatus(client, others)).toEqual({ status: 401, code: "unauthorized" });
+    }
+    const stored = await sql<{ runs: number; messages: number }>(
+      `SELECT (SELECT count(*)::int FROM "Run" r WHERE r."storeId" = s."id") AS runs,
+              (SELECT count(*)::int FROM "Message" m WHERE m."storeId" = s."id") AS messages
+         FROM "AgentStore" s WHERE s."conversationId" = $1 AND s."namespace" = ''`,
+      [own],
+    );
+    expect(stored).toEqual([{ runs: 0, messages: 0 }]);
   });
 
   it("a password change ends every other session; the person who changed it stays signed in", async () => {

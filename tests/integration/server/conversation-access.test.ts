@@ -4,6 +4,7 @@ import { getAgentSettings, saveAgentSettings } from "@/lib/db/agent-settings";
 import { conversationContext, slotContext } from "@/lib/db/conversation-access";
 import { createConnector, setConnectorTool } from "@/lib/db/connectors";
 import { PostgresStore } from "@/lib/db/postgres-store";
+import { isSessionCurrent, revokeSession, sessionVersionOf, type SessionKey } from "@/lib/db/sessions";
 import { readTurnStart } from "@/lib/db/turn-start";
 import type { TenantContext } from "@/lib/db/tenant-context";
 import { getTestPrisma } from "@/tests/integration/support/databases";
@@ -141,5 +142,22 @@ describe("readTurnStart", () => {
       data: { updatedAt: new Date(Date.now() - 60_000), leaseExpiresAt: new Date(Date.now() - 30_000) },
     });
     expect((await readTurnStart(owner.userId, conversation.id, LEASE_MS))?.expiredRun).toBe(true);
+  });
+
+  it("with the user's session, says in the same statement whether it is still honoured, as isSessionCurrent does", async () => {
+    const { conversation } = await openNewConversationStore(owner);
+    const version = (await sessionVersionOf(memberId))!;
+    const session = { userId: memberId, sessionId: `session-${conversation.id}`, sessionVersion: version };
+    const honoured = async (key: SessionKey) => ({
+      inTurnStart: (await readTurnStart(key.userId, conversation.id, LEASE_MS, key))?.sessionCurrent,
+      alone: await isSessionCurrent(key.userId, key.sessionId, key.sessionVersion),
+    });
+    expect(await honoured(session)).toEqual({ inTurnStart: true, alone: true });
+    expect((await readTurnStart(memberId, conversation.id, LEASE_MS))?.sessionCurrent).toBeUndefined();
+    // A token issued at another session version (a password change, "sign out everywhere" since).
+    expect(await honoured({ ...session, sessionVersion: version + 1 })).toEqual({ inTurnStart: false, alone: false });
+    await revokeSession({ sessionId: session.sessionId, userId: memberId, expiresAt: new Date(Date.now() + 60_000) });
+    expect(await honoured(session)).toEqual({ inTurnStart: false, alone: false });
+    expect(await honoured({ ...session, sessionId: `another-${conversation.id}` })).toEqual({ inTurnStart: true, alone: true });
   });
 });
