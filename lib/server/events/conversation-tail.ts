@@ -55,9 +55,14 @@ export class ConversationTail {
     return replay ? this.catchUp() : Promise.resolve();
   }
 
-  /** Delivers everything stored so far (call when a run ended, before closing the stream). */
-  catchUp(): Promise<void> {
-    return this.schedule(() => this.readStored());
+  /**
+   * Delivers everything stored so far (call when a run ended, before closing the stream).
+   * `storedThrough`: the last event the caller's own writer stored. Delivery is strictly in order,
+   * so once it reached that event everything up to it was delivered, and the read is skipped; what
+   * another instance stores later is as much after the run's end as what it commits after the read.
+   */
+  catchUp(storedThrough?: () => number): Promise<void> {
+    return this.schedule(() => (storedThrough && this.lastSeq >= storedThrough() ? undefined : this.readStored()));
   }
 
   stop() {

@@ -95,6 +95,7 @@ export class RunEventRecorder implements SubscriberAdapter {
   private retrying = false;
   private draining: Promise<void> | null = null;
   private currentRunId = "";
+  private highestStoredSeq = 0;
   private readonly interval: () => number;
   private readonly now: () => number;
 
@@ -102,6 +103,11 @@ export class RunEventRecorder implements SubscriberAdapter {
     const interval = options.flushIntervalMs ?? TEXT_FLUSH_INTERVAL_MS;
     this.interval = typeof interval === "function" ? interval : () => interval;
     this.now = options.now ?? (() => performance.now());
+  }
+
+  /** The highest sequence number this recorder stored (0: none yet); final once `flush` resolved. */
+  get lastStoredSeq(): number {
+    return this.highestStoredSeq;
   }
 
   record<T extends AgentEventType>(type: T, data: AgentEventData<T>): Promise<void> | void {
@@ -262,6 +268,7 @@ export class RunEventRecorder implements SubscriberAdapter {
         if (event.type !== EVENT_NOT_STORED) void this.enqueue(notStored(event)).catch(() => {});
         throw failure ?? new Error("The event was not stored.");
       }
+      this.highestStoredSeq = Math.max(this.highestStoredSeq, stored.seq);
       this.options.publish(stored);
     } catch (error) {
       try {

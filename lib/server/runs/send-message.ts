@@ -57,6 +57,7 @@ export async function sendMessage(
   return conversationStream(ctx, conversationId, {
     after,
     until: launched.kind === "running" ? launched.done : Promise.resolve(),
+    storedThrough: () => agent.recorder.lastStoredSeq,
     requestSignal,
     current: true,
   });

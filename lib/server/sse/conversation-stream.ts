@@ -19,7 +19,14 @@ import { sseResponse } from "./sse-response";
 export async function conversationStream(
   tenant: Pick<TenantContext, "organizationId" | "role">,
   conversationId: string,
-  options: { after: number; until?: Promise<unknown>; requestSignal?: AbortSignal; current?: boolean },
+  options: {
+    after: number;
+    until?: Promise<unknown>;
+    /** The last event the request's own recorder stored, once `until` settled: delivered through it, the closing read is skipped. */
+    storedThrough?: () => number;
+    requestSignal?: AbortSignal;
+    current?: boolean;
+  },
 ): Promise<Response> {
   // Listening before reading: anything committed from here on is either read or notified.
   await eventBus().ready();
@@ -42,7 +49,7 @@ export async function conversationStream(
         },
       });
       await tail.start({ replay: !options.current });
-      void options.until?.then(() => tail.catchUp()).finally(() => writer.close());
+      void options.until?.then(() => tail.catchUp(options.storedThrough)).finally(() => writer.close());
       return () => tail.stop();
     },
     { requestSignal: options.requestSignal },

@@ -69,6 +69,21 @@ describe("ConversationTail", () => {
     expect(delivered).toEqual([3]);
   });
 
+  it("the closing catch-up reads nothing once delivery reached the writer's last stored event, and reads what is missing otherwise", async () => {
+    const { tail, delivered, append, log, reads } = setup(2, 2);
+    await tail.start({ replay: false });
+    append(true);
+    append(true);
+    await tail.catchUp(() => 4);
+    expect(delivered).toEqual([3, 4]);
+    expect(reads()).toBe(0);
+    // Another instance stored an event this tail has not heard of yet, then the writer's last one went unannounced here.
+    log.push(event(5), event(6));
+    await tail.catchUp(() => 6);
+    expect(delivered).toEqual([3, 4, 5, 6]);
+    expect(reads()).toBe(1);
+  });
+
   it("no gap and no duplicate across the replay/live boundary: events arriving during the replay", async () => {
     const { tail, delivered, append } = setup(3, 0, 20);
     const started = tail.start();

@@ -129,6 +129,18 @@ describe("RunEventRecorder", () => {
     expect(summary(written)).toEqual(["text:x", "text:y"]);
   });
 
+  it("knows the last sequence number it stored, for the stream's closing read", async () => {
+    const { recorder, written } = harness({ writeDelayMs: 5 });
+    expect(recorder.lastStoredSeq).toBe(0);
+    void recorder.record("run_started", { run_id: "r1", kind: "request" });
+    recorder.record("text_delta", { text: "x" });
+    const flushed = recorder.flush();
+    await vi.advanceTimersByTimeAsync(20);
+    await flushed;
+    expect(recorder.lastStoredSeq).toBe(written.at(-1)?.seq);
+    expect(recorder.lastStoredSeq).toBe(2);
+  });
+
   describe("with writeBatch", () => {
     function batchHarness(writeDelayMs: number, fail?: (events: PendingRunEvent[]) => boolean) {
       const batches: string[][] = [];
