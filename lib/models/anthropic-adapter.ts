@@ -13,6 +13,7 @@ import { DEFAULT_MAX_TOKENS, type ThinkingSetting } from "./model-config";
 import { toAnthropicMessages, toAnthropicSystem, toAnthropicTools } from "./anthropic-messages";
 import { abortedError } from "./model-error";
 import { providerTarget, type ProviderBound } from "./provider-target";
+import { anthropicClient } from "./anthropic-clients";
 import { withReportedUsage } from "./reported-usage";
 import { toStopReason, type StopReason } from "./stop-reason";
 
@@ -65,12 +66,7 @@ export class AnthropicAdapter implements ModelAdapter, ProviderBound {
     this.capabilities = options.capabilities ?? capabilitiesFor("anthropic", options.model);
     this.providerTarget = providerTarget("anthropic", options.baseURL, options.apiKey);
     this.systemPrompt = options.systemPrompt;
-    this.client = new Anthropic({
-      apiKey: options.apiKey,
-      baseURL: options.baseURL,
-      maxRetries: 0,
-      ...(options.timeoutMs !== undefined && { timeout: options.timeoutMs }),
-    });
+    this.client = anthropicClient(options);
   }
 
   setSystemPrompt(systemPrompt: string): void {

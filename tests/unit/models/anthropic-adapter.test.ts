@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { AnthropicAdapter } from "@/lib/models/anthropic-adapter";
+import { anthropicClient } from "@/lib/models/anthropic-clients";
 import {
   anthropicBody,
   anthropicText,
@@ -23,6 +24,29 @@ function adapter(options: Partial<ConstructorParameters<typeof AnthropicAdapter>
 }
 
 describe("AnthropicAdapter against a local Messages API", () => {
+  test("shares one SDK client per key, address and timeout, and each request still carries its own key to its own address", async () => {
+    expect(anthropicClient({ apiKey: "k1", baseURL: server.url })).toBe(anthropicClient({ apiKey: "k1", baseURL: server.url }));
+    expect(anthropicClient({ apiKey: "k1", baseURL: server.url })).not.toBe(anthropicClient({ apiKey: "k2", baseURL: server.url }));
+    expect(anthropicClient({ apiKey: "k1", baseURL: server.url })).not.toBe(
+      anthropicClient({ apiKey: "k1", baseURL: server.url, timeoutMs: 5_000 }),
+    );
+    const elsewhere = await startFakeAnthropic();
+    try {
+      const teams = [
+        adapter({ apiKey: "sk-ant-team-a" }),
+        adapter({ apiKey: "sk-ant-team-b" }),
+        adapter({ apiKey: "sk-ant-team-a", baseURL: elsewhere.url }),
+        adapter({ apiKey: "sk-ant-team-a" }),
+      ];
+      for (const team of teams) await team.prompt({ messages: [{ sender: "user", text: "Hi" }] }, recordEvents().notify);
+      const keys = (requests: typeof server.requests) => requests.map((request) => request.headers.authorization);
+      expect(keys(server.requests)).toEqual(["Bearer sk-ant-team-a", "Bearer sk-ant-team-b", "Bearer sk-ant-team-a"]);
+      expect(keys(elsewhere.requests)).toEqual(["Bearer sk-ant-team-a"]);
+    } finally {
+      await elsewhere.close();
+    }
+  });
+
   test("streams each text delta through notify and returns the message with usage, cache reads and writes", async () => {
     server.enqueue(
       anthropicText("Hello there, how can I help?", {
