@@ -113,7 +113,12 @@ async function startBranch(
     if (launched.kind === "settled") throw conflict(BUSY);
     return launched;
   });
-  return conversationStream(ctx, conversationId, { after, until: launched.done, requestSignal });
+  return conversationStream(ctx, conversationId, {
+    after,
+    until: launched.done,
+    storedThrough: () => agent.recorder.lastStoredSeq,
+    requestSignal,
+  });
 }
 
 /** Shows the path through `messageId` (down to its newest version) and makes it the history the agent reads. */

@@ -75,7 +75,7 @@ export async function answerSlot(
     );
     if (!result.continuable) return { result, launched: null };
     const agent = await openAgent(tenant, conversationId, { preloaded: { agentSettings: settings } });
-    return { result, launched: await launchContinuation(conversationId, agent, admission) };
+    return { result, launched: { ...(await launchContinuation(conversationId, agent, admission)), recorder: agent.recorder } };
   });
   if (!launched) {
     await admission.release();
@@ -85,7 +85,12 @@ export async function answerSlot(
   if (!options.wantsStream || !continued) return { kind: "json", slot: result.slot, continued };
   return {
     kind: "stream",
-    response: await conversationStream(ctx, conversationId, { after, until: launched.done, requestSignal: options.requestSignal }),
+    response: await conversationStream(ctx, conversationId, {
+      after,
+      until: launched.done,
+      storedThrough: () => launched.recorder.lastStoredSeq,
+      requestSignal: options.requestSignal,
+    }),
   };
 }
 

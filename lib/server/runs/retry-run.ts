@@ -38,6 +38,11 @@ export async function retryLastTurn(ctx: TenantContext, conversationId: string, 
       run_id: launched.runId,
       ...(previous && { retry_of: previous.id, previous_status: previous.status }),
     });
-    return conversationStream(ctx, conversationId, { after, until: launched.done, requestSignal });
+    return conversationStream(ctx, conversationId, {
+      after,
+      until: launched.done,
+      storedThrough: () => agent.recorder.lastStoredSeq,
+      requestSignal,
+    });
   });
 }

@@ -78,7 +78,7 @@ async function startMessage(
   stream: { wanted: boolean; signal?: AbortSignal },
   admission: Admission,
 ): Promise<IdempotentResult & { body: V1MessageAccepted }> {
-  const { after, launched } = await refundOnThrow(admission, async () => {
+  const { after, launched, recorder } = await refundOnThrow(admission, async () => {
     const { after, agent } = await openTurn(ctx, conversationId);
     const runId = randomUUID();
     const launched = await launch(
@@ -88,7 +88,7 @@ async function startMessage(
       (outcome) => drainQueue(agent, outcome),
       admission,
     );
-    return { after, launched };
+    return { after, launched, recorder: agent.recorder };
   });
   // A queued message is counted like any other (people sent it; the running run answers it); its hold went with the launch.
   const accepted: V1MessageAccepted = {
@@ -101,6 +101,7 @@ async function startMessage(
   const response = await conversationStream(ctx, conversationId, {
     after,
     until: launched.kind === "running" ? launched.done : Promise.resolve(),
+    storedThrough: () => recorder.lastStoredSeq,
     requestSignal: stream.signal,
   });
   return { status: 202, body: accepted, response };
