@@ -109,10 +109,18 @@ const alive = (pid: number) => {
   }
 };
 
-/** Sends one message in a new conversation, reads the answer to its end, and returns it with the pid that executed the run. */
-async function answer(text: string) {
+/**
+ * Sends one message in a new conversation, reads the answer to its end, and returns it with the pid
+ * that executed the run. `newConnection`: the connection is closed after the message
+ * (`connection: close`). Pooled keep-alive connections stay with the worker that accepted them, so
+ * rounds of such messages use up the pool and then go out on new connections, which the primary
+ * hands to the workers in turn.
+ */
+async function answer(text: string, { newConnection = false } = {}) {
   const conversationId = await createConversation(user.client);
-  const response = await postMessage(user.client, conversationId, text);
+  const response = newConnection
+    ? await user.client.request(`/api/conversations/${conversationId}/messages`, { json: { text }, headers: { connection: "close" } })
+    : await postMessage(user.client, conversationId, text);
   expect(response.status).toBe(200);
   const events = await readToEnd(response);
   const [run] = await sql<{ instanceId: string | null }>(
@@ -130,10 +138,10 @@ const onClosedConnection = (error: unknown) =>
  * `answer` once a worker was killed: a request that went out on a connection the dead worker held
  * reached no server, and is sent again on a new one (as a browser does), which the primary hands to a live worker.
  */
-async function answerAfterTheKill(text: string) {
+async function answerAfterTheKill(text: string, options?: { newConnection?: boolean }) {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await answer(text);
+      return await answer(text, options);
     } catch (error) {
       if (!onClosedConnection(error) || attempt === 10) throw error;
     }
@@ -178,7 +186,7 @@ describe("npm start with WEB_CONCURRENCY=2", () => {
     // The replacement takes its turn of new connections once it listens.
     await eventually(async () => output.includes(`(pid ${replacement}) listening`), 60_000);
     await eventually(async () => {
-      const answers = await Promise.all(Array.from({ length: 4 }, (_, i) => answerAfterTheKill(`again ${i}`)));
+      const answers = await Promise.all(Array.from({ length: 4 }, (_, i) => answerAfterTheKill(`again ${i}`, { newConnection: true })));
       return answers.some(({ pid }) => pid === replacement);
     }, 40_000);
     expect(output).toMatch(new RegExp(`worker \\d \\(pid ${victim}\\) exited with signal SIGKILL; restarting it`));
