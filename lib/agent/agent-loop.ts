@@ -1,4 +1,4 @@
-import { transitionRun } from "./run-observer";
+import { completeRunUnlessWork, transitionRun } from "./run-observer";
 import { maybeCompact } from "./compaction";
 import { AbortError, userFacingMessage } from "./errors";
 import { awaitsReply, isToolResults, unfinishedStep } from "./history";
@@ -10,16 +10,21 @@ import { RunSession, type RuntimeDeps } from "./run-session";
 import { closeStep, settleStep } from "./step-runner";
 import { injectQueuedMessages } from "./steering";
 import { shownCharsOf } from "./stop-request";
-import type { InboxItem, QueuedMessage, RunStartReads, RunStatus, SlotRecord } from "./store-adapter";
+import type { InboxItem, QueuedMessage, RunEnd, RunStartReads, RunStatus, SlotRecord } from "./store-adapter";
 
 export type RunOutcome =
-  | { status: "completed"; runId: string; reply: Message | null }
+  /**
+   * `nothingLeft`: the run's end found nothing queued and no blocking inbox item pending, so no
+   * message or answer can be waiting for a next run (lib/server/runs/launch.ts drainQueue).
+   */
+  | { status: "completed"; runId: string; reply: Message | null; nothingLeft: boolean }
   | { status: "suspended"; runId: string; slots: SlotRecord[] }
   | { status: "aborted"; runId: string }
   /** `error` is for people; `cause` is the original error, for logs. */
   | { status: "failed"; runId: string; error: string; cause: unknown };
 
-type LoopEnd = { kind: "completed" } | { kind: "suspended" };
+/** `ended`: the store already completed the run at its last safe point (completeRunUnlessWork). */
+type LoopEnd = { kind: "completed"; ended?: Exclude<RunEnd, { kind: "work" }> } | { kind: "suspended" };
 
 const throwIfAborted = (signal: AbortSignal) => {
   if (signal.aborted) throw new AbortError();
@@ -49,9 +54,16 @@ async function driveRun(session: RunSession, firstReads?: SafePointReads): Promi
     throwIfAborted(session.signal);
     // Safe point: every tool call has its result, the next model call has not started. The queue
     // and the inbox are read side by side; one read of the inbox serves the injection and the
-    // model call's reminder of pending items.
-    const [queued, inbox] = prefetched ?? safePointReads(await session.deps.store.getQueueAndInbox());
+    // model call's reminder of pending items. When nothing awaits the model's reply this is the
+    // run's last safe point unless the read finds work, so the read completes the run when it finds none.
+    let reads = prefetched;
     prefetched = undefined;
+    if (!reads && !awaitsReply(session.history)) {
+      const end = await completeRunUnlessWork(session.deps, session.runId);
+      if (end.kind !== "work") return { kind: "completed", ended: end };
+      reads = safePointReads(end);
+    }
+    const [queued, inbox] = reads ?? safePointReads(await session.deps.store.getQueueAndInbox());
     const steered = await injectQueuedMessages(session, queued);
     const answered = await injectResolvedInbox(session, inbox);
     if (!steered && !answered && !awaitsReply(session.history)) return { kind: "completed" };
@@ -97,7 +109,7 @@ export async function runToEnd(
     for (;;) {
       const end = await driveRun(session, firstReads);
       firstReads = undefined;
-      if (end.kind === "completed") return await complete(session);
+      if (end.kind === "completed") return await complete(session, end.ended);
       await transitionRun(deps, runId, ["running"], "suspended");
       const slots = await store.listSlots({ runId, status: "pending" });
       await emit("run_suspended", { run_id: runId, slot_ids: slots.map((slot) => slot.id) });
@@ -116,11 +128,13 @@ export async function runToEnd(
   }
 }
 
-async function complete(session: RunSession): Promise<RunOutcome> {
-  await transitionRun(session.deps, session.runId, ["running"], "completed");
+/** `ended`: how the store completed the run, when it did at the last safe point; else it is completed here. */
+async function complete(session: RunSession, ended?: Exclude<RunEnd, { kind: "work" }>): Promise<RunOutcome> {
+  if (!ended) await transitionRun(session.deps, session.runId, ["running"], "completed");
   await session.deps.emit("run_completed", { run_id: session.runId });
   const last = session.history.at(-1);
-  return { status: "completed", runId: session.runId, reply: last?.sender === "agent" ? last : null };
+  const nothingLeft = ended?.kind === "completed" && !ended.awaitingInbox;
+  return { status: "completed", runId: session.runId, reply: last?.sender === "agent" ? last : null, nothingLeft };
 }
 
 /**

@@ -235,7 +235,14 @@ export class Glove {
     });
     if (!reads) {
       const queued = await queueMessage(this.deps, text, options.startedBy);
-      return { status: "queued", runId: (await store.getActiveRun())?.id ?? null, queued };
+      const active = await store.getActiveRun();
+      if (active) return { status: "queued", runId: active.id, queued };
+      // The run that refused the start ended before the message was queued, so none of its safe
+      // points takes the message: a run of its own does (or, when busy, the run that just began).
+      const continued = await this.continueRun({ signal: options.signal });
+      if (continued.status === "idle") return { status: "queued", runId: null, queued };
+      if (continued.status === "busy") return { status: "queued", runId: continued.runId, queued };
+      return continued;
     }
     return this.execute(
       runId,

@@ -1,7 +1,7 @@
 import type { AgentEventData, AgentEventType } from "./events";
 import type { Message } from "./messages";
 import type { RunSession } from "./run-session";
-import type { BranchStart, RunRecord, RunStartReads, RunStatus, StoreAdapter } from "./store-adapter";
+import type { BranchStart, RunEnd, RunRecord, RunStartReads, RunStatus, StoreAdapter } from "./store-adapter";
 
 /**
  * What the world outside the loop may watch of it: its events, and the few writes a server must
@@ -51,6 +51,17 @@ export async function transitionRun(deps: Observed, runId: string, from: RunStat
   const moved = await deps.store.transitionRun(runId, from, to, error);
   if (moved && to === "running") await tellRunning(deps, runId);
   return moved;
+}
+
+/**
+ * `store.completeRunUnlessWork`, told to the observers as a transition to `completed`: stopping
+ * before it; running again when work kept the run going.
+ */
+export async function completeRunUnlessWork(deps: Observed, runId: string): Promise<RunEnd> {
+  for (const observer of deps.observers) observer.onStopping?.(runId);
+  const end = await deps.store.completeRunUnlessWork(runId);
+  if (end.kind === "work") await tellRunning(deps, runId);
+  return end;
 }
 
 /** After `session.append` stored `messages`: the typed user messages among them, to the observers. */

@@ -116,6 +116,12 @@ export interface StoreAdapter {
   /** Conditional: moves the run to `to` only if its status is one of `from`. Returns whether it did. */
   transitionRun(runId: string, from: RunStatus[], to: RunStatus, error?: string): Promise<boolean>;
   /**
+   * A run's last safe point and its end in one step: reads the queue and the inbox after every
+   * message queued so far, and completes the running run only when nothing of them is for the
+   * loop to inject (a queued message, an item that `awaitsTelling`). See `RunEnd`.
+   */
+  completeRunUnlessWork(runId: string): Promise<RunEnd>;
+  /**
    * Adds to the run's usage counters (atomic increments: a subagent and its parent may add to the
    * same run) and returns the totals afterwards; unknown run → null. Any status: a failed call's
    * usage is recorded too.
@@ -186,6 +192,21 @@ export interface RunStartReads {
   queued: QueuedMessage[];
   inbox: InboxItem[];
 }
+
+/** What `completeRunUnlessWork` found. */
+export type RunEnd =
+  /**
+   * The run completed. `awaitingInbox`: a blocking item was still pending, so its answer may come
+   * while the run ends, find it busy and wait for a next run (the host looks once more, then).
+   */
+  | { kind: "completed"; awaitingInbox: boolean }
+  /** Work arrived: the run is still running; the queue and the inbox as read. */
+  | { kind: "work"; queued: QueuedMessage[]; inbox: InboxItem[] }
+  /** The run was not running any more (stopped, or taken over by another instance). */
+  | { kind: "not_running" };
+
+/** A blocking inbox item nobody has answered yet: the run that posted it waits for its answer. */
+export const blocksOnAnswer = (item: InboxItem) => item.blocking && item.status === "pending";
 
 /** Where a run's new branch hangs: its first message becomes a child of `leaf`. */
 export interface BranchStart {

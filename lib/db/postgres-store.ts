@@ -14,6 +14,7 @@ import type {
   PermissionRequestRecord,
   StoredPermissionRequest,
   QueuedMessage,
+  RunEnd,
   RunRecord,
   RunStartReads,
   RunStatus,
@@ -49,6 +50,7 @@ import {
   MESSAGE_DATES,
   type JsonRow,
   type QueueAndInboxJson,
+  type RunEndReadsJson,
   rowToRun,
   rowToSlot,
   rowToTask,
@@ -269,11 +271,11 @@ export class PostgresStore implements StoreAdapter {
   }
 
   /** A CTE for a statement's WITH that adds the given counters, or a no-op CTE when there is nothing to add. */
-  private counterUpdate(tokens: number, turns: number) {
+  private counterUpdate(tokens: number, turns: number, guard: Prisma.Sql = Prisma.empty) {
     if (tokens === 0 && turns === 0) return Prisma.sql`counted AS (SELECT 1)`;
     return Prisma.sql`counted AS (
       UPDATE "AgentStore" SET "tokenCount" = "tokenCount" + ${tokens}::int, "turnCount" = "turnCount" + ${turns}::int
-      WHERE "id" = ${this.storeId} AND "organizationId" = ${this.organizationId}
+      WHERE "id" = ${this.storeId} AND "organizationId" = ${this.organizationId} ${guard}
     )`;
   }
 
@@ -451,35 +453,10 @@ export class PostgresStore implements StoreAdapter {
     return row ? rowToRun(row) : null;
   }
 
-  /**
-   * Also writes the counters not written yet (a run ends with a transition), in the same statement.
-   * A run of the conversation's own store that completes is announced (`run.completed`) by the same
-   * statement; one that fails (`run.failed`, rare) in the same transaction. Such a run that leaves
-   * `running` owes its verdict event until the recorder stores it (Run.verdictOwed, run-verdicts.ts).
-   */
+  /** Also writes the counters not written yet (a run ends with a transition), in the same statement (runMove). */
   async transitionRun(runId: string, from: RunStatus[], to: RunStatus, error?: string): Promise<boolean> {
     const { tokens, turns } = this.unwritten;
-    const at = new Date();
-    const completed =
-      this.namespace === "" && to === "completed"
-        ? runCompletedEventInStatement({ organizationId: this.organizationId, conversationId: this.conversationId, runId, updatedAt: at })
-        : null;
-    const statement = Prisma.sql`
-      WITH ${this.counterUpdate(tokens, turns)},
-      moved AS (
-        UPDATE "Run" SET "status" = ${to}, "error" = COALESCE(${error === undefined ? null : storableJson(error)}::text, "error"), "updatedAt" = ${at}::timestamp(3),
-          "verdictOwed" = ${this.namespace === "" && to !== "running"}::boolean
-        WHERE "storeId" = ${this.storeId} AND "organizationId" = ${this.organizationId} AND "id" = ${runId} AND "status" = ANY(${from}::text[])
-        RETURNING "startedById", "createdAt", "updatedAt", "error"
-      )${
-        completed
-          ? Prisma.sql`, announced AS (
-        INSERT INTO "OutboxEvent" ("id", "organizationId", "type", "payload", "createdAt")
-        SELECT ${completed.id}, ${completed.organizationId}, ${completed.type}, ${completed.payload}, ${completed.createdAt}::timestamp(3) FROM moved m
-      )`
-          : Prisma.empty
-      }
-      SELECT * FROM moved`;
+    const statement = Prisma.sql`WITH ${this.runMove(runId, from, to, error, Prisma.empty)} SELECT * FROM moved`;
     const announced = this.namespace === "" && to === "failed" ? to : null;
     const moved = announced
       ? await this.db.$transaction(async (tx) => {
@@ -494,6 +471,52 @@ export class PostgresStore implements StoreAdapter {
     this.unwritten.tokens -= tokens;
     this.unwritten.turns -= turns;
     return moved.length === 1;
+  }
+
+  /**
+   * One round trip: the migration's `handoff_run_end_reads` takes the store row's lock and reads the
+   * queue and the inbox after it; the same statement completes the run, as transitionRun does, only
+   * when they hold no work.
+   */
+  async completeRunUnlessWork(runId: string): Promise<RunEnd> {
+    const { tokens, turns } = this.unwritten;
+    const [{ reads, moved }] = await this.rows<{ reads: RunEndReadsJson; moved: number }>(Prisma.sql`
+      WITH found AS (SELECT "handoff_run_end_reads"(${this.storeId}, ${this.organizationId}) AS r),
+      ${this.runMove(runId, ["running"], "completed", undefined, Prisma.sql`AND NOT (SELECT (f.r->>'work')::boolean FROM found f)`)}
+      SELECT (SELECT f.r FROM found f) AS reads, (SELECT count(*) FROM moved)::int AS moved`);
+    if (reads.work) return { kind: "work", ...queueAndInboxFrom(reads) };
+    this.unwritten.tokens -= tokens;
+    this.unwritten.turns -= turns;
+    return moved === 1 ? { kind: "completed", awaitingInbox: reads.awaitingInbox } : { kind: "not_running" };
+  }
+
+  /**
+   * The CTEs that move a run (`moved`, returning the finished row) and write the counters not written
+   * yet, each only when `guard` (SQL appended to their WHERE) holds. A run of the conversation's own
+   * store that completes is announced (`run.completed`) by the same statement; one that fails
+   * (`run.failed`, rare) by transitionRun in the same transaction. Such a run that leaves `running`
+   * owes its verdict event until the recorder stores it (Run.verdictOwed, run-verdicts.ts).
+   */
+  private runMove(runId: string, from: RunStatus[], to: RunStatus, error: string | undefined, guard: Prisma.Sql) {
+    const at = new Date();
+    const completed =
+      this.namespace === "" && to === "completed"
+        ? runCompletedEventInStatement({ organizationId: this.organizationId, conversationId: this.conversationId, runId, updatedAt: at })
+        : null;
+    return Prisma.sql`${this.counterUpdate(this.unwritten.tokens, this.unwritten.turns, guard)},
+      moved AS (
+        UPDATE "Run" SET "status" = ${to}, "error" = COALESCE(${error === undefined ? null : storableJson(error)}::text, "error"), "updatedAt" = ${at}::timestamp(3),
+          "verdictOwed" = ${this.namespace === "" && to !== "running"}::boolean
+        WHERE "storeId" = ${this.storeId} AND "organizationId" = ${this.organizationId} AND "id" = ${runId} AND "status" = ANY(${from}::text[]) ${guard}
+        RETURNING "startedById", "createdAt", "updatedAt", "error"
+      )${
+        completed
+          ? Prisma.sql`, announced AS (
+        INSERT INTO "OutboxEvent" ("id", "organizationId", "type", "payload", "createdAt")
+        SELECT ${completed.id}, ${completed.organizationId}, ${completed.type}, ${completed.payload}, ${completed.createdAt}::timestamp(3) FROM moved m
+      )`
+          : Prisma.empty
+      }`;
   }
 
   /** One conditional statement: increments in place, so a subagent and its parent adding at once both count. */

@@ -575,6 +575,67 @@ export function defineStoreContract(
         expect(won[0]?.history.map((item) => item.text)).toEqual(["before"]);
       });
 
+      it("completeRunUnlessWork: completes a running run when nothing is queued or to be told, and says whether a blocking item still waits", async () => {
+        const store = await makeStore();
+        const quiet = run();
+        await store.createRun(quiet);
+        await store.addTokens({ tokens_in: 30, tokens_out: 12 });
+        await store.incrementTurn();
+        expect(await store.completeRunUnlessWork(quiet.id)).toEqual({ kind: "completed", awaitingInbox: false });
+        expect(await store.getRun(quiet.id)).toMatchObject({ status: "completed" });
+        expect(await store.getActiveRun()).toBeNull();
+        expect(await store.getTokenCount()).toBe(42);
+        expect(await store.getTurnCount()).toBe(1);
+
+        const waiting = run();
+        await store.createRun(waiting);
+        await store.addInboxItem(inboxItem({ blocking: true }));
+        await store.addInboxItem(inboxItem({ blocking: false, status: "consumed", consumed_at: at(3) }));
+        expect(await store.completeRunUnlessWork(waiting.id)).toEqual({ kind: "completed", awaitingInbox: true });
+        expect(await store.getRun(waiting.id)).toMatchObject({ status: "completed" });
+      });
+
+      it("completeRunUnlessWork: a queued message or an item to tell keeps the run running and comes back as getQueueAndInbox reads it", async () => {
+        const store = await makeStore();
+        const steered = run();
+        await store.createRun(steered);
+        await store.addTokens({ tokens_in: 5, tokens_out: 5 });
+        await store.enqueueMessage({ ...queued("one more thing"), sent_by: "user-2" }, 10);
+        const withQueue = await store.completeRunUnlessWork(steered.id);
+        expect(withQueue).toEqual({ kind: "work", ...(await store.getQueueAndInbox()) });
+        expect(withQueue.kind === "work" && withQueue.queued.map((item) => item.text)).toEqual(["one more thing"]);
+        expect(await store.getRun(steered.id)).toMatchObject({ status: "running" });
+        // Counters not written by a completion that did not happen still count.
+        expect(await store.getTokenCount()).toBe(10);
+        await store.deleteQueuedMessages((await store.getQueuedMessages()).map((item) => item.id));
+
+        for (const settled of [
+          { status: "resolved", response: "paid", resolved_at: at(5) },
+          { status: "expired", resolved_at: at(6) },
+          { status: "cancelled", resolved_at: at(7) },
+        ] as const) {
+          const item = inboxItem();
+          await store.addInboxItem(item);
+          await store.updateInboxItem(item.id, settled, "pending");
+          const end = await store.completeRunUnlessWork(steered.id);
+          expect(end).toMatchObject({ kind: "work", queued: [] });
+          expect(end.kind === "work" && end.inbox.find((told) => told.id === item.id)).toMatchObject({ status: settled.status });
+          expect(await store.getRun(steered.id)).toMatchObject({ status: "running" });
+          await store.markInboxConsumed([item.id], at(8));
+        }
+        expect(await store.completeRunUnlessWork(steered.id)).toEqual({ kind: "completed", awaitingInbox: false });
+      });
+
+      it("completeRunUnlessWork: a run that is not running stays as it is", async () => {
+        const store = await makeStore();
+        const suspended = run();
+        await store.createRun(suspended);
+        await store.transitionRun(suspended.id, ["running"], "suspended");
+        expect(await store.completeRunUnlessWork(suspended.id)).toEqual({ kind: "not_running" });
+        expect(await store.getRun(suspended.id)).toMatchObject({ status: "suspended" });
+        expect(await store.completeRunUnlessWork("missing")).toEqual({ kind: "not_running" });
+      });
+
       it("transitions conditionally, records an error, and lets one concurrent claimer win", async () => {
         const store = await makeStore();
         const record = run();

@@ -10,6 +10,7 @@ import type {
   PermissionRecord,
   StoredPermissionRequest,
   QueuedMessage,
+  RunEnd,
   RunRecord,
   RunStatus,
   RunUsage,
@@ -21,7 +22,7 @@ import type {
   Task,
   ToolCallState,
 } from "../store-adapter";
-import { awaitsTelling } from "../store-adapter";
+import { awaitsTelling, blocksOnAnswer } from "../store-adapter";
 
 const clone = <T>(value: T): T => structuredClone(value);
 const isActive = (run: RunRecord) => run.status === "running" || run.status === "suspended";
@@ -239,7 +240,7 @@ export class MemoryStore implements StoreAdapter {
 
   async createRunAndRead(run: RunRecord) {
     if (!(await this.createRun(run))) return null;
-    return { history: await this.getMessages(), ...(await this.getQueueAndInbox()) };
+    return { history: await this.getMessages(), ...this.queueAndInbox() };
   }
 
   async getRun(runId: string) {
@@ -253,11 +254,15 @@ export class MemoryStore implements StoreAdapter {
   }
 
   async transitionRun(runId: string, from: RunStatus[], to: RunStatus, error?: string) {
-    const run = this.runs.get(runId);
-    if (!run || !from.includes(run.status)) return false;
-    run.status = to;
-    if (error !== undefined) run.error = error;
-    return true;
+    return this.moveRun(runId, from, to, error);
+  }
+
+  // Its own reads and moves, not the public methods: a test spying on those sees only what the agent calls.
+  async completeRunUnlessWork(runId: string): Promise<RunEnd> {
+    const { queued, inbox } = this.queueAndInbox();
+    if (queued.length > 0 || inbox.some(awaitsTelling)) return { kind: "work", queued, inbox };
+    if (!this.moveRun(runId, ["running"], "completed")) return { kind: "not_running" };
+    return { kind: "completed", awaitingInbox: inbox.some(blocksOnAnswer) };
   }
 
   async addRunUsage(runId: string, usage: RunUsage) {
@@ -356,7 +361,19 @@ export class MemoryStore implements StoreAdapter {
   }
 
   async getQueueAndInbox() {
+    return this.queueAndInbox();
+  }
+
+  private queueAndInbox() {
     return { queued: clone(this.queue), inbox: clone(this.inbox) };
+  }
+
+  private moveRun(runId: string, from: RunStatus[], to: RunStatus, error?: string) {
+    const run = this.runs.get(runId);
+    if (!run || !from.includes(run.status)) return false;
+    run.status = to;
+    if (error !== undefined) run.error = error;
+    return true;
   }
 
   async deleteQueuedMessages(messageIds: string[]) {

@@ -185,6 +185,12 @@ export interface QueueAndInboxJson {
   inbox: JsonRow[];
 }
 
+/** `handoff_run_end_reads`: the queue and the inbox, and what the completing statement decided from them (RunEnd). */
+export interface RunEndReadsJson extends QueueAndInboxJson {
+  work: boolean;
+  awaitingInbox: boolean;
+}
+
 export const queueAndInboxFrom = (row: QueueAndInboxJson): { queued: QueuedMessage[]; inbox: InboxItem[] } => ({
   queued: row.queued.map((queued) => rowToQueuedMessage(revivedRow<QueuedMessageRow>(queued, QUEUED_MESSAGE_DATES))),
   inbox: row.inbox.map((item) => rowToInboxItem(revivedRow<InboxItemRow>(item, INBOX_ITEM_DATES))),

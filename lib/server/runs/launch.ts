@@ -104,12 +104,14 @@ export function launchContinuation(conversationId: string, agent: ConversationAg
 }
 
 /**
- * Messages queued after a run's last safe point, and blocking inbox items settled after it (their
- * continuation found this run busy), wait for the next run: start it, while runs complete.
+ * Blocking inbox items settled while a run ended (their continuation found it busy), and messages
+ * queued before the end of a run that ended without the store's last look (a short-circuited
+ * request), wait for the next run: start it, while runs complete. A run whose end saw nothing
+ * that could be left (`nothingLeft`: completeRunUnlessWork) needs no look.
  */
-export async function drainQueue(agent: ConversationAgent, outcome: { status: string }): Promise<void> {
+export async function drainQueue(agent: ConversationAgent, outcome: { status: string; nothingLeft?: boolean }): Promise<void> {
   let last = outcome;
-  while (last.status === "completed" && (await hasLeftoverWork(agent))) {
+  while (last.status === "completed" && !last.nothingLeft && (await hasLeftoverWork(agent))) {
     last = await agent.glove.continueRun({ signal: agent.signal });
   }
 }

@@ -222,4 +222,44 @@ describe("concurrency across server instances", () => {
       await other.end();
     }
   });
+  it("completeRunUnlessWork waits for an enqueue's lock, then keeps the run for the message it queued", async () => {
+    const { conversation } = await openNewConversationStore(tenant);
+    const { organizationId } = tenant;
+    const stores = await Promise.all(instances.map((db) => PostgresStore.open(db, { organizationId, conversationId: conversation.id })));
+    const ending = { id: uid("run"), status: "running" as const, created_at: at };
+    expect(await stores[0].createRun(ending)).toBe(true);
+    // Another instance queues a message in a transaction that holds the store row's lock, as enqueueMessage's statement does.
+    const other = new pg.Client({ connectionString: testDatabaseUrl() });
+    await other.connect();
+    try {
+      const {
+        rows: [{ id: storeId }],
+      } = await other.query<{ id: string }>(
+        `SELECT "id" FROM "AgentStore" WHERE "organizationId" = $1 AND "conversationId" = $2 AND "namespace" = ''`,
+        [organizationId, conversation.id],
+      );
+      await other.query("BEGIN");
+      await other.query(`UPDATE "AgentStore" SET "queuedCount" = "queuedCount" + 1 WHERE "organizationId" = $1 AND "id" = $2`, [
+        organizationId,
+        storeId,
+      ]);
+      await other.query(
+        `INSERT INTO "QueuedMessage" ("storeId", "id", "organizationId", "text", "createdAt") VALUES ($1, $2, $3, 'one more thing', now())`,
+        [storeId, uid("queued"), organizationId],
+      );
+      const ended = stores[1].completeRunUnlessWork(ending.id);
+      await eventually(async () => {
+        const waiting = await getTestPrisma().$queryRaw<unknown[]>`
+          SELECT 1 FROM pg_stat_activity
+          WHERE datname = current_database() AND wait_event_type = 'Lock' AND query LIKE '%handoff_run_end_reads%'`;
+        return waiting.length === 1;
+      });
+      await other.query("COMMIT");
+      const end = await ended;
+      expect(end.kind === "work" && end.queued.map((item) => item.text)).toEqual(["one more thing"]);
+      expect(await stores[0].getRun(ending.id)).toMatchObject({ status: "running" });
+    } finally {
+      await other.end();
+    }
+  });
 });

@@ -94,6 +94,31 @@ describe("outbox producers", () => {
     expect(completed[0].created_at).toBe(row.updatedAt.toISOString());
   });
 
+  it("a run completed at its last safe point announces run.completed once, in the completing statement; one kept running by a queued message does not", async () => {
+    const tenant = await createTenant("runs-last-look");
+    const { conversation, store } = await openNewConversationStore(tenant);
+    await store.createRun({ id: "run-l", status: "running", created_at: now(), started_by: tenant.userId });
+    await store.enqueueMessage({ id: "queued-l", text: "and one more", created_at: now() }, 10);
+    expect(await store.completeRunUnlessWork("run-l")).toMatchObject({ kind: "work" });
+    expect(await eventsOf(tenant.organizationId, "run.completed")).toEqual([]);
+    await store.deleteQueuedMessages(["queued-l"]);
+    expect(await store.completeRunUnlessWork("run-l")).toEqual({ kind: "completed", awaitingInbox: false });
+    expect(await store.completeRunUnlessWork("run-l")).toEqual({ kind: "not_running" });
+
+    const row = await prisma.run.findFirstOrThrow({ where: { organizationId: tenant.organizationId, id: "run-l" } });
+    expect(row.verdictOwed).toBe(true);
+    const completed = await eventsOf(tenant.organizationId, "run.completed");
+    expect(completed.map((event) => event.data)).toEqual([
+      {
+        run_id: "run-l",
+        conversation_id: conversation.id,
+        started_by_id: tenant.userId,
+        started_at: row.createdAt.toISOString(),
+        finished_at: row.updatedAt.toISOString(),
+      },
+    ]);
+  });
+
   it("run.completed of a run nobody typed (an inbox continuation) says so, with the run's own start", async () => {
     const tenant = await createTenant("runs-nobody");
     const { store } = await openNewConversationStore(tenant);

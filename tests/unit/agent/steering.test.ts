@@ -1,5 +1,7 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { SteeringQueueFullError } from "@/lib/agent/errors";
+import type { RunRecord } from "@/lib/agent/store-adapter";
+import { MemoryStore } from "@/lib/agent/testing";
 import { success } from "@/lib/agent/tool";
 import { deferred, expectPairedHistory, makeAgent, transcript } from "./helpers";
 
@@ -111,5 +113,77 @@ describe("steering", () => {
     expect(await glove.continueRun()).toMatchObject({ status: "completed", reply: { text: "About the leftover." } });
     expect(model.requests[1].messages.at(-1)).toMatchObject({ id: "late", is_steering: true, text: "a late message" });
     expect(await glove.continueRun()).toEqual({ status: "idle" });
+  });
+});
+
+describe("the run's last safe point", () => {
+  it("a message queued as the model gives its last answer is answered by the same run, which then completes once", async () => {
+    /** Queues a person's message at the moment the run ends, as one sent while the last answer streamed would be. */
+    class LateMessageStore extends MemoryStore {
+      private late = true;
+      override async completeRunUnlessWork(runId: string) {
+        if (this.late) {
+          this.late = false;
+          await this.enqueueMessage({ id: "late-1", text: "One more thing", created_at: new Date().toISOString() }, 10);
+        }
+        return super.completeRunUnlessWork(runId);
+      }
+    }
+    const { glove, model, recorder, store } = makeAgent([{ text: "First answer." }, { text: "And the one more thing." }], {
+      store: new LateMessageStore("test"),
+    });
+    const outcome = await glove.processRequest("Hello");
+    expect(outcome).toMatchObject({ status: "completed", nothingLeft: true, reply: { text: "And the one more thing." } });
+    expect(transcript(model.requests[1].messages)).toEqual(["user:Hello", "agent:First answer.", "user:One more thing"]);
+    expect(recorder.of("run_started")).toHaveLength(1);
+    expect(recorder.of("run_completed")).toHaveLength(1);
+    expect(await store.getQueuedMessages()).toEqual([]);
+    expect(await store.getActiveRun()).toBeNull();
+  });
+
+  it("a plain answer ends with the store's one last look: no separate read of the queue after the model's reply", async () => {
+    const { glove, store } = makeAgent([{ text: "Hi." }]);
+    const reads = vi.spyOn(store, "getQueueAndInbox");
+    const ends = vi.spyOn(store, "completeRunUnlessWork");
+    const moves = vi.spyOn(store, "transitionRun");
+    expect(await glove.processRequest("Hello")).toMatchObject({ status: "completed", nothingLeft: true });
+    expect(reads).not.toHaveBeenCalled();
+    expect(ends).toHaveBeenCalledTimes(1);
+    expect(moves).not.toHaveBeenCalled();
+  });
+
+  it("a run that ends while a blocking inbox item is pending says something may be left for a next run", async () => {
+    const store = new MemoryStore("test");
+    await store.addInboxItem({
+      id: "inbox-1",
+      tag: "payment",
+      request: "Confirm the payment",
+      response: null,
+      status: "pending",
+      blocking: true,
+      created_at: new Date().toISOString(),
+      resolved_at: null,
+    });
+    const { glove } = makeAgent([{ text: "Waiting for the payment." }], { store });
+    expect(await glove.processRequest("Hello")).toMatchObject({ status: "completed", nothingLeft: false });
+  });
+
+  it("a message whose active run ended between the refused start and its enqueue is answered by a run of its own", async () => {
+    /** Refuses the first start as if a run were still active, which then ended before the message was queued. */
+    class EndedMeanwhileStore extends MemoryStore {
+      private refuse = true;
+      override async createRunAndRead(run: RunRecord) {
+        if (this.refuse) {
+          this.refuse = false;
+          return null;
+        }
+        return super.createRunAndRead(run);
+      }
+    }
+    const { glove, model, store } = makeAgent([{ text: "Answered after all." }], { store: new EndedMeanwhileStore("test") });
+    const outcome = await glove.processRequest("Hello");
+    expect(outcome).toMatchObject({ status: "completed", reply: { text: "Answered after all." } });
+    expect(transcript(model.requests[0].messages)).toEqual(["user:Hello"]);
+    expect(await store.getQueuedMessages()).toEqual([]);
   });
 });
