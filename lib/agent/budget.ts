@@ -45,10 +45,12 @@ export class RequestMeter {
   /** Records a step and what it (or a failed attempt) spent, here and in the parent request. */
   async charge(usage: RunUsage): Promise<void> {
     if (usage.model_steps === 0 && usage.effective_tokens === 0) return;
-    this.totals = (await this.store.addRunUsage(this.runId, usage)) ?? {
+    // Counted here before the store's write: one meter per run in a process, so concurrent charges (parallel subagents) all add up.
+    this.totals = {
       model_steps: this.totals.model_steps + usage.model_steps,
       effective_tokens: this.totals.effective_tokens + usage.effective_tokens,
     };
+    await this.store.addRunUsage(this.runId, usage);
     if (this.parent && usage.effective_tokens > 0) await this.parent.charge({ model_steps: 0, effective_tokens: usage.effective_tokens });
   }
 

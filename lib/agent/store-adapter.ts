@@ -122,11 +122,12 @@ export interface StoreAdapter {
    */
   completeRunUnlessWork(runId: string): Promise<RunEnd>;
   /**
-   * Adds to the run's usage counters (atomic increments: a subagent and its parent may add to the
-   * same run) and returns the totals afterwards; unknown run → null. Any status: a failed call's
-   * usage is recorded too.
+   * Adds to the run's usage counters, in any status. A store may write them behind, with its next
+   * append or run move (a model step's usage is followed at once by its reply's append), as it
+   * does the token counters; its own `getRun` and `getActiveRun` include what it has not written yet.
+   * Unknown run: nothing.
    */
-  addRunUsage(runId: string, usage: RunUsage): Promise<RunUsage | null>;
+  addRunUsage(runId: string, usage: RunUsage): Promise<void>;
   /**
    * Drops the run's `started_by`: someone else's message joined the run, so the starter's own
    * permission records no longer decide its calls (only the organization's do).

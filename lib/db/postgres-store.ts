@@ -170,8 +170,11 @@ export class PostgresStore implements StoreAdapter {
     // Model output may hold NUL or unpaired surrogates, which Postgres refuses in text and jsonb: cleaned, never lost.
     const rows = JSON.stringify(storableJson(messages.map(messageToJsonRow)));
     const { tokens, turns } = this.unwritten;
+    const usage = this.runUsageUpdate();
     await this.rows(Prisma.sql`
+      WITH ${usage.cte}
       SELECT "handoff_append_messages"(${this.storeId}, ${this.organizationId}, ${rows}::json, ${tokens}::int, ${turns}::int)::text AS "appended"`);
+    usage.written(false);
     this.unwritten.tokens -= tokens;
     this.unwritten.turns -= turns;
   }
@@ -241,6 +244,8 @@ export class PostgresStore implements StoreAdapter {
   // once written. A crash before the write loses the count of a reply that was not stored either.
 
   private readonly unwritten = { tokens: 0, turns: 0 };
+  /** Run usage (addRunUsage) by run id, written behind the same way. */
+  private readonly unwrittenUsage = new Map<string, RunUsage>();
 
   async getTokenCount(): Promise<number> {
     return (await this.storedCounters()).tokenCount + this.unwritten.tokens;
@@ -445,18 +450,19 @@ export class PostgresStore implements StoreAdapter {
 
   async getRun(runId: string): Promise<RunRecord | null> {
     const row = await this.db.run.findFirst({ where: { ...this.own, id: runId } });
-    return row ? rowToRun(row) : null;
+    return row ? this.withUnwrittenUsage(rowToRun(row)) : null;
   }
 
   async getActiveRun(): Promise<RunRecord | null> {
     const row = await this.db.run.findFirst({ where: { ...this.own, status: { in: ACTIVE_RUN_STATUSES } } });
-    return row ? rowToRun(row) : null;
+    return row ? this.withUnwrittenUsage(rowToRun(row)) : null;
   }
 
   /** Also writes the counters not written yet (a run ends with a transition), in the same statement (runMove). */
   async transitionRun(runId: string, from: RunStatus[], to: RunStatus, error?: string): Promise<boolean> {
     const { tokens, turns } = this.unwritten;
-    const statement = Prisma.sql`WITH ${this.runMove(runId, from, to, error, Prisma.empty)} SELECT * FROM moved`;
+    const move = this.runMove(runId, from, to, error, Prisma.empty);
+    const statement = Prisma.sql`WITH ${move.ctes} SELECT * FROM moved`;
     const announced = this.namespace === "" && to === "failed" ? to : null;
     const moved = announced
       ? await this.db.$transaction(async (tx) => {
@@ -468,6 +474,7 @@ export class PostgresStore implements StoreAdapter {
           return rows;
         })
       : await this.rows<FinishedRunRow>(statement);
+    move.usageWritten(moved.length === 1);
     this.unwritten.tokens -= tokens;
     this.unwritten.turns -= turns;
     return moved.length === 1;
@@ -480,10 +487,19 @@ export class PostgresStore implements StoreAdapter {
    */
   async completeRunUnlessWork(runId: string): Promise<RunEnd> {
     const { tokens, turns } = this.unwritten;
+    const move = this.runMove(
+      runId,
+      ["running"],
+      "completed",
+      undefined,
+      Prisma.sql`AND NOT (SELECT (f.r->>'work')::boolean FROM found f)`,
+    );
     const [{ reads, moved }] = await this.rows<{ reads: RunEndReadsJson; moved: number }>(Prisma.sql`
       WITH found AS (SELECT "handoff_run_end_reads"(${this.storeId}, ${this.organizationId}) AS r),
-      ${this.runMove(runId, ["running"], "completed", undefined, Prisma.sql`AND NOT (SELECT (f.r->>'work')::boolean FROM found f)`)}
+      ${move.ctes}
       SELECT (SELECT f.r FROM found f) AS reads, (SELECT count(*) FROM moved)::int AS moved`);
+    // The run's usage and counters are written with its completion; kept for the next append when work kept it running.
+    move.usageWritten(moved === 1);
     if (reads.work) return { kind: "work", ...queueAndInboxFrom(reads) };
     this.unwritten.tokens -= tokens;
     this.unwritten.turns -= turns;
@@ -492,7 +508,8 @@ export class PostgresStore implements StoreAdapter {
 
   /**
    * The CTEs that move a run (`moved`, returning the finished row) and write the counters not written
-   * yet, each only when `guard` (SQL appended to their WHERE) holds. A run of the conversation's own
+   * yet, each only when `guard` (SQL appended to their WHERE) holds, and the run usage not written
+   * yet (`usageWritten` to call once the statement succeeded). A run of the conversation's own
    * store that completes is announced (`run.completed`) by the same statement; one that fails
    * (`run.failed`, rare) by transitionRun in the same transaction. Such a run that leaves `running`
    * owes its verdict event until the recorder stores it (Run.verdictOwed, run-verdicts.ts).
@@ -503,10 +520,12 @@ export class PostgresStore implements StoreAdapter {
       this.namespace === "" && to === "completed"
         ? runCompletedEventInStatement({ organizationId: this.organizationId, conversationId: this.conversationId, runId, updatedAt: at })
         : null;
-    return Prisma.sql`${this.counterUpdate(this.unwritten.tokens, this.unwritten.turns, guard)},
+    const usage = this.runUsageUpdate(runId);
+    const ctes = Prisma.sql`${this.counterUpdate(this.unwritten.tokens, this.unwritten.turns, guard)}, ${usage.cte},
       moved AS (
         UPDATE "Run" SET "status" = ${to}, "error" = COALESCE(${error === undefined ? null : storableJson(error)}::text, "error"), "updatedAt" = ${at}::timestamp(3),
-          "verdictOwed" = ${this.namespace === "" && to !== "running"}::boolean
+          "verdictOwed" = ${this.namespace === "" && to !== "running"}::boolean,
+          "modelSteps" = "modelSteps" + ${usage.own.steps}::int, "effectiveTokens" = "effectiveTokens" + ${usage.own.tokens}::int
         WHERE "storeId" = ${this.storeId} AND "organizationId" = ${this.organizationId} AND "id" = ${runId} AND "status" = ANY(${from}::text[]) ${guard}
         RETURNING "startedById", "createdAt", "updatedAt", "error"
       )${
@@ -517,15 +536,56 @@ export class PostgresStore implements StoreAdapter {
       )`
           : Prisma.empty
       }`;
+    return { ctes, usageWritten: usage.written };
   }
 
-  /** One conditional statement: increments in place, so a subagent and its parent adding at once both count. */
-  async addRunUsage(runId: string, usage: RunUsage): Promise<RunUsage | null> {
-    const rows = await this.rows<{ modelSteps: number; effectiveTokens: number }>(Prisma.sql`
-      UPDATE "Run" SET "modelSteps" = "modelSteps" + ${usage.model_steps}::int, "effectiveTokens" = "effectiveTokens" + ${usage.effective_tokens}::int
-      WHERE "storeId" = ${this.storeId} AND "organizationId" = ${this.organizationId} AND "id" = ${runId}
-      RETURNING "modelSteps", "effectiveTokens"`);
-    return rows[0] ? { model_steps: rows[0].modelSteps, effective_tokens: rows[0].effectiveTokens } : null;
+  /** Written behind, by the next appendMessages or run move of this instance (runUsageUpdate). */
+  async addRunUsage(runId: string, usage: RunUsage): Promise<void> {
+    const unwritten = this.unwrittenUsage.get(runId) ?? { model_steps: 0, effective_tokens: 0 };
+    this.unwrittenUsage.set(runId, {
+      model_steps: unwritten.model_steps + usage.model_steps,
+      effective_tokens: unwritten.effective_tokens + usage.effective_tokens,
+    });
+  }
+
+  /**
+   * A CTE for a statement's WITH that adds the run usage not written yet (increments in place),
+   * except `moving`'s: a run the statement moves gets its usage in that UPDATE (`own`), since one
+   * statement cannot update a row twice. `written(ownToo)`: call once the statement succeeded,
+   * with whether the run moved; what was added meanwhile stays unwritten.
+   */
+  private runUsageUpdate(moving?: string) {
+    const taken = [...this.unwrittenUsage].map(([id, usage]) => ({ id, steps: usage.model_steps, tokens: usage.effective_tokens }));
+    const own = taken.find((entry) => entry.id === moving) ?? { id: moving, steps: 0, tokens: 0 };
+    const others = taken.filter((entry) => entry.id !== moving);
+    const cte =
+      others.length === 0
+        ? Prisma.sql`used AS (SELECT 1)`
+        : Prisma.sql`used AS (
+        UPDATE "Run" r SET "modelSteps" = r."modelSteps" + u."steps", "effectiveTokens" = r."effectiveTokens" + u."tokens"
+        FROM json_to_recordset(${JSON.stringify(others)}::json) AS u("id" text, "steps" int, "tokens" int)
+        WHERE r."storeId" = ${this.storeId} AND r."organizationId" = ${this.organizationId} AND r."id" = u."id"
+      )`;
+    const written = (ownToo: boolean) => {
+      for (const { id, steps, tokens } of ownToo ? taken : others) {
+        const left = this.unwrittenUsage.get(id)!;
+        const rest = { model_steps: left.model_steps - steps, effective_tokens: left.effective_tokens - tokens };
+        if (rest.model_steps === 0 && rest.effective_tokens === 0) this.unwrittenUsage.delete(id);
+        else this.unwrittenUsage.set(id, rest);
+      }
+    };
+    return { cte, own, written };
+  }
+
+  /** A run as this instance knows it: the stored row and the usage it has not written yet. */
+  private withUnwrittenUsage(run: RunRecord): RunRecord {
+    const unwritten = this.unwrittenUsage.get(run.id);
+    if (!unwritten) return run;
+    return {
+      ...run,
+      model_steps: (run.model_steps ?? 0) + unwritten.model_steps,
+      effective_tokens: (run.effective_tokens ?? 0) + unwritten.effective_tokens,
+    };
   }
 
   async forgetRunStarter(runId: string): Promise<void> {

@@ -649,22 +649,37 @@ export function defineStoreContract(
         expect(await store.getRun(record.id)).toMatchObject({ status: "failed", error: "The model is down." });
       });
 
-      it("starts a run's usage at zero and adds to it, in any status; unknown run → null", async () => {
+      it("starts a run's usage at zero and adds to it, in any status; an unknown run takes nothing", async () => {
         const store = await makeStore();
         const record = run();
         await store.createRun(record);
         expect(await store.getRun(record.id)).toMatchObject({ model_steps: 0, effective_tokens: 0 });
-        expect(await store.addRunUsage(record.id, { model_steps: 1, effective_tokens: 1200 })).toEqual({
-          model_steps: 1,
-          effective_tokens: 1200,
-        });
+        await store.addRunUsage(record.id, { model_steps: 1, effective_tokens: 1200 });
+        expect(await store.getActiveRun()).toMatchObject({ model_steps: 1, effective_tokens: 1200 });
+        await store.appendMessages([message("the reply", { sender: "agent" })]);
+        expect(await store.getRun(record.id)).toMatchObject({ model_steps: 1, effective_tokens: 1200 });
+        await store.addRunUsage(record.id, { model_steps: 1, effective_tokens: 100 });
         await store.transitionRun(record.id, ["running"], "failed", "The model is down.");
-        expect(await store.addRunUsage(record.id, { model_steps: 0, effective_tokens: 30 })).toEqual({
-          model_steps: 1,
-          effective_tokens: 1230,
-        });
-        expect(await store.getRun(record.id)).toMatchObject({ model_steps: 1, effective_tokens: 1230 });
-        expect(await store.addRunUsage("missing", { model_steps: 1, effective_tokens: 1 })).toBeNull();
+        await store.addRunUsage(record.id, { model_steps: 0, effective_tokens: 30 });
+        expect(await store.getRun(record.id)).toMatchObject({ model_steps: 2, effective_tokens: 1330 });
+        await store.addRunUsage("missing", { model_steps: 1, effective_tokens: 1 });
+        expect(await store.getRun("missing")).toBeNull();
+      });
+
+      it("a run's usage survives every way a run moves on: suspended, continued, kept running by work, completed", async () => {
+        const store = await makeStore();
+        const record = run();
+        await store.createRun(record);
+        await store.addRunUsage(record.id, { model_steps: 1, effective_tokens: 10 });
+        await store.transitionRun(record.id, ["running"], "suspended");
+        await store.transitionRun(record.id, ["suspended"], "running");
+        await store.addRunUsage(record.id, { model_steps: 1, effective_tokens: 20 });
+        await store.enqueueMessage(queued("wait, one more"), 10);
+        expect(await store.completeRunUnlessWork(record.id)).toMatchObject({ kind: "work" });
+        await store.deleteQueuedMessages((await store.getQueuedMessages()).map((item) => item.id));
+        await store.addRunUsage(record.id, { model_steps: 1, effective_tokens: 40 });
+        expect(await store.completeRunUnlessWork(record.id)).toMatchObject({ kind: "completed" });
+        expect(await store.getRun(record.id)).toMatchObject({ status: "completed", model_steps: 3, effective_tokens: 70 });
       });
 
       it("adds concurrent usage without losing any (a subagent and its parent charge one run)", async () => {

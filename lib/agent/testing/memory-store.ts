@@ -267,10 +267,9 @@ export class MemoryStore implements StoreAdapter {
 
   async addRunUsage(runId: string, usage: RunUsage) {
     const run = this.runs.get(runId);
-    if (!run) return null;
+    if (!run) return;
     run.model_steps = (run.model_steps ?? 0) + usage.model_steps;
     run.effective_tokens = (run.effective_tokens ?? 0) + usage.effective_tokens;
-    return { model_steps: run.model_steps, effective_tokens: run.effective_tokens };
   }
 
   async forgetRunStarter(runId: string) {

@@ -262,4 +262,24 @@ describe("concurrency across server instances", () => {
       await other.end();
     }
   });
+  it("a run's usage is written with the next append or move: another instance sees it then, and a run kept running by work keeps it", async () => {
+    const { conversation } = await openNewConversationStore(tenant);
+    const { organizationId } = tenant;
+    const [writer, reader] = await Promise.all(
+      instances.map((db) => PostgresStore.open(db, { organizationId, conversationId: conversation.id })),
+    );
+    const record = { id: uid("run"), status: "running" as const, created_at: at };
+    expect(await writer.createRun(record)).toBe(true);
+    await writer.addRunUsage(record.id, { model_steps: 1, effective_tokens: 500 });
+    expect(await reader.getRun(record.id)).toMatchObject({ model_steps: 0, effective_tokens: 0 });
+    await writer.appendMessages([{ id: uid("msg"), sender: "agent", text: "the reply", created_at: at }]);
+    expect(await reader.getRun(record.id)).toMatchObject({ model_steps: 1, effective_tokens: 500 });
+
+    await writer.addRunUsage(record.id, { model_steps: 1, effective_tokens: 70 });
+    await reader.enqueueMessage({ id: uid("queued"), text: "one more", created_at: at }, 10);
+    expect(await writer.completeRunUnlessWork(record.id)).toMatchObject({ kind: "work" });
+    expect(await writer.getRun(record.id)).toMatchObject({ status: "running", model_steps: 2, effective_tokens: 570 });
+    await writer.appendMessages([{ id: uid("msg"), sender: "user", text: "one more", created_at: at }]);
+    expect(await reader.getRun(record.id)).toMatchObject({ model_steps: 2, effective_tokens: 570 });
+  });
 });
