@@ -37,6 +37,43 @@ describe("concurrency across server instances", () => {
   const onEach = <T>(stores: PostgresStore[], per: number, call: (store: PostgresStore, index: number) => Promise<T>) =>
     Promise.all(stores.flatMap((store, instance) => Array.from({ length: per }, (_, index) => call(store, instance * per + index))));
 
+  /**
+   * Another instance's transaction holding the conversation's store row lock (`hold`, given its
+   * connection and the store's id) while `waiter` starts and waits for that lock inside the function
+   * `waitsIn`; then the transaction commits and the waiter's result comes back.
+   */
+  async function whileAnotherHoldsTheStoreLock<T>(
+    conversationId: string,
+    hold: (other: pg.Client, storeId: string) => Promise<unknown>,
+    waiter: () => Promise<T>,
+    waitsIn: string,
+  ): Promise<T> {
+    const other = new pg.Client({ connectionString: testDatabaseUrl() });
+    await other.connect();
+    try {
+      const {
+        rows: [{ id: storeId }],
+      } = await other.query<{ id: string }>(
+        `SELECT "id" FROM "AgentStore" WHERE "organizationId" = $1 AND "conversationId" = $2 AND "namespace" = ''`,
+        [tenant.organizationId, conversationId],
+      );
+      await other.query("BEGIN");
+      await hold(other, storeId);
+      const waiting = waiter();
+      // Watched from another connection: inside a transaction, pg_stat_activity keeps the snapshot of its first read.
+      await eventually(async () => {
+        const waiters = await getTestPrisma().$queryRaw<unknown[]>`
+          SELECT 1 FROM pg_stat_activity
+          WHERE datname = current_database() AND wait_event_type = 'Lock' AND query LIKE ${`%${waitsIn}%`}`;
+        return waiters.length === 1;
+      });
+      await other.query("COMMIT");
+      return await waiting;
+    } finally {
+      await other.end();
+    }
+  }
+
   it("opening the same store concurrently gives one AgentStore row", async () => {
     const { conversation } = await openNewConversationStore(tenant);
     const stores = await Promise.all(
@@ -185,43 +222,28 @@ describe("concurrency across server instances", () => {
     const finishing = { id: uid("run"), status: "running" as const, created_at: at };
     expect(await stores[0].createRun(finishing)).toBe(true);
     // Another instance's run stores its answer and ends in one transaction, holding the store row's lock.
-    const other = new pg.Client({ connectionString: testDatabaseUrl() });
-    await other.connect();
-    try {
-      const {
-        rows: [{ id: storeId }],
-      } = await other.query<{ id: string }>(
-        `SELECT "id" FROM "AgentStore" WHERE "organizationId" = $1 AND "conversationId" = $2 AND "namespace" = ''`,
-        [organizationId, conversation.id],
-      );
-      await other.query("BEGIN");
-      await other.query(`SELECT "handoff_append_messages"($1, $2, $3::json, 0, 0)`, [
-        storeId,
-        organizationId,
-        JSON.stringify([
-          { messageId: uid("msg"), sender: "agent", text: "the last answer", isCompaction: false, createdAt: "2030-01-01T00:00:00" },
-        ]),
-      ]);
-      await other.query(`UPDATE "Run" SET "status" = 'completed' WHERE "organizationId" = $1 AND "storeId" = $2 AND "id" = $3`, [
-        organizationId,
-        storeId,
-        finishing.id,
-      ]);
-      const starting = stores[1].createRunAndRead({ id: uid("run"), status: "running", created_at: at });
-      // Watched from another connection: inside a transaction, pg_stat_activity keeps the snapshot of its first read.
-      await eventually(async () => {
-        const waiting = await getTestPrisma().$queryRaw<unknown[]>`
-          SELECT 1 FROM pg_stat_activity
-          WHERE datname = current_database() AND wait_event_type = 'Lock' AND query LIKE '%handoff_start_run_reading%'`;
-        return waiting.length === 1;
-      });
-      await other.query("COMMIT");
-      const reads = await starting;
-      expect(reads?.history.map((message) => message.text)).toEqual(["the last answer"]);
-    } finally {
-      await other.end();
-    }
+    const reads = await whileAnotherHoldsTheStoreLock(
+      conversation.id,
+      async (other, storeId) => {
+        await other.query(`SELECT "handoff_append_messages"($1, $2, $3::json, 0, 0)`, [
+          storeId,
+          organizationId,
+          JSON.stringify([
+            { messageId: uid("msg"), sender: "agent", text: "the last answer", isCompaction: false, createdAt: "2030-01-01T00:00:00" },
+          ]),
+        ]);
+        await other.query(`UPDATE "Run" SET "status" = 'completed' WHERE "organizationId" = $1 AND "storeId" = $2 AND "id" = $3`, [
+          organizationId,
+          storeId,
+          finishing.id,
+        ]);
+      },
+      () => stores[1].createRunAndRead({ id: uid("run"), status: "running", created_at: at }),
+      "handoff_start_run_reading",
+    );
+    expect(reads?.history.map((message) => message.text)).toEqual(["the last answer"]);
   });
+
   it("completeRunUnlessWork waits for an enqueue's lock, then keeps the run for the message it queued", async () => {
     const { conversation } = await openNewConversationStore(tenant);
     const { organizationId } = tenant;
@@ -229,39 +251,25 @@ describe("concurrency across server instances", () => {
     const ending = { id: uid("run"), status: "running" as const, created_at: at };
     expect(await stores[0].createRun(ending)).toBe(true);
     // Another instance queues a message in a transaction that holds the store row's lock, as enqueueMessage's statement does.
-    const other = new pg.Client({ connectionString: testDatabaseUrl() });
-    await other.connect();
-    try {
-      const {
-        rows: [{ id: storeId }],
-      } = await other.query<{ id: string }>(
-        `SELECT "id" FROM "AgentStore" WHERE "organizationId" = $1 AND "conversationId" = $2 AND "namespace" = ''`,
-        [organizationId, conversation.id],
-      );
-      await other.query("BEGIN");
-      await other.query(`UPDATE "AgentStore" SET "queuedCount" = "queuedCount" + 1 WHERE "organizationId" = $1 AND "id" = $2`, [
-        organizationId,
-        storeId,
-      ]);
-      await other.query(
-        `INSERT INTO "QueuedMessage" ("storeId", "id", "organizationId", "text", "createdAt") VALUES ($1, $2, $3, 'one more thing', now())`,
-        [storeId, uid("queued"), organizationId],
-      );
-      const ended = stores[1].completeRunUnlessWork(ending.id);
-      await eventually(async () => {
-        const waiting = await getTestPrisma().$queryRaw<unknown[]>`
-          SELECT 1 FROM pg_stat_activity
-          WHERE datname = current_database() AND wait_event_type = 'Lock' AND query LIKE '%handoff_run_end_reads%'`;
-        return waiting.length === 1;
-      });
-      await other.query("COMMIT");
-      const end = await ended;
-      expect(end.kind === "work" && end.queued.map((item) => item.text)).toEqual(["one more thing"]);
-      expect(await stores[0].getRun(ending.id)).toMatchObject({ status: "running" });
-    } finally {
-      await other.end();
-    }
+    const end = await whileAnotherHoldsTheStoreLock(
+      conversation.id,
+      async (other, storeId) => {
+        await other.query(`UPDATE "AgentStore" SET "queuedCount" = "queuedCount" + 1 WHERE "organizationId" = $1 AND "id" = $2`, [
+          organizationId,
+          storeId,
+        ]);
+        await other.query(
+          `INSERT INTO "QueuedMessage" ("storeId", "id", "organizationId", "text", "createdAt") VALUES ($1, $2, $3, 'one more thing', now())`,
+          [storeId, uid("queued"), organizationId],
+        );
+      },
+      () => stores[1].completeRunUnlessWork(ending.id),
+      "handoff_run_end_reads",
+    );
+    expect(end.kind === "work" && end.queued.map((item) => item.text)).toEqual(["one more thing"]);
+    expect(await stores[0].getRun(ending.id)).toMatchObject({ status: "running" });
   });
+
   it("a run's usage is written with the next append or move: another instance sees it then, and a run kept running by work keeps it", async () => {
     const { conversation } = await openNewConversationStore(tenant);
     const { organizationId } = tenant;
