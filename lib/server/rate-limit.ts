@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { RateLimiterPostgres, RateLimiterRes } from "rate-limiter-flexible";
 import { getPgPool } from "@/lib/db/pg-pool";
+import type { CounterState } from "@/lib/db/rate-counters";
 import { tooManyRequests } from "./http/app-error";
 
 /**
@@ -102,6 +103,24 @@ export const signInDelayMs = (emailFailures: number) => Math.min(Math.max(0, ema
 
 export async function resetKey(spec: LimitSpec, key: string) {
   await limiter(spec).delete(storedKey(key));
+}
+
+/**
+ * The key the library stores `key` under (its `getKey`), for a statement that counts it itself
+ * (lib/db/rate-counters.ts). `counterKeyPrefix` is that key without `key`: ids stay under KEY_MAX, stored as they are.
+ */
+export const counterKey = (spec: LimitSpec, key: string) => `${counterKeyPrefix(spec)}${storedKey(key)}`;
+export const counterKeyPrefix = (spec: LimitSpec) => `${spec.keyPrefix}:`;
+
+/**
+ * `enforce` for a point a statement counted (rate-counters.ts): the library's decision (its
+ * `_afterConsume`) on the counter as the statement left it. Only for specs without a block.
+ */
+export function enforceCounted(spec: LimitSpec, counted: CounterState, what: string, nowMs = Date.now()) {
+  if (spec.blockSeconds) throw new Error(`${spec.keyPrefix} blocks: count it with the library`);
+  if (counted.points <= spec.points || counted.expire === null) return;
+  const wait = Math.ceil(Math.max(counted.expire - nowMs, 0) / 1000);
+  if (wait > 0) throw tooManyRequests(`Too many ${what}. Try again in ${formatWait(wait)}.`, wait);
 }
 
 /** Consumes one point and throws a 429 AppError when the limit is exceeded. */

@@ -21,12 +21,12 @@ import type { UserContext } from "@/lib/server/http/route-builders";
 import { resolveTenantContext } from "@/lib/db/organizations";
 import { slugSchema } from "@/lib/schemas/text";
 import { abortConversation } from "@/lib/server/runs/abort-conversation";
-import { readTurnStart } from "@/lib/db/turn-start";
+import { countAndReadTurnStart } from "@/lib/db/turn-start";
 import type { sendMessageSchema } from "@/lib/schemas/conversation";
 import { titleFromMessage } from "@/lib/schemas/conversation-title";
 import { enforce } from "@/lib/server/rate-limit";
 import { runLeaseMs } from "@/lib/server/runs/lease-config";
-import { messagesPerUser } from "@/lib/server/runs/message-rate-limit";
+import { enforceCountedMessageRates, messageRateCounting, messagesPerUser } from "@/lib/server/runs/message-rate-limit";
 import { sendMessage } from "@/lib/server/runs/send-message";
 import { refuseMessageOverLimit } from "@/lib/server/billing/admission";
 import type { z } from "zod";
@@ -97,7 +97,11 @@ export async function startConversation(
     throw error;
   });
   try {
-    const turn = await readTurnStart(ctx.userId, created.id, runLeaseMs());
+    // The sender's rate was counted above; the organization's is counted with the turn start, as the message route's.
+    const counting = messageRateCounting(null);
+    const counted = await countAndReadTurnStart(ctx.userId, created.id, runLeaseMs(), undefined, counting);
+    enforceCountedMessageRates(counted, counting.nowMs);
+    const { turn } = counted;
     if (!turn) throw notFound("This conversation");
     // The run goes on detached; this request answers JSON, so the stream the message route would send is not read.
     const stream = await sendMessage(turn, created.id, message);

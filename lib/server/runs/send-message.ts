@@ -5,7 +5,6 @@ import type { sendMessageSchema } from "@/lib/schemas/conversation";
 import { countKinds, resolveAttachments } from "@/lib/server/attachments/resolve";
 import { admitRun, refundOnThrow } from "@/lib/server/billing/admission";
 import { conversationStream } from "@/lib/server/sse/conversation-stream";
-import { enforceOrganizationMessageRate } from "./message-rate-limit";
 import { drainQueue, launch } from "./launch";
 import { openTurn } from "./open-turn";
 import { refuseUnreadableImages } from "./refuse-unreadable-images";
@@ -14,7 +13,7 @@ import { refuseUnreadableImages } from "./refuse-unreadable-images";
  * A person's message: starts a run (detached) and answers with the stream of it, or, while a run
  * is active, queues the message for that run's next safe point and answers with a stream that
  * carries `message_queued` and ends. A full queue throws SteeringQueueFullError (429). The
- * organization's message rate (429, beside opening the agent) and the plan's limits (402,
+ * message rates were counted by the turn start (turn-route.ts); the plan's limits (402,
  * admission.ts: one statement, which reads the plan too) are checked before the run starts.
  */
 export async function sendMessage(
@@ -27,7 +26,7 @@ export async function sendMessage(
   const attachments = await resolveAttachments(ctx, conversationId, input.attachment_ids);
   const files = countKinds(attachments);
   // From what the opening read brought: no query when there is nothing to recover.
-  const { after, agent } = await openedBesideRate(ctx.organizationId, openTurn(ctx, conversationId, turn));
+  const { after, agent } = await openTurn(ctx, conversationId, turn);
   let admission;
   try {
     refuseUnreadableImages(agent.glove.model, (input.attachments?.length ?? 0) + files.images, files.pdfs);
@@ -61,15 +60,4 @@ export async function sendMessage(
     requestSignal,
     current: true,
   });
-}
-
-/** The organization's message rate, counted while the agent opens: a refusal (429) disposes of the agent it opened. */
-async function openedBesideRate(organizationId: string, opening: Promise<Awaited<ReturnType<typeof openTurn>>>) {
-  const [opened, rate] = await Promise.allSettled([opening, enforceOrganizationMessageRate(organizationId)]);
-  if (rate.status === "rejected") {
-    if (opened.status === "fulfilled") await opened.value.agent.dispose();
-    throw rate.reason;
-  }
-  if (opened.status === "rejected") throw opened.reason;
-  return opened.value;
 }

@@ -1,11 +1,11 @@
-// conversationContext / slotContext / readTurnStart: the tenant of a conversation or card route comes from the row, for members only.
+// conversationContext / slotContext / countAndReadTurnStart: the tenant of a conversation or card route comes from the row, for members only.
 import { beforeAll, describe, expect, it } from "vitest";
 import { getAgentSettings, saveAgentSettings } from "@/lib/db/agent-settings";
 import { conversationContext, slotContext } from "@/lib/db/conversation-access";
 import { createConnector, setConnectorTool } from "@/lib/db/connectors";
 import { PostgresStore } from "@/lib/db/postgres-store";
 import { isSessionCurrent, revokeSession, sessionVersionOf, type SessionKey } from "@/lib/db/sessions";
-import { readTurnStart } from "@/lib/db/turn-start";
+import { countAndReadTurnStart } from "@/lib/db/turn-start";
 import type { TenantContext } from "@/lib/db/tenant-context";
 import { getTestPrisma } from "@/tests/integration/support/databases";
 import { createTenant, openNewConversationStore, pendingSlot } from "@/tests/integration/store/support";
@@ -54,8 +54,11 @@ describe("conversationContext", () => {
   });
 });
 
-describe("readTurnStart", () => {
+describe("countAndReadTurnStart's turn start (its counters: tests/integration/db/rate-counters.test.ts)", () => {
   const LEASE_MS = 30_000;
+  const NOTHING_COUNTED = { userKey: null, organizationKeyPrefix: null, durationMs: 60_000, nowMs: Date.now() };
+  const readTurnStart = async (userId: string, conversationId: string, leaseMs: number, session?: SessionKey) =>
+    (await countAndReadTurnStart(userId, conversationId, leaseMs, session, NOTHING_COUNTED)).turn;
 
   it("brings what a message's run needs: tenant, event position, store and settings, for members only", async () => {
     const { conversation } = await openNewConversationStore(owner);
