@@ -60,6 +60,8 @@ export interface RunEventBatch {
   organizationId: string;
   conversationId: string;
   events: Array<RunEventInput & { runId: string }>;
+  /** Usage holds of the organization deleted by the statement that writes the batch (a run's last events: RunEventRecorder.flushReleasing). */
+  releaseHolds?: readonly string[];
 }
 
 /**
@@ -89,14 +91,18 @@ export async function appendAndAnnounceRunEvents(
   events: Array<RunEventInput & { runId: string }>,
   at: Date = new Date(),
 ): Promise<StoredRunEvent[]> {
-  if (events.length === 0) return [];
-  const [stored] = await appendAndAnnounceRunEventGroups(
-    query,
-    notice,
-    [{ organizationId, conversationId, events }],
-    { skipLocked: false },
-    at,
-  );
+  return appendAndAnnounceRunEventBatch(query, notice, { organizationId, conversationId, events }, at);
+}
+
+/** `appendAndAnnounceRunEvents` of one batch, its usage holds (`releaseHolds`) released by the same statement. */
+export async function appendAndAnnounceRunEventBatch(
+  query: RawQuery,
+  notice: RunEventNotice,
+  batch: RunEventBatch,
+  at: Date = new Date(),
+): Promise<StoredRunEvent[]> {
+  if (batch.events.length === 0) return [];
+  const [stored] = await appendAndAnnounceRunEventGroups(query, notice, [batch], { skipLocked: false }, at);
   if (!stored) throw new NotFoundError("The conversation");
   return stored;
 }
@@ -128,16 +134,18 @@ export async function appendAndAnnounceRunEventGroups(
       o: batch.organizationId,
       a: batch.events.some((event) => ACTIVITY_EVENTS.has(event.type)),
       e: batch.events.map((event) => ({ runId: event.runId, type: event.type, data: event.data ?? null })),
+      ...(batch.releaseHolds?.length && { h: batch.releaseHolds }),
     })),
   );
   const createdAt = at.toISOString();
   const metered = batches.flatMap((batch, index) => meteredTokensOf(batch.events).map((tokens) => ({ ...tokens, g: index + 1 })));
   const verdicts = batches.some((batch) => batch.events.some((event) => Object.hasOwn(RUN_VERDICT_STATUS, event.type)));
+  const holds = batches.some((batch) => batch.releaseHolds?.length);
   const values = [payload, createdAt, notice.channel, notice.instanceId];
   const { rows } = await query(
-    appendStatement({ metered: metered.length > 0, verdicts, skipLocked }),
+    appendStatement({ metered: metered.length > 0, verdicts, holds, skipLocked }),
     metered.length > 0 ? [...values, JSON.stringify(metered)] : values,
-    `handoff_append_run_events${metered.length > 0 ? "_metered" : ""}${verdicts ? "_verdicts" : ""}${skipLocked ? "_skip_locked" : ""}`,
+    `handoff_append_run_events${metered.length > 0 ? "_metered" : ""}${verdicts ? "_verdicts" : ""}${holds ? "_holds" : ""}${skipLocked ? "_skip_locked" : ""}`,
   );
   const stored: Array<StoredRunEvent[] | null> = batches.map(() => null);
   for (const row of rows) {
@@ -167,21 +175,34 @@ const SETTLED_CTE = ` settled AS (
     ),`;
 
 /**
+ * A written batch's usage holds go with it (`h`), in its own organization only; a batch not written
+ * (an unknown conversation, a busy row skipped) releases nothing: it is written alone later, holds and all.
+ */
+const RELEASED_CTE = ` released AS (
+      DELETE FROM "UsageHold" h USING taken t, batches b
+      WHERE b.g = t.g AND h."organizationId" = t.o
+        AND EXISTS (SELECT 1 FROM json_array_elements_text(b.h) AS held(id) WHERE held.id = h."id")
+    ),`;
+
+/**
  * The grouped statement. `$1`: the batches as JSON (`c` conversation, `o` organization, `a` a person
- * wrote, `e` the events), `$2` the events' `createdAt`, `$3`/`$4` the notice's channel and instance,
- * `$5` the metered token events (only when `metered`). `verdicts`: some event ends a run (SETTLED_CTE).
+ * wrote, `e` the events, `h` usage holds to release), `$2` the events' `createdAt`, `$3`/`$4` the notice's
+ * channel and instance, `$5` the metered token events (only when `metered`). `verdicts`: some event ends a
+ * run (SETTLED_CTE); `holds`: some batch releases holds (RELEASED_CTE).
  */
 const appendStatement = ({
   metered,
   verdicts,
+  holds,
   skipLocked,
 }: {
   metered: boolean;
   verdicts: boolean;
+  holds: boolean;
   skipLocked: boolean;
 }) => `WITH batches AS (
       SELECT b.g, b.batch->>'c' AS c, b.batch->>'o' AS o, json_array_length(b.batch->'e')::bigint AS n,
-        (b.batch->>'a')::boolean AS a, b.batch->'e' AS e
+        (b.batch->>'a')::boolean AS a, b.batch->'e' AS e, b.batch->'h' AS h
       FROM json_array_elements($1::json) WITH ORDINALITY AS b(batch, g)
     ), locked AS (
       SELECT c."id" FROM "Conversation" c JOIN batches b ON c."id" = b.c AND c."organizationId" = b.o
@@ -197,7 +218,7 @@ const appendStatement = ({
       SELECT t.c, t.base + e.ord, t.o, e.event->>'runId', e.event->>'type', e.event->'data', $2::timestamp(3)
       FROM taken t, json_array_elements(t.e) WITH ORDINALITY AS e(event, ord)
       RETURNING "conversationId", "seq", "runId", "type", "data"
-    ),${metered ? METERING_CTES : ""}${verdicts ? SETTLED_CTE : ""} announced AS (
+    ),${metered ? METERING_CTES : ""}${verdicts ? SETTLED_CTE : ""}${holds ? RELEASED_CTE : ""} announced AS (
       SELECT pg_notify($3, json_build_object('c', i."conversationId", 's', max(i."seq"), 'i', $4::text)::text)
       FROM inserted i GROUP BY i."conversationId"
     )

@@ -7,7 +7,7 @@ import type { RunObserver } from "@/lib/agent/run-observer";
 import { prisma } from "@/lib/db/client";
 import { PostgresStore } from "@/lib/db/postgres-store";
 import type { TenantContext } from "@/lib/db/tenant-context";
-import type { ConversationAgent } from "@/lib/server/agent/conversation-agent";
+import type { RecordedAgent } from "@/lib/server/runs/open-turn";
 import { conversationRecorder } from "@/lib/server/events/conversation-recorder";
 import { launch } from "@/lib/server/runs/launch";
 import { restartPostgres, startPostgres, stopPostgres, type ShutdownMode } from "@/tooling/db/pg-ctl";
@@ -33,7 +33,8 @@ export async function agentWith(tenant: Pick<TenantContext, "organizationId">, c
   // As conversation-agent.ts wires it: the host names a database outage.
   const glove = new Glove({ store, model, systemPrompt: "", observers: [observer], describeFailure: describeDatabaseFailure }).build();
   const execution = new AbortController();
-  const agent: ConversationAgent = {
+  const agent: RecordedAgent = {
+    recorder,
     glove,
     store,
     signal: execution.signal,
@@ -45,7 +46,7 @@ export async function agentWith(tenant: Pick<TenantContext, "organizationId">, c
 }
 
 /** Starts a request detached, as a message does; the run's id and when it is done. */
-export async function launchRequest(conversationId: string, agent: ConversationAgent, text: string) {
+export async function launchRequest(conversationId: string, agent: RecordedAgent, text: string) {
   const launched = await launch(conversationId, agent, (signal) => agent.glove.processRequest(text, { signal, runId: randomUUID() }));
   if (launched.kind !== "running") throw new Error(`The request did not start a run: ${JSON.stringify(launched.outcome)}`);
   return launched;

@@ -33,6 +33,12 @@ export interface Admission {
    * when a threshold not told yet was within reach at admission, checks the thresholds (detached).
    */
   release(): Promise<void>;
+  /**
+   * `release`, the hold deleted by the statement that stores the run's last events when
+   * `withLastEvents` can send it there (RunEventRecorder.flushReleasing: true when it did, once
+   * they are stored); else, once `withLastEvents` resolved, by a statement of its own.
+   */
+  releaseWith(withLastEvents: (holdIds: readonly string[]) => Promise<boolean>): Promise<void>;
   /** Takes the admission back (its message and its entry, its hold): the work ended before a run was running. */
   refund(): Promise<void>;
   /** Names the conversation a message admitted before it existed (a v1 conversation created with its first message). */
@@ -40,7 +46,12 @@ export interface Admission {
 }
 
 /** No hold, no message: what billing off admits, and work that starts no run. */
-export const NOTHING_HELD: Admission = { release: async () => {}, refund: async () => {}, attribute: async () => {} };
+export const NOTHING_HELD: Admission = {
+  release: async () => {},
+  releaseWith: async (withLastEvents) => void (await withLastEvents([])),
+  refund: async () => {},
+  attribute: async () => {},
+};
 
 /**
  * The token edge (docs/billing.md): a run is expected to use the month's average tokens per message,
@@ -96,11 +107,15 @@ export async function admitRun(
   const withinReach = untoldThresholdWithinReach(outcome.month, plan, outcome.held + TOKEN_EDGE.farRuns * outcome.expected);
   let released: Promise<void> | null = null;
   let refunded: Promise<void> | null = null;
+  const afterRelease = () => {
+    if (withinReach) void checkThresholds(organizationId);
+  };
   return {
-    release: () =>
-      (released ??= releaseUsageHold(organizationId, holdId).then(() => {
-        if (withinReach) void checkThresholds(organizationId);
-      })),
+    release: () => (released ??= releaseUsageHold(organizationId, holdId).then(afterRelease)),
+    releaseWith: (withLastEvents) =>
+      (released ??= withLastEvents([holdId])
+        .then((rode) => (rode ? undefined : releaseUsageHold(organizationId, holdId)))
+        .then(afterRelease)),
     refund: () => (refunded ??= refundUsage(organizationId, month, holdId, entryId)),
     attribute: (conversationId) => (entryId === null ? Promise.resolve() : attributeUsageEntry(organizationId, entryId, conversationId)),
   };

@@ -1,5 +1,5 @@
 import { getPgPool } from "@/lib/db/pg-pool";
-import { appendAndAnnounceRunEventGroups, appendAndAnnounceRunEvents, type RawQuery } from "@/lib/db/run-events";
+import { appendAndAnnounceRunEventBatch, appendAndAnnounceRunEventGroups, type RawQuery } from "@/lib/db/run-events";
 import type { TenantContext } from "@/lib/db/tenant-context";
 import { logger } from "@/lib/server/logger";
 import { instanceId } from "./instance-id";
@@ -25,7 +25,13 @@ export function conversationRecorder(
 ): RunEventRecorder {
   const appender = runEventAppender();
   return new RunEventRecorder({
-    writeBatch: (events) => appender.append({ organizationId: tenant.organizationId, conversationId, events }),
+    writeBatch: (events, releasingHolds) =>
+      appender.append({
+        organizationId: tenant.organizationId,
+        conversationId,
+        events,
+        ...(releasingHolds?.length && { releaseHolds: releasingHolds }),
+      }),
     publish(event) {
       localHub().publish(conversationId, event.seq, event);
     },
@@ -56,6 +62,6 @@ function runEventAppender(): RunEventAppender {
   const notice = { channel: RUN_EVENTS_CHANNEL, instanceId: instanceId() };
   return (globalForAppender.handoffRunEventAppender = new RunEventAppender({
     writeGroup: (batches) => appendAndAnnounceRunEventGroups(query, notice, batches, { skipLocked: true }),
-    writeAlone: (batch) => appendAndAnnounceRunEvents(query, notice, batch.organizationId, batch.conversationId, batch.events),
+    writeAlone: (batch) => appendAndAnnounceRunEventBatch(query, notice, batch),
   }));
 }

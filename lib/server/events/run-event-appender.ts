@@ -53,7 +53,7 @@ export class RunEventAppender {
       const part = { count: batch.events.length, resolve, reject };
       const entry = this.pending.get(batch.conversationId);
       if (entry && entry.batch.organizationId === batch.organizationId) {
-        entry.batch = { ...entry.batch, events: [...entry.batch.events, ...batch.events] };
+        entry.batch = { ...entry.batch, events: [...entry.batch.events, ...batch.events], ...mergedHolds(entry.batch, batch) };
         entry.parts.push(part);
       } else if (entry) {
         // The same id under another organization cannot be written in that group: it goes alone (and is refused there).
@@ -115,6 +115,12 @@ export class RunEventAppender {
       for (const part of entry.parts) part.reject(error);
     }
   }
+}
+
+/** Two batches of one conversation travelling as one release both their holds. */
+function mergedHolds(first: RunEventBatch, second: RunEventBatch): Pick<RunEventBatch, "releaseHolds"> {
+  const holds = [...(first.releaseHolds ?? []), ...(second.releaseHolds ?? [])];
+  return holds.length > 0 ? { releaseHolds: holds } : {};
 }
 
 /** Hands each part its own events: they were concatenated in the parts' order, and come back numbered in it. */

@@ -20,6 +20,12 @@ class GaveUp {
   constructor(readonly reported: unknown) {}
 }
 
+/** Holds to release with the last batch still to be written, and whether its statement stored them. */
+interface Riding {
+  holds: readonly string[];
+  stored: boolean;
+}
+
 interface Queued {
   event: PendingRunEvent;
   settle: (error?: unknown) => void;
@@ -42,9 +48,9 @@ export interface RunEventRecorderOptions {
   /**
    * Stores events in order, numbered consecutively, all or none: the events that queued up while
    * a write was in flight go to the database together, in one round trip. Never more than
-   * `MAX_BATCH` at once.
+   * `MAX_BATCH` at once. `releasingHolds`: usage holds the same statement deletes (`flushReleasing`).
    */
-  writeBatch(events: PendingRunEvent[]): Promise<StoredRunEvent[]>;
+  writeBatch(events: PendingRunEvent[], releasingHolds?: readonly string[]): Promise<StoredRunEvent[]>;
   /** Hands a stored event to this instance's streams (other instances hear of it from the statement that stored it). */
   publish(event: StoredRunEvent): void;
   onError(error: unknown, type: string): void;
@@ -95,6 +101,7 @@ export class RunEventRecorder implements SubscriberAdapter {
   private retrying = false;
   private draining: Promise<void> | null = null;
   private currentRunId = "";
+  private riding: Riding | null = null;
   private highestStoredSeq = 0;
   private readonly interval: () => number;
   private readonly now: () => number;
@@ -134,6 +141,19 @@ export class RunEventRecorder implements SubscriberAdapter {
   async flush(): Promise<void> {
     this.takeText();
     while (this.draining) await this.draining;
+  }
+
+  /**
+   * `flush`, with the run's usage holds deleted by the statement of the last batch still to be
+   * written: the hold goes exactly when the token events it stood for are stored, in their commit
+   * instead of one of its own. True when that statement stored them; false when nothing was left
+   * to write (the last batch was already in flight) or that batch failed: the caller releases them.
+   */
+  async flushReleasing(holds: readonly string[]): Promise<boolean> {
+    this.takeText();
+    const riding = holds.length > 0 && this.queued.length > 0 ? (this.riding = { holds, stored: false }) : null;
+    await this.flush();
+    return riding?.stored ?? holds.length === 0;
   }
 
   private runIdOf(type: string, data: unknown): string {
@@ -180,14 +200,16 @@ export class RunEventRecorder implements SubscriberAdapter {
     while (this.queued.length > 0) {
       const batch = this.queued.splice(0, MAX_BATCH);
       const events = batch.map((item) => item.event);
+      const riding = this.queued.length === 0 ? this.takeRiding() : null;
       let stored: StoredRunEvent[] | null = null;
       let failure: unknown;
       try {
-        stored = await this.options.writeBatch(events);
+        stored = await this.options.writeBatch(events, riding?.holds);
       } catch (error) {
         failure = error;
-        if (this.options.isRetryable?.(error)) ({ stored, failure } = await this.retry(events, error));
+        if (this.options.isRetryable?.(error)) ({ stored, failure } = await this.retry(events, error, riding));
       }
+      if (stored && riding) riding.stored = true;
       if (!stored && failure instanceof GaveUp) {
         this.giveUp(batch, failure.reported);
         continue;
@@ -202,17 +224,31 @@ export class RunEventRecorder implements SubscriberAdapter {
     this.draining = null;
   }
 
+  private takeRiding(): Riding | null {
+    const riding = this.riding;
+    this.riding = null;
+    return riding;
+  }
+
   /** Writes the same batch again with backoff while the database is away; GaveUp past the deadline. */
-  private async retry(events: PendingRunEvent[], first: unknown): Promise<{ stored: StoredRunEvent[] | null; failure: unknown }> {
+  private async retry(
+    events: PendingRunEvent[],
+    first: unknown,
+    riding: Riding | null,
+  ): Promise<{ stored: StoredRunEvent[] | null; failure: unknown }> {
     this.retrying = true;
     try {
-      return await this.retryBatch(events, first);
+      return await this.retryBatch(events, first, riding);
     } finally {
       this.retrying = false;
     }
   }
 
-  private async retryBatch(events: PendingRunEvent[], first: unknown): Promise<{ stored: StoredRunEvent[] | null; failure: unknown }> {
+  private async retryBatch(
+    events: PendingRunEvent[],
+    first: unknown,
+    riding: Riding | null,
+  ): Promise<{ stored: StoredRunEvent[] | null; failure: unknown }> {
     for (const event of events) if (VERDICTS.has(event.type)) this.options.publishUnstored?.(event);
     const { initial, max } = this.options.retryDelayMs ?? { initial: 100, max: 2_000 };
     const deadline = this.now() + (this.options.giveUpAfterMs ?? 120_000);
@@ -221,7 +257,7 @@ export class RunEventRecorder implements SubscriberAdapter {
     for (let delay = initial; this.now() < deadline; delay = Math.min(delay * 2, max)) {
       await sleep(delay);
       try {
-        return { stored: await this.options.writeBatch(events), failure: undefined };
+        return { stored: await this.options.writeBatch(events, riding?.holds), failure: undefined };
       } catch (error) {
         failure = error;
         if (!this.options.isRetryable?.(error)) return { stored: null, failure };

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { ConversationAgent } from "@/lib/server/agent/conversation-agent";
+import type { RecordedAgent } from "./open-turn";
 import { logger } from "@/lib/server/logger";
 import { track, type LocalExecution } from "./local-executions";
 import { RUN_NOT_SAVED_MESSAGE } from "@/lib/agent/agent-loop";
@@ -24,7 +25,7 @@ export type Launched<T> =
  */
 export async function launch<T>(
   conversationId: string,
-  agent: ConversationAgent,
+  agent: RecordedAgent,
   work: (signal: AbortSignal) => Promise<T>,
   after?: (outcome: T) => Promise<unknown>,
   admission?: Admission,
@@ -56,12 +57,12 @@ export async function launch<T>(
     )
     .finally(async () => {
       stopListening();
-      // Dispose first: it flushes the run's last token events, which must be metered before the hold
-      // that stood for them goes (else a parallel admission sees neither). A hold left behind only
-      // delays the next edge run until it expires.
-      await agent
-        .dispose()
-        .finally(() => admission?.release().catch((error) => logger.error("a usage hold was not released", { conversationId, error })));
+      // The hold goes once the run's last token events are stored (else a parallel admission sees
+      // neither), in their statement when one is still to be written. A hold left behind only
+      // delays the next edge run until it expires. Then the agent is disposed of (nothing left to write).
+      await (admission?.releaseWith((holds) => agent.recorder.flushReleasing(holds)) ?? Promise.resolve())
+        .catch((error: unknown) => logger.error("a usage hold was not released", { conversationId, error }))
+        .finally(() => agent.dispose());
     });
   track(execution);
 
@@ -93,7 +94,7 @@ function settleIfUnsaved(conversationId: string, agent: ConversationAgent, resul
 }
 
 /** Continues the conversation's run (after a card answer, a retry, an expired card), detached, as `launch` does. */
-export function launchContinuation(conversationId: string, agent: ConversationAgent, admission?: Admission) {
+export function launchContinuation(conversationId: string, agent: RecordedAgent, admission?: Admission) {
   return launch(
     conversationId,
     agent,

@@ -116,6 +116,27 @@ describe("admitRun with billing on (Free plan)", () => {
     await next.admission!.release();
   });
 
+  it("a hold released with the run's last events is not deleted again; one that could not ride is deleted alone", async () => {
+    const tenant = await createTenant("ride");
+    const holds = () => prisma().usageHold.findMany({ where: { organizationId: tenant.organizationId }, select: { id: true } });
+    const riding = await attempt(tenant, "message");
+    const [held] = await holds();
+    const handed: Array<readonly string[]> = [];
+    // The statement that stores the last events deletes it (here: this test, as that statement would).
+    await riding.admission!.releaseWith(async (holdIds) => {
+      handed.push(holdIds);
+      await prisma().usageHold.deleteMany({ where: { organizationId: tenant.organizationId, id: { in: [...holdIds] } } });
+      return true;
+    });
+    expect(handed).toEqual([[held.id]]);
+    expect(await holds()).toEqual([]);
+
+    const alone = await attempt(tenant, "message");
+    expect(await holds()).toHaveLength(1);
+    await alone.admission!.releaseWith(async () => false);
+    expect(await holds()).toEqual([]);
+  });
+
   it("far from the edge runs start side by side, each holding its expected tokens", async () => {
     const tenant = await createTenant("far");
     // 250 messages: the month's average is below the floor, so the floor is the expected size.

@@ -3,7 +3,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import pg from "pg";
 import { NotFoundError } from "@/lib/agent/errors";
-import { appendAndAnnounceRunEventGroups, appendAndAnnounceRunEvents, listRunEventsAfter, type RawQuery } from "@/lib/db/run-events";
+import {
+  appendAndAnnounceRunEventBatch,
+  appendAndAnnounceRunEventGroups,
+  appendAndAnnounceRunEvents,
+  listRunEventsAfter,
+  type RawQuery,
+} from "@/lib/db/run-events";
 import type { TenantContext } from "@/lib/db/tenant-context";
 import { LocalHub } from "@/lib/server/events/local-hub";
 import { PgBus, RUN_EVENTS_CHANNEL } from "@/lib/server/events/pg-bus";
@@ -279,6 +285,63 @@ describe("appendAndAnnounceRunEventGroups: many conversations in one statement",
     }
     expect(await listRunEventsAfter(tenant, busy.conversation.id, 0)).toEqual([]);
     expect(await listRunEventsAfter(tenant.organizationId, foreign.conversation.id, 0)).toEqual([]);
+  });
+
+  it("a written batch releases its usage holds in its own organization; a batch not written releases none", async () => {
+    const other = await createTenant("append-holds-other");
+    const written = await openNewConversationStore(tenant);
+    const busy = await openNewConversationStore(tenant);
+    const expiresAt = new Date(Date.now() + 60_000);
+    await getTestPrisma().usageHold.createMany({
+      data: [
+        { organizationId: tenant.organizationId, id: "hold-written", tokens: 4_000, expiresAt },
+        { organizationId: tenant.organizationId, id: "hold-busy", tokens: 4_000, expiresAt },
+        { organizationId: tenant.organizationId, id: "hold-kept", tokens: 4_000, expiresAt },
+        // Another organization's hold of the same id is not this batch's to release.
+        { organizationId: other.organizationId, id: "hold-written", tokens: 4_000, expiresAt },
+      ],
+    });
+    const holder = await pool.connect();
+    try {
+      await holder.query("BEGIN");
+      await holder.query(`SELECT 1 FROM "Conversation" WHERE "id" = $1 FOR UPDATE`, [busy.conversation.id]);
+      const results = await appendAndAnnounceRunEventGroups(
+        query,
+        notice,
+        [
+          { conversation: written.conversation, holds: ["hold-written"] },
+          { conversation: busy.conversation, holds: ["hold-busy"] },
+        ].map(({ conversation, holds }) => ({
+          organizationId: tenant.organizationId,
+          conversationId: conversation.id,
+          events: [{ runId: "r", type: "run_completed", data: {} }],
+          releaseHolds: holds,
+        })),
+        { skipLocked: true },
+      );
+      expect(results.map((stored) => stored?.length ?? null)).toEqual([1, null]);
+    } finally {
+      await holder.query("ROLLBACK");
+      holder.release();
+    }
+    const holds = await getTestPrisma().usageHold.findMany({ select: { organizationId: true, id: true }, orderBy: { id: "asc" } });
+    expect(holds).toEqual(
+      expect.arrayContaining([
+        { organizationId: tenant.organizationId, id: "hold-busy" },
+        { organizationId: tenant.organizationId, id: "hold-kept" },
+        { organizationId: other.organizationId, id: "hold-written" },
+      ]),
+    );
+    expect(holds).not.toContainEqual({ organizationId: tenant.organizationId, id: "hold-written" });
+    // Written alone later, the busy conversation's batch takes its hold with it.
+    await appendAndAnnounceRunEventBatch(query, notice, {
+      organizationId: tenant.organizationId,
+      conversationId: busy.conversation.id,
+      events: [{ runId: "r", type: "run_completed", data: {} }],
+      releaseHolds: ["hold-busy"],
+    });
+    expect(await getTestPrisma().usageHold.count({ where: { organizationId: tenant.organizationId, id: "hold-busy" } })).toBe(0);
+    expect(await getTestPrisma().usageHold.count({ where: { organizationId: tenant.organizationId, id: "hold-kept" } })).toBe(1);
   });
 
   it("refuses a conversation named twice in one call (its numbers would collide)", async () => {

@@ -201,6 +201,79 @@ describe("RunEventRecorder", () => {
   });
 });
 
+describe("RunEventRecorder.flushReleasing: a run's usage holds go with its last events", () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  function ridingHarness(fail?: (events: PendingRunEvent[]) => boolean) {
+    const batches: Array<{ types: string[]; holds: readonly string[] }> = [];
+    let seq = 0;
+    const recorder = new RunEventRecorder({
+      async writeBatch(events, releasingHolds) {
+        batches.push({ types: events.map((event) => event.type), holds: releasingHolds ?? [] });
+        await new Promise((resolve) => setTimeout(resolve, 10));
+        if (fail?.(events)) throw new Error("refused");
+        return events.map((event) => ({ ...event, seq: ++seq, createdAt: "" }));
+      },
+      publish: () => {},
+      onError: () => {},
+      now: () => 0,
+    });
+    const flushing = async (holds: readonly string[]) => {
+      const rode = recorder.flushReleasing(holds);
+      await vi.advanceTimersByTimeAsync(100);
+      return rode;
+    };
+    return { recorder, batches, flushing };
+  }
+
+  it("the holds travel in the statement of the last batch still queued, and it says they did", async () => {
+    const { recorder, batches, flushing } = ridingHarness();
+    void recorder.record("run_started", { run_id: "r1", kind: "request" });
+    void recorder.record("token_consumption", { consumption: { tokens_in: 1, tokens_out: 2 } });
+    void recorder.record("run_completed", { run_id: "r1" });
+    expect(await flushing(["hold-1"])).toBe(true);
+    expect(batches).toEqual([
+      { types: ["run_started"], holds: [] },
+      { types: ["token_consumption", "run_completed"], holds: ["hold-1"] },
+    ]);
+  });
+
+  it("with more than one batch queued, only the last carries them", async () => {
+    const { recorder, batches, flushing } = ridingHarness();
+    void recorder.record("run_started", { run_id: "r1", kind: "request" });
+    for (let i = 0; i < 60; i++) void recorder.record("tool_use", { id: `t${i}`, name: "echo", input: {} });
+    expect(await flushing(["hold-1"])).toBe(true);
+    expect(batches.map((batch) => [batch.types.length, batch.holds])).toEqual([
+      [1, []],
+      [50, []],
+      [10, ["hold-1"]],
+    ]);
+  });
+
+  it("false when nothing is left to write (or only a write already sent), so the caller releases them", async () => {
+    const { recorder, batches, flushing } = ridingHarness();
+    void recorder.record("run_completed", { run_id: "r1" });
+    expect(await flushing(["hold-1"])).toBe(false);
+    expect(await flushing(["hold-1"])).toBe(false);
+    expect(batches.every((batch) => batch.holds.length === 0)).toBe(true);
+  });
+
+  it("false when the batch that carried them was refused (its events are written one by one, without them)", async () => {
+    const { recorder, batches, flushing } = ridingHarness((events) => events.length > 1);
+    void recorder.record("run_started", { run_id: "r1", kind: "request" });
+    void recorder.record("token_consumption", { consumption: { tokens_in: 1, tokens_out: 2 } });
+    void recorder.record("run_completed", { run_id: "r1" });
+    expect(await flushing(["hold-1"])).toBe(false);
+    expect(batches.filter((batch) => batch.holds.length > 0).map((batch) => batch.types)).toEqual([["token_consumption", "run_completed"]]);
+  });
+
+  it("true with no holds to release", async () => {
+    const { flushing } = ridingHarness();
+    expect(await flushing([])).toBe(true);
+  });
+});
+
 describe("RunEventRecorder: what the database refuses", () => {
   it("cleans NUL and unpaired surrogates out of an event before it is stored", async () => {
     const { recorder, written } = harness();
