@@ -46,6 +46,19 @@ const until = async (check: () => boolean, timeoutMs = 5_000) => {
   }
 };
 
+/** Runs `work` while another transaction holds the conversation row's lock (a conversation busy elsewhere). */
+async function whileRowLocked<T>(conversationId: string, work: () => Promise<T>): Promise<T> {
+  const holder = await pool.connect();
+  try {
+    await holder.query("BEGIN");
+    await holder.query(`SELECT 1 FROM "Conversation" WHERE "id" = $1 FOR UPDATE`, [conversationId]);
+    return await work();
+  } finally {
+    await holder.query("ROLLBACK");
+    holder.release();
+  }
+}
+
 const noticesOf = (conversationId: string) =>
   notices.map((n) => JSON.parse(n.payload) as { c: string; s: number; i: string }).filter((n) => n.c === conversationId);
 
@@ -264,11 +277,8 @@ describe("appendAndAnnounceRunEventGroups: many conversations in one statement",
     const busy = await openNewConversationStore(tenant);
     const free = await openNewConversationStore(tenant);
     const foreign = await openNewConversationStore(await createTenant("append-foreign"));
-    const holder = await pool.connect();
-    try {
-      await holder.query("BEGIN");
-      await holder.query(`SELECT 1 FROM "Conversation" WHERE "id" = $1 FOR UPDATE`, [busy.conversation.id]);
-      const results = await appendAndAnnounceRunEventGroups(
+    const results = await whileRowLocked(busy.conversation.id, () =>
+      appendAndAnnounceRunEventGroups(
         query,
         notice,
         [busy.conversation.id, free.conversation.id, foreign.conversation.id, "no-such-conversation"].map((conversationId) => ({
@@ -277,12 +287,9 @@ describe("appendAndAnnounceRunEventGroups: many conversations in one statement",
           events: [{ runId: "r", type: "a", data: {} }],
         })),
         { skipLocked: true },
-      );
-      expect(results.map((stored) => stored?.map((e) => e.seq) ?? null)).toEqual([null, [1], null, null]);
-    } finally {
-      await holder.query("ROLLBACK");
-      holder.release();
-    }
+      ),
+    );
+    expect(results.map((stored) => stored?.map((e) => e.seq) ?? null)).toEqual([null, [1], null, null]);
     expect(await listRunEventsAfter(tenant, busy.conversation.id, 0)).toEqual([]);
     expect(await listRunEventsAfter(tenant.organizationId, foreign.conversation.id, 0)).toEqual([]);
   });
@@ -301,11 +308,8 @@ describe("appendAndAnnounceRunEventGroups: many conversations in one statement",
         { organizationId: other.organizationId, id: "hold-written", tokens: 4_000, expiresAt },
       ],
     });
-    const holder = await pool.connect();
-    try {
-      await holder.query("BEGIN");
-      await holder.query(`SELECT 1 FROM "Conversation" WHERE "id" = $1 FOR UPDATE`, [busy.conversation.id]);
-      const results = await appendAndAnnounceRunEventGroups(
+    const results = await whileRowLocked(busy.conversation.id, () =>
+      appendAndAnnounceRunEventGroups(
         query,
         notice,
         [
@@ -318,12 +322,9 @@ describe("appendAndAnnounceRunEventGroups: many conversations in one statement",
           releaseHolds: holds,
         })),
         { skipLocked: true },
-      );
-      expect(results.map((stored) => stored?.length ?? null)).toEqual([1, null]);
-    } finally {
-      await holder.query("ROLLBACK");
-      holder.release();
-    }
+      ),
+    );
+    expect(results.map((stored) => stored?.length ?? null)).toEqual([1, null]);
     const holds = await getTestPrisma().usageHold.findMany({ select: { organizationId: true, id: true }, orderBy: { id: "asc" } });
     expect(holds).toEqual(
       expect.arrayContaining([
