@@ -15,13 +15,18 @@ beforeAll(async () => {
 
 const holdCount = (id: string) => getTestPrisma().usageHold.count({ where: { organizationId: tenant.organizationId, id } });
 
+/** A new conversation's production recorder, and a live usage hold `holdId` of its organization. */
+async function recorderHolding(holdId: string) {
+  const { conversation } = await openNewConversationStore(tenant);
+  await getTestPrisma().usageHold.create({
+    data: { organizationId: tenant.organizationId, id: holdId, tokens: 4_000, expiresAt: new Date(Date.now() + 60_000) },
+  });
+  return { conversation, recorder: conversationRecorder(tenant, conversation.id) };
+}
+
 describe("a run's hold released with its last events", () => {
   it("goes with the last batch still to be written, once those events are stored", async () => {
-    const { conversation } = await openNewConversationStore(tenant);
-    await getTestPrisma().usageHold.create({
-      data: { organizationId: tenant.organizationId, id: "hold-last", tokens: 4_000, expiresAt: new Date(Date.now() + 60_000) },
-    });
-    const recorder = conversationRecorder(tenant, conversation.id);
+    const { conversation, recorder } = await recorderHolding("hold-last");
     // The first event's write is sent at once; the two behind it queue up and go together, last.
     void recorder.record("run_started", { run_id: "run-1", kind: "request" });
     void recorder.recordServerEvent("user_message", { run_id: "run-1", message: { text: "hi" } });
@@ -36,11 +41,7 @@ describe("a run's hold released with its last events", () => {
   });
 
   it("says so when nothing was left to write, and the hold is still there for the caller to release", async () => {
-    const { conversation } = await openNewConversationStore(tenant);
-    await getTestPrisma().usageHold.create({
-      data: { organizationId: tenant.organizationId, id: "hold-alone", tokens: 4_000, expiresAt: new Date(Date.now() + 60_000) },
-    });
-    const recorder = conversationRecorder(tenant, conversation.id);
+    const { recorder } = await recorderHolding("hold-alone");
     await recorder.record("run_started", { run_id: "run-2", kind: "request" });
     expect(await recorder.flushReleasing(["hold-alone"])).toBe(false);
     expect(await holdCount("hold-alone")).toBe(1);
