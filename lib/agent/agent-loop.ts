@@ -59,7 +59,7 @@ async function driveRun(session: RunSession, firstReads?: SafePointReads): Promi
     let reads = prefetched;
     prefetched = undefined;
     if (!reads && !awaitsReply(session.history)) {
-      const end = await completeRunUnlessWork(session.deps, session.runId);
+      const end = await completeRunUnlessWork(session);
       if (end.kind !== "work") return { kind: "completed", ended: end };
       reads = safePointReads(end);
     }
@@ -130,7 +130,10 @@ export async function runToEnd(
 
 /** `ended`: how the store completed the run, when it did at the last safe point; else it is completed here. */
 async function complete(session: RunSession, ended?: Exclude<RunEnd, { kind: "work" }>): Promise<RunOutcome> {
-  if (!ended) await transitionRun(session.deps, session.runId, ["running"], "completed");
+  if (!ended) {
+    await session.append();
+    await transitionRun(session.deps, session.runId, ["running"], "completed");
+  }
   await session.deps.emit("run_completed", { run_id: session.runId });
   const last = session.history.at(-1);
   const nothingLeft = ended?.kind === "completed" && !ended.awaitingInbox;
@@ -172,6 +175,8 @@ async function finishFailed(session: RunSession, cause: unknown): Promise<RunOut
 
 async function settleAbandonedRun(session: RunSession, reason: string, status: RunStatus, error?: string) {
   const { store, emit } = session.deps;
+  // A reply the model finished before the stop or failure is kept (the run's end would have stored it).
+  await session.append();
   const step = unfinishedStep(session.history);
   if (step) await closeStep(session, step, reason);
   for (const slot of await store.dismissPendingSlots(session.runId, session.timestamp())) await emit("slot_resolved", { slot });

@@ -19,8 +19,9 @@ const budgetNote =
 export const EMPTY_REPLY_SENTENCE = "The model returned an empty answer. Try again, or rephrase the request.";
 
 /**
- * Asks the model for the next step and stores its reply. Checked before the call (never cutting a
- * stream): past the iteration cap (model steps of the whole run) or the request's budget the call
+ * Asks the model for the next step and stores its reply (one without tool calls is staged for the
+ * run's end to store: RunSession.stage). Checked before the call (never cutting a stream): past
+ * the iteration cap (model steps of the whole run) or the request's budget the call
  * is made with tool choice "none" and a note asking for a summary; at the budget the reply ends
  * with a sentence saying what was spent and how to go on. An empty reply is stored as
  * EMPTY_REPLY_SENTENCE. `inbox`: the store's items as read at this safe point, for the reminder
@@ -57,17 +58,24 @@ export async function modelStep(session: RunSession, inbox: InboxItem[]): Promis
     reply = { ...reply, text: reply.text.trim() ? reply.text + added : added };
   }
 
+  const completed = () =>
+    emit("model_response_complete", {
+      text: reply.text,
+      ...(reply.tool_calls && { tool_calls: reply.tool_calls }),
+      ...(result.stop_reason && { stop_reason: result.stop_reason }),
+      tokens_in: result.tokens_in,
+      tokens_out: result.tokens_out,
+    });
+  // A reply without calls is the run's last step unless work arrived: the run's end stores it.
+  if (!reply.tool_calls?.length) {
+    session.stage(reply, completed);
+    return reply;
+  }
   await session.append(reply);
-  for (const call of reply.tool_calls ?? []) {
+  for (const call of reply.tool_calls) {
     if (!announcedToolUseIds.has(call.id)) await emit("tool_use", { id: call.id, name: call.tool_name, input: call.input_args });
   }
-  await emit("model_response_complete", {
-    text: reply.text,
-    ...(reply.tool_calls && { tool_calls: reply.tool_calls }),
-    ...(result.stop_reason && { stop_reason: result.stop_reason }),
-    tokens_in: result.tokens_in,
-    tokens_out: result.tokens_out,
-  });
+  await completed();
   return reply;
 }
 

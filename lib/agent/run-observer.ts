@@ -54,12 +54,13 @@ export async function transitionRun(deps: Observed, runId: string, from: RunStat
 }
 
 /**
- * `store.completeRunUnlessWork`, told to the observers as a transition to `completed`: stopping
- * before it; running again when work kept the run going.
+ * `store.completeRunUnlessWork` with the session's staged reply, told to the observers as a
+ * transition to `completed`: stopping before it; running again when work kept the run going.
  */
-export async function completeRunUnlessWork(deps: Observed, runId: string): Promise<RunEnd> {
+export async function completeRunUnlessWork(session: RunSession): Promise<RunEnd> {
+  const { deps, runId } = session;
   for (const observer of deps.observers) observer.onStopping?.(runId);
-  const end = await deps.store.completeRunUnlessWork(runId);
+  const end = await session.storeStagedWith((messages) => deps.store.completeRunUnlessWork(runId, messages));
   if (end.kind === "work") await tellRunning(deps, runId);
   return end;
 }

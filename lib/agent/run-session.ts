@@ -66,6 +66,8 @@ export interface InboxAdapter {
  */
 export class RunSession {
   private readonly storedIds: Set<string | undefined>;
+  /** A reply in the history that the run's next write stores (see `stage`), and what to emit once it is stored. */
+  private staged: { message: Message; stored: () => Promise<void> } | null = null;
   readonly meter: RequestMeter;
 
   constructor(
@@ -84,14 +86,39 @@ export class RunSession {
     return this.deps.now().toISOString();
   }
 
+  /** Stores the messages (a staged reply first), each once. */
   async append(...messages: Message[]) {
-    const fresh = messages
-      .filter((message) => !message.id || !this.storedIds.has(message.id))
-      .map((message) => (message.sender === "agent" && !message.run_id ? { ...message, run_id: this.runId } : message));
-    if (fresh.length === 0) return;
-    await this.deps.store.appendMessages(fresh);
+    const fresh = messages.filter((message) => !message.id || !this.storedIds.has(message.id)).map(this.ownedByRun);
+    if (fresh.length === 0 && !this.staged) return;
+    await this.storeStagedWith((staged) => this.deps.store.appendMessages([...staged, ...fresh]));
     this.history.push(...fresh);
     for (const message of fresh) this.storedIds.add(message.id);
     await announceAppended(this, fresh);
   }
+
+  /**
+   * Puts a reply in the history for the run's next write to store: a reply without tool calls is
+   * followed by the run's end, which stores it in its own statement (completeRunUnlessWork), one
+   * commit instead of two. `stored` runs once it is stored.
+   */
+  stage(message: Message, stored: () => Promise<void>) {
+    const owned = this.ownedByRun(message);
+    this.history.push(owned);
+    this.staged = { message: owned, stored };
+  }
+
+  /** `write` stores the staged reply (none: an empty list) with what else it writes; a failed write keeps it staged. */
+  async storeStagedWith<T>(write: (staged: Message[]) => Promise<T>): Promise<T> {
+    const staged = this.staged;
+    const result = await write(staged ? [staged.message] : []);
+    if (staged) {
+      this.staged = null;
+      this.storedIds.add(staged.message.id);
+      await staged.stored();
+    }
+    return result;
+  }
+
+  private readonly ownedByRun = (message: Message): Message =>
+    message.sender === "agent" && !message.run_id ? { ...message, run_id: this.runId } : message;
 }

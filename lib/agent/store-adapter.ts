@@ -118,9 +118,11 @@ export interface StoreAdapter {
   /**
    * A run's last safe point and its end in one step: reads the queue and the inbox after every
    * message queued so far, and completes the running run only when nothing of them is for the
-   * loop to inject (a queued message, an item that `awaitsTelling`). See `RunEnd`.
+   * loop to inject (a queued message, an item that `awaitsTelling`). See `RunEnd`. `messages` (the
+   * run's last reply) are stored first, as `appendMessages` stores them, whatever the end finds:
+   * one step with the end where the store can.
    */
-  completeRunUnlessWork(runId: string): Promise<RunEnd>;
+  completeRunUnlessWork(runId: string, messages?: Message[]): Promise<RunEnd>;
   /**
    * Adds to the run's usage counters, in any status. A store may write them behind, with its next
    * append or run move (a model step's usage is followed at once by its reply's append), as it

@@ -167,16 +167,21 @@ export class PostgresStore implements StoreAdapter {
    */
   async appendMessages(messages: Message[]): Promise<void> {
     if (messages.length === 0) return;
-    // Model output may hold NUL or unpaired surrogates, which Postgres refuses in text and jsonb: cleaned, never lost.
-    const rows = JSON.stringify(storableJson(messages.map(messageToJsonRow)));
     const { tokens, turns } = this.unwritten;
     const usage = this.runUsageUpdate();
     await this.rows(Prisma.sql`
       WITH ${usage.cte}
-      SELECT "handoff_append_messages"(${this.storeId}, ${this.organizationId}, ${rows}::json, ${tokens}::int, ${turns}::int)::text AS "appended"`);
+      SELECT ${this.appendCall(messages, tokens, turns)}::text AS "appended"`);
     usage.written(false);
     this.unwritten.tokens -= tokens;
     this.unwritten.turns -= turns;
+  }
+
+  /** `handoff_append_messages` of these messages, adding the counters given. */
+  private appendCall(messages: Message[], tokens: number, turns: number) {
+    // Model output may hold NUL or unpaired surrogates, which Postgres refuses in text and jsonb: cleaned, never lost.
+    const rows = JSON.stringify(storableJson(messages.map(messageToJsonRow)));
+    return Prisma.sql`"handoff_append_messages"(${this.storeId}, ${this.organizationId}, ${rows}::json, ${tokens}::int, ${turns}::int)`;
   }
 
   /** One transaction: the store row locked (createRun's lock), so no run can start while the leaf moves. */
@@ -481,47 +486,63 @@ export class PostgresStore implements StoreAdapter {
   }
 
   /**
-   * One round trip: the migration's `handoff_run_end_reads` takes the store row's lock and reads the
-   * queue and the inbox after it; the same statement completes the run, as transitionRun does, only
-   * when they hold no work.
+   * One round trip: the messages' `handoff_append_messages` (with the counters), then the migration's
+   * `handoff_run_end_reads`, which takes the store row's lock and reads the queue and the inbox after
+   * it; the same statement completes the run, as transitionRun does, only when they hold no work.
    */
-  async completeRunUnlessWork(runId: string): Promise<RunEnd> {
+  async completeRunUnlessWork(runId: string, messages: Message[] = []): Promise<RunEnd> {
     const { tokens, turns } = this.unwritten;
+    const appending = messages.length > 0;
+    // The append adds the counters, whatever the end finds: the store row cannot be updated twice in one statement.
     const move = this.runMove(
       runId,
       ["running"],
       "completed",
       undefined,
       Prisma.sql`AND NOT (SELECT (f.r->>'work')::boolean FROM found f)`,
+      appending ? { tokens: 0, turns: 0 } : this.unwritten,
     );
+    const found = appending
+      ? Prisma.sql`appended AS (SELECT ${this.appendCall(messages, tokens, turns)}::text AS a),
+      found AS (SELECT "handoff_run_end_reads"(${this.storeId}, ${this.organizationId}) AS r FROM appended)`
+      : Prisma.sql`found AS (SELECT "handoff_run_end_reads"(${this.storeId}, ${this.organizationId}) AS r)`;
     const [{ reads, moved }] = await this.rows<{ reads: RunEndReadsJson; moved: number }>(Prisma.sql`
-      WITH found AS (SELECT "handoff_run_end_reads"(${this.storeId}, ${this.organizationId}) AS r),
+      WITH ${found},
       ${move.ctes}
       SELECT (SELECT f.r FROM found f) AS reads, (SELECT count(*) FROM moved)::int AS moved`);
     // The run's usage and counters are written with its completion; kept for the next append when work kept it running.
     move.usageWritten(moved === 1);
+    if (appending || !reads.work) {
+      this.unwritten.tokens -= tokens;
+      this.unwritten.turns -= turns;
+    }
     if (reads.work) return { kind: "work", ...queueAndInboxFrom(reads) };
-    this.unwritten.tokens -= tokens;
-    this.unwritten.turns -= turns;
     return moved === 1 ? { kind: "completed", awaitingInbox: reads.awaitingInbox } : { kind: "not_running" };
   }
 
   /**
-   * The CTEs that move a run (`moved`, returning the finished row) and write the counters not written
-   * yet, each only when `guard` (SQL appended to their WHERE) holds, and the run usage not written
+   * The CTEs that move a run (`moved`, returning the finished row) and add `counters` (default: the
+   * counters not written yet), each only when `guard` (SQL appended to their WHERE) holds, and the run usage not written
    * yet (`usageWritten` to call once the statement succeeded). A run of the conversation's own
    * store that completes is announced (`run.completed`) by the same statement; one that fails
    * (`run.failed`, rare) by transitionRun in the same transaction. Such a run that leaves `running`
    * owes its verdict event until the recorder stores it (Run.verdictOwed, run-verdicts.ts).
    */
-  private runMove(runId: string, from: RunStatus[], to: RunStatus, error: string | undefined, guard: Prisma.Sql) {
+  private runMove(
+    runId: string,
+    from: RunStatus[],
+    to: RunStatus,
+    error: string | undefined,
+    guard: Prisma.Sql,
+    counters: { tokens: number; turns: number } = this.unwritten,
+  ) {
     const at = new Date();
     const completed =
       this.namespace === "" && to === "completed"
         ? runCompletedEventInStatement({ organizationId: this.organizationId, conversationId: this.conversationId, runId, updatedAt: at })
         : null;
     const usage = this.runUsageUpdate(runId);
-    const ctes = Prisma.sql`${this.counterUpdate(this.unwritten.tokens, this.unwritten.turns, guard)}, ${usage.cte},
+    const ctes = Prisma.sql`${this.counterUpdate(counters.tokens, counters.turns, guard)}, ${usage.cte},
       moved AS (
         UPDATE "Run" SET "status" = ${to}, "error" = COALESCE(${error === undefined ? null : storableJson(error)}::text, "error"), "updatedAt" = ${at}::timestamp(3),
           "verdictOwed" = ${this.namespace === "" && to !== "running"}::boolean,

@@ -626,6 +626,36 @@ export function defineStoreContract(
         expect(await store.completeRunUnlessWork(steered.id)).toEqual({ kind: "completed", awaitingInbox: false });
       });
 
+      it("completeRunUnlessWork: stores the messages given first, under the leaf and once, whatever the end finds", async () => {
+        const store = await makeStore();
+        await store.appendMessages([message("hello")]);
+        const ending = run();
+        await store.createRun(ending);
+        await store.addTokens({ tokens_in: 7, tokens_out: 3 });
+        const reply = message("hi there", { sender: "agent", run_id: ending.id });
+        expect(await store.completeRunUnlessWork(ending.id, [reply])).toEqual({ kind: "completed", awaitingInbox: false });
+        expect(await store.getMessages()).toEqual([expect.objectContaining({ text: "hello" }), reply]);
+        expect(await store.getTokenCount()).toBe(10);
+
+        const steered = run();
+        await store.createRun(steered);
+        await store.addTokens({ tokens_in: 1, tokens_out: 1 });
+        await store.enqueueMessage(queued("and another"), 10);
+        const second = message("second reply", { sender: "agent", run_id: steered.id });
+        expect(await store.completeRunUnlessWork(steered.id, [second, reply])).toMatchObject({ kind: "work" });
+        expect((await store.getMessages()).map((stored) => stored.text)).toEqual(["hello", "hi there", "second reply"]);
+        expect(await store.getRun(steered.id)).toMatchObject({ status: "running" });
+        expect(await store.getTokenCount()).toBe(12);
+        // The counters went with the messages: completing now adds none twice.
+        await store.deleteQueuedMessages((await store.getQueuedMessages()).map((item) => item.id));
+        expect(await store.completeRunUnlessWork(steered.id)).toMatchObject({ kind: "completed" });
+        expect(await store.getTokenCount()).toBe(12);
+
+        const gone = message("too late", { sender: "agent" });
+        expect(await store.completeRunUnlessWork(steered.id, [gone])).toEqual({ kind: "not_running" });
+        expect((await store.getMessages()).at(-1)).toEqual(gone);
+      });
+
       it("completeRunUnlessWork: a run that is not running stays as it is", async () => {
         const store = await makeStore();
         const suspended = run();

@@ -60,6 +60,10 @@ export class MemoryStore implements StoreAdapter {
   }
 
   async appendMessages(messages: Message[]) {
+    this.storeMessages(messages);
+  }
+
+  private storeMessages(messages: Message[]) {
     for (const message of messages) {
       if (message.id !== undefined) {
         if (this.messageIds.has(message.id)) continue;
@@ -258,7 +262,8 @@ export class MemoryStore implements StoreAdapter {
   }
 
   // Its own reads and moves, not the public methods: a test spying on those sees only what the agent calls.
-  async completeRunUnlessWork(runId: string): Promise<RunEnd> {
+  async completeRunUnlessWork(runId: string, messages: Message[] = []): Promise<RunEnd> {
+    this.storeMessages(messages);
     const { queued, inbox } = this.queueAndInbox();
     if (queued.length > 0 || inbox.some(awaitsTelling)) return { kind: "work", queued, inbox };
     if (!this.moveRun(runId, ["running"], "completed")) return { kind: "not_running" };

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
 import { SteeringQueueFullError } from "@/lib/agent/errors";
+import type { Message } from "@/lib/agent/messages";
 import type { RunRecord } from "@/lib/agent/store-adapter";
 import { MemoryStore } from "@/lib/agent/testing";
 import { success } from "@/lib/agent/tool";
@@ -121,12 +122,12 @@ describe("the run's last safe point", () => {
     /** Queues a person's message at the moment the run ends, as one sent while the last answer streamed would be. */
     class LateMessageStore extends MemoryStore {
       private late = true;
-      override async completeRunUnlessWork(runId: string) {
+      override async completeRunUnlessWork(runId: string, messages?: Message[]) {
         if (this.late) {
           this.late = false;
           await this.enqueueMessage({ id: "late-1", text: "One more thing", created_at: new Date().toISOString() }, 10);
         }
-        return super.completeRunUnlessWork(runId);
+        return super.completeRunUnlessWork(runId, messages);
       }
     }
     const { glove, model, recorder, store } = makeAgent([{ text: "First answer." }, { text: "And the one more thing." }], {
@@ -139,6 +140,13 @@ describe("the run's last safe point", () => {
     expect(recorder.of("run_completed")).toHaveLength(1);
     expect(await store.getQueuedMessages()).toEqual([]);
     expect(await store.getActiveRun()).toBeNull();
+    // The first answer was stored by the end that found the late message, before that message.
+    expect((await store.getMessages()).map((message) => message.text)).toEqual([
+      "Hello",
+      "First answer.",
+      "One more thing",
+      "And the one more thing.",
+    ]);
   });
 
   it("a plain answer ends with the store's one last look: no separate read of the queue after the model's reply", async () => {
@@ -150,6 +158,36 @@ describe("the run's last safe point", () => {
     expect(reads).not.toHaveBeenCalled();
     expect(ends).toHaveBeenCalledTimes(1);
     expect(moves).not.toHaveBeenCalled();
+  });
+
+  it("the last reply is stored by the run's end, and its model_response_complete follows the store", async () => {
+    const { glove, store, recorder } = makeAgent([{ text: "Hi." }]);
+    const appends = vi.spyOn(store, "appendMessages");
+    const ends = vi.spyOn(store, "completeRunUnlessWork");
+    const storedAtComplete: string[][] = [];
+    glove.addSubscriber({
+      record: async (type) => {
+        if (type === "model_response_complete") storedAtComplete.push((await store.getMessages()).map((message) => message.text));
+      },
+    });
+    await glove.processRequest("Hello");
+    expect(appends.mock.calls.map(([messages]) => messages.map((message) => message.text))).toEqual([["Hello"]]);
+    expect(ends.mock.calls[0][1]?.map((message) => message.text)).toEqual(["Hi."]);
+    expect(storedAtComplete).toEqual([["Hello", "Hi."]]);
+    expect(recorder.types().slice(-2)).toEqual(["model_response_complete", "run_completed"]);
+  });
+
+  it("a last reply whose run's end fails is still stored when the run is marked failed", async () => {
+    /** The database away for one statement: the run's end. */
+    class FailingEndStore extends MemoryStore {
+      override async completeRunUnlessWork(): Promise<never> {
+        throw new Error("connection reset");
+      }
+    }
+    const { glove, store } = makeAgent([{ text: "The answer." }], { store: new FailingEndStore("test") });
+    expect(await glove.processRequest("Hello")).toMatchObject({ status: "failed" });
+    expect((await store.getMessages()).map((message) => message.text)).toEqual(["Hello", "The answer."]);
+    expect(await store.getActiveRun()).toBeNull();
   });
 
   it("a run that ends while a blocking inbox item is pending says something may be left for a next run", async () => {
