@@ -6,6 +6,12 @@ import { defineTool, failure, success } from "../tool";
 
 export const INVOKE_SKILL_TOOL_NAME = "glove_invoke_skill";
 
+// Module-level, so the JSON schema the model sees is converted once (tool.ts), not per rebuild.
+const invokeSkillInput = z.object({
+  name: z.string().describe("The skill to invoke, one of those listed above."),
+  args: z.string().optional().describe("Text the skill receives, when it takes any."),
+});
+
 /** Lets the model run the skills defined with `exposeToAgent`. Rebuilt whenever such a skill is defined. */
 export function createInvokeSkillTool(skills: ReadonlyMap<string, DefineSkillArgs>, emit: Emit, controls: AgentControls) {
   const exposed = [...skills.values()].filter((skill) => skill.exposeToAgent);
@@ -15,10 +21,7 @@ export function createInvokeSkillTool(skills: ReadonlyMap<string, DefineSkillArg
       "Run one of these skills and get its instructions or content:",
       ...exposed.map((skill) => `- ${skill.name}: ${skill.description ?? ""}`),
     ].join("\n"),
-    inputSchema: z.object({
-      name: z.string().describe("The skill to invoke, one of those listed above."),
-      args: z.string().optional().describe("Text the skill receives, when it takes any."),
-    }),
+    inputSchema: invokeSkillInput,
     async do(input) {
       const skill = skills.get(input.name);
       if (!skill?.exposeToAgent) {

@@ -26,6 +26,9 @@ const CHILD_ONLY_EVENTS = new Set<AgentEventType>([
   "slot_resolved",
 ]);
 
+// Module-level, so the JSON schema the model sees is converted once (tool.ts), not per rebuild.
+const invokeSubagentInput = z.object({ name: z.string(), prompt: z.string().min(1) });
+
 /**
  * Dispatches to a subagent built by its factory over a durable sub-store named after the tool
  * call, so a re-executed call finds the child's earlier answer (or its interrupted run) instead
@@ -47,7 +50,7 @@ export function createInvokeSubagentTool(
       "Hand a self-contained task to a specialised subagent and get its final answer:",
       ...[...subagents.values()].map((subagent) => `- ${subagent.name}: ${subagent.description ?? ""}`),
     ].join("\n"),
-    inputSchema: z.object({ name: z.string(), prompt: z.string().min(1) }),
+    inputSchema: invokeSubagentInput,
     around: (input, ctx, run) => bracket(emit, input, ctx.callId, run),
     async do(input, _display, _glove, signal, ctx) {
       const subagent = subagents.get(input.name);

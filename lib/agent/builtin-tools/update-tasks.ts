@@ -11,6 +11,9 @@ const taskInput = z.object({
   status: z.enum(["pending", "in_progress", "completed"]).describe("pending, in_progress (at most one at a time) or completed."),
 });
 
+// Module-level: the tool is rebuilt per request, and its JSON schema is converted once per schema object (tool.ts).
+const updateTasksInput = z.object({ todos: z.array(taskInput).describe("The whole task list, every task each time, in order.") });
+
 /** The agent's task list, always sent whole (Glove's `todos` shape). A task keeps its id while its content stays the same. */
 export const createUpdateTasksTool = (deps: Pick<RuntimeDeps, "store" | "emit">) =>
   defineTool({
@@ -18,7 +21,7 @@ export const createUpdateTasksTool = (deps: Pick<RuntimeDeps, "store" | "emit">)
     description:
       "Create and update your task list for this conversation, shown to the user. Send the FULL list each time. " +
       "Keep exactly one task in_progress while working and mark tasks completed as soon as they are done.",
-    inputSchema: z.object({ todos: z.array(taskInput).describe("The whole task list, every task each time, in order.") }),
+    inputSchema: updateTasksInput,
     async do(input, _display, _glove, _signal, ctx) {
       const current = await deps.store.getTasks();
       const tasks: Task[] = input.todos.map((todo, index) => ({

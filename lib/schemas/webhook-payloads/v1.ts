@@ -128,6 +128,10 @@ const envelope = <T extends WebhookEventType>(type: T) =>
 const envelopes = WEBHOOK_EVENT_TYPES.map(envelope) as {
   [K in WebhookEventType]: ReturnType<typeof envelope<K>>;
 }[WebhookEventType][];
+// Built once: an envelope built per event cost every turn a zod schema build and its first, slow parse.
+const envelopeOf = new Map<WebhookEventType, (typeof envelopes)[number]>(
+  envelopes.map((schema, index) => [WEBHOOK_EVENT_TYPES[index], schema]),
+);
 
 /** Any v1 event; `type` picks the shape of `data`. */
 export const webhookEventV1 = z.discriminatedUnion("type", envelopes as [(typeof envelopes)[number], ...(typeof envelopes)[number][]]);
@@ -138,7 +142,7 @@ export function webhookEvent<T extends WebhookEventType>(
   type: T,
   event: { id: string; createdAt: Date | string; organizationId: string; data: WebhookDataV1<T> },
 ): Extract<WebhookEventV1, { type: T }> {
-  return envelope(type).parse({
+  return (envelopeOf.get(type) as ReturnType<typeof envelope<T>>).parse({
     id: event.id,
     type,
     created_at: typeof event.createdAt === "string" ? event.createdAt : event.createdAt.toISOString(),
