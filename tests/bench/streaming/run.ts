@@ -57,6 +57,12 @@ const CONFIG = {
   warmup: int("BENCH_WARMUP", QUICK ? 3 : 8),
   throughputClients: int("BENCH_THROUGHPUT_CLIENTS", QUICK ? 20 : 200),
   throughputRounds: int("BENCH_THROUGHPUT_ROUNDS", QUICK ? 2 : 3),
+  /**
+   * Rounds of the throughput load each contestant serves, unmeasured, right before its measured
+   * rounds (default 0): the steady state of a server that has been serving for a while, with V8's
+   * optimizing compiler done with the code a turn runs (docs/benchmarks.md, "JIT warm-up").
+   */
+  throughputWarmupRounds: int("BENCH_THROUGHPUT_WARMUP_ROUNDS", 0),
   ramp: list("BENCH_RAMP", QUICK ? [10, 20] : [50, 100, 200, 300, 400]),
   rampRounds: int("BENCH_RAMP_ROUNDS", 2),
   longTokens: int("BENCH_LONG_TOKENS", 2000),
@@ -768,6 +774,10 @@ async function main() {
   await phase("throughput", async () => {
     const out: Record<string, LoadResult> = {};
     for (const c of loadContestants) {
+      if (CONFIG.throughputWarmupRounds > 0) {
+        log(`  ${c.label}: ${CONFIG.throughputClients} clients × ${CONFIG.throughputWarmupRounds} answers to warm up`);
+        await runLoad(c, CONFIG.throughputClients, CONFIG.throughputWarmupRounds);
+      }
       log(`  ${c.label}: ${CONFIG.throughputClients} clients × ${CONFIG.throughputRounds} answers`);
       out[c.name] = await runLoad(c, CONFIG.throughputClients, CONFIG.throughputRounds, { db: c.name === "handoff" });
       log(
