@@ -62,6 +62,8 @@ import { activePathCte, branchPointsSelect, MESSAGE_COLUMNS } from "@/lib/db/sto
 import { storableJson } from "@/lib/schemas/text";
 import { postInboxItem } from "./inbox-items";
 import { rawRows } from "./raw-sql";
+import { RunStartAdmission } from "./run-start-admission";
+import type { AdmissionRow, UsageAdmissionRequest, UsageRefusal } from "./usage-admission";
 import { approvalRequestedEvent, approvalResolvedEvent, runCompletedEventInStatement, runFinishedEvent } from "./outbox";
 import { isDenial, PERMISSION_RENDERER } from "@/lib/agent/permissions";
 
@@ -437,15 +439,43 @@ export class PostgresStore implements StoreAdapter {
     });
   }
 
+  private runStartAdmission: RunStartAdmission | null = null;
+
+  /**
+   * Makes the usage admission `request` in the statement of this store's next `createRunAndRead`,
+   * the run's start, instead of in a round trip of its own (lib/db/run-start-admission.ts): a
+   * refusal throws `refusal(outcome)` from it. `cancel` the returned admission when no run start follows.
+   */
+  admitAtNextRunStart(request: UsageAdmissionRequest, refusal: (outcome: UsageRefusal) => Error): RunStartAdmission {
+    if (request.organizationId !== this.organizationId) throw new Error("An admission at a run's start is the store's own organization's.");
+    this.runStartAdmission?.cancel();
+    this.runStartAdmission = new RunStartAdmission(request, refusal);
+    return this.runStartAdmission;
+  }
+
   /**
    * One round trip: the migration's `handoff_start_run_reading` starts the run as `createRun` does
    * and, when it took, reads the history, the queue and the inbox in statements of its own after
-   * the store row's lock, as JSON read back by getMessages' and getQueueAndInbox's mappings.
+   * the store row's lock, as JSON read back by getMessages' and getQueueAndInbox's mappings. With
+   * an admission waiting (`admitAtNextRunStart`), the same statement makes it first and starts the
+   * run only when it admitted.
    */
   async createRunAndRead(run: RunRecord): Promise<RunStartReads | null> {
-    const [{ reads }] = await this.rows<{ reads: (QueueAndInboxJson & { messages: JsonRow[] }) | null }>(Prisma.sql`
-      SELECT "handoff_start_run_reading"(${this.storeId}, ${this.organizationId}, ${run.id}, ${run.error ?? null}::text,
-                                         ${toDate(run.created_at)}::timestamp(3), ${new Date()}::timestamp(3), ${run.started_by ?? null}::text) AS reads`);
+    type Reads = { reads: (QueueAndInboxJson & { messages: JsonRow[] }) | null };
+    const start = Prisma.sql`"handoff_start_run_reading"(${this.storeId}, ${this.organizationId}, ${run.id}, ${run.error ?? null}::text,
+      ${toDate(run.created_at)}::timestamp(3), ${new Date()}::timestamp(3), ${run.started_by ?? null}::text)`;
+    const admission = this.runStartAdmission?.pending ? this.runStartAdmission : null;
+    this.runStartAdmission = null;
+    const { reads } = admission
+      ? await admission.withStart(
+          async (admit) =>
+            (
+              await this.rows<Reads & { admission: AdmissionRow }>(Prisma.sql`
+                WITH admission AS (SELECT ${admit} AS admission)
+                SELECT a.admission, CASE WHEN a.admission->>'refusal' IS NULL THEN ${start} END AS reads FROM admission a`)
+            )[0],
+        )
+      : (await this.rows<Reads>(Prisma.sql`SELECT ${start} AS reads`))[0];
     if (!reads) return null;
     return {
       history: reads.messages.map((message) => rowToMessage(revivedRow<MessageRow>(message, MESSAGE_DATES))),

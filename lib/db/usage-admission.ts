@@ -1,5 +1,6 @@
-import { prisma } from "./client";
+import { Prisma, prisma } from "./client";
 import { getPgPool } from "./pg-pool";
+import { rawRows } from "./raw-sql";
 import type { MonthUsage } from "./usage-warnings";
 
 /**
@@ -55,8 +56,10 @@ export interface AdmittedMonth {
 export type UsageAdmission =
   | ({ admitted: true; holdId: string; entryId: bigint | null } & AdmittedMonth)
   | { admitted: false; plan: string; metric: "messages" | "tokens"; used: number; limit: number; retryWhenIdle: boolean };
+export type UsageRefusal = Extract<UsageAdmission, { admitted: false }>;
 
-type AdmissionRow = {
+/** What `handoff_admit_usage` returns (json). */
+export type AdmissionRow = {
   plan: string;
   refusal: { metric: "messages" | "tokens"; used: number; limit: number; retryWhenIdle: boolean } | null;
   holdId: string | null;
@@ -74,18 +77,22 @@ type AdmissionRow = {
  * else holds.
  */
 export async function admitUsage(r: UsageAdmissionRequest): Promise<UsageAdmission> {
-  return oneAtATime(r.organizationId, () => admitUnderLock(r));
+  return admissionsOneAtATime(r.organizationId, async () => {
+    const [{ admission }] = await rawRows<{ admission: AdmissionRow }>(Prisma.sql`SELECT ${admitUsageCall(r)} AS admission`);
+    return usageAdmissionFrom(admission);
+  });
 }
 
 const waiting = new Map<string, Promise<unknown>>();
 
 /**
- * This process's admissions of one organization, one after another. They would wait for the month
- * row's lock anyway; waiting here instead keeps them from each holding a pooled connection while they
- * do (150 parallel messages of one organization would otherwise take the whole pool from every
- * other query of this process until they are through).
+ * This process's admissions of one organization, one after another (also those made by a run's
+ * start, lib/db/run-start-admission.ts). They would wait for the month row's lock anyway; waiting
+ * here instead keeps them from each holding a pooled connection while they do (150 parallel
+ * messages of one organization would otherwise take the whole pool from every other query of this
+ * process until they are through).
  */
-function oneAtATime<T>(organizationId: string, work: () => Promise<T>): Promise<T> {
+export function admissionsOneAtATime<T>(organizationId: string, work: () => Promise<T>): Promise<T> {
   const next = (waiting.get(organizationId) ?? Promise.resolve()).then(work, work);
   const settled = next.then(
     () => undefined,
@@ -98,27 +105,20 @@ function oneAtATime<T>(organizationId: string, work: () => Promise<T>): Promise<
   return next;
 }
 
-async function admitUnderLock(r: UsageAdmissionRequest): Promise<UsageAdmission> {
-  const { rows } = await getPgPool().query<{ admission: AdmissionRow }>({
-    name: "handoff_admit_usage",
-    text: `SELECT "handoff_admit_usage"($1, $2::date, $3, $4::timestamp(3), $5, $6::jsonb, $7, $8, $9, $10, $11, $12) AS admission`,
-    values: [
-      r.organizationId,
-      dateOf(r.month),
-      r.kind,
-      // A zone in a `timestamp` literal is ignored: the ISO string is the UTC time Prisma stores.
-      r.now.toISOString(),
-      r.graceDays,
-      JSON.stringify(r.limits),
-      r.edge.floorTokens,
-      r.edge.farRuns,
-      r.edge.holdMs,
-      r.userId,
-      r.apiKeyId,
-      r.conversationId,
-    ],
-  });
-  const row = rows[0].admission;
+/**
+ * The call of `handoff_admit_usage` for `r`, for a statement to select (it returns an AdmissionRow).
+ * The function makes its transaction's commit not wait for the WAL flush: a later durable commit
+ * (the run's first event, its message) flushes it too, and a crash before that loses only an
+ * admission whose work never got stored.
+ */
+export function admitUsageCall(r: UsageAdmissionRequest): Prisma.Sql {
+  // A zone in a `timestamp` literal is ignored: the ISO string is the UTC time Prisma stores.
+  return Prisma.sql`"handoff_admit_usage"(${r.organizationId}, ${dateOf(r.month)}::date, ${r.kind}, ${r.now.toISOString()}::timestamp(3),
+    ${r.graceDays}, ${JSON.stringify(r.limits)}::jsonb, ${r.edge.floorTokens}, ${r.edge.farRuns}, ${r.edge.holdMs},
+    ${r.userId}, ${r.apiKeyId}, ${r.conversationId})`;
+}
+
+export function usageAdmissionFrom(row: AdmissionRow): UsageAdmission {
   if (row.refusal) return { admitted: false, plan: row.plan, ...row.refusal };
   return {
     admitted: true,

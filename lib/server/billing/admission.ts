@@ -6,7 +6,11 @@ import {
   releaseUsageHold,
   type AdmissionLimits,
   type EdgeRule,
+  type UsageAdmission,
+  type UsageAdmissionRequest,
+  type UsageRefusal,
 } from "@/lib/db/usage-admission";
+import type { PostgresStore } from "@/lib/db/postgres-store";
 import { serverEnv } from "@/lib/server/env";
 import { logger } from "@/lib/server/logger";
 import type { TenantContext } from "@/lib/db/tenant-context";
@@ -75,36 +79,85 @@ const ADMISSION_LIMITS = Object.fromEntries(
  * messages at the last one admit one. With billing off nothing is read. Runs already going (expired
  * cards, recovery, queue drains) are never asked: a run is never cut mid-answer.
  */
-export async function admitRun(
-  ctx: Pick<TenantContext, "organizationId"> & Partial<Pick<TenantContext, "userId" | "orgSlug" | "role">>,
-  request: RunAdmissionRequest,
-  now: Date = new Date(),
-): Promise<Admission> {
+export async function admitRun(ctx: AdmittedContext, request: RunAdmissionRequest, now: Date = new Date()): Promise<Admission> {
   const env = serverEnv();
   if (billingMode(env) === "off") return NOTHING_HELD;
-  const { organizationId } = ctx;
-  const month = monthStart(now);
-  const outcome = await admitUsage({
-    organizationId,
-    month,
+  const outcome = await admitUsage(usageRequest(ctx, request, now, env.BILLING_GRACE_DAYS));
+  if (!outcome.admitted) throw refusalError(ctx, request, outcome);
+  return admittedRun(ctx.organizationId, outcome, now);
+}
+
+/**
+ * `admitRun` for a message whose run starts on `store`, made by the statement that starts the run
+ * (lib/db/run-start-admission.ts): one round trip and one commit fewer per message. The 402 is
+ * thrown by the run's start, before a run exists; the admission's holds are known once it ran, and
+ * an admission whose run start never came is nothing.
+ */
+export function admitWithRunStart(
+  ctx: AdmittedContext,
+  request: RunAdmissionRequest,
+  store: PostgresStore,
+  now: Date = new Date(),
+): Admission {
+  const env = serverEnv();
+  if (billingMode(env) === "off") return NOTHING_HELD;
+  const pending = store.admitAtNextRunStart(usageRequest(ctx, request, now, env.BILLING_GRACE_DAYS), (refusal) =>
+    refusalError(ctx, request, refusal),
+  );
+  const made = pending.outcome.then((outcome) => (outcome?.admitted ? admittedRun(ctx.organizationId, outcome, now) : NOTHING_HELD));
+  // Asked only once the work is over (release) or failed (refund): a start that has not come by then never will.
+  const settled = () => {
+    pending.cancel();
+    return made;
+  };
+  return {
+    release: () => settled().then((admission) => admission.release()),
+    releaseWith: (withLastEvents) => settled().then((admission) => admission.releaseWith(withLastEvents)),
+    refund: () => settled().then((admission) => admission.refund()),
+    attribute: (conversationId) => settled().then((admission) => admission.attribute(conversationId)),
+  };
+}
+
+type AdmittedContext = Pick<TenantContext, "organizationId"> & Partial<Pick<TenantContext, "userId" | "orgSlug" | "role">>;
+
+function usageRequest(ctx: AdmittedContext, request: RunAdmissionRequest, now: Date, graceDays: number): UsageAdmissionRequest {
+  return {
+    organizationId: ctx.organizationId,
+    month: monthStart(now),
     kind: request.kind,
     now,
-    graceDays: env.BILLING_GRACE_DAYS,
+    graceDays,
     limits: ADMISSION_LIMITS,
     edge: TOKEN_EDGE,
     userId: request.apiKeyId ? null : (ctx.userId ?? null),
     apiKeyId: request.apiKeyId ?? null,
     conversationId: request.conversationId ?? null,
-  });
-  const plan = outcome.plan as PlanKey;
-  if (!outcome.admitted)
-    throw planLimitError(
-      { orgSlug: ctx.orgSlug ?? null, role: request.apiKeyId ? null : (ctx.role ?? null) },
-      { metric: outcome.metric, used: outcome.used, limit: outcome.limit, plan, retryWhenIdle: outcome.retryWhenIdle },
-    );
+  };
+}
+
+/** The 402 that says which limit refused the run, worded for who asked. */
+function refusalError(ctx: AdmittedContext, request: RunAdmissionRequest, refusal: UsageRefusal): Error {
+  return planLimitError(
+    { orgSlug: ctx.orgSlug ?? null, role: request.apiKeyId ? null : (ctx.role ?? null) },
+    {
+      metric: refusal.metric,
+      used: refusal.used,
+      limit: refusal.limit,
+      plan: refusal.plan as PlanKey,
+      retryWhenIdle: refusal.retryWhenIdle,
+    },
+  );
+}
+
+function admittedRun(organizationId: string, outcome: Extract<UsageAdmission, { admitted: true }>, now: Date): Admission {
   noteAdmitted(organizationId, now);
+  const month = monthStart(now);
   const { holdId, entryId } = outcome;
-  const withinReach = untoldThresholdWithinReach(outcome.month, plan, outcome.held + TOKEN_EDGE.farRuns * outcome.expected);
+  const withinReach = untoldThresholdWithinReach(
+    outcome.month,
+    outcome.plan as PlanKey,
+    outcome.held + TOKEN_EDGE.farRuns * outcome.expected,
+  );
   let released: Promise<void> | null = null;
   let refunded: Promise<void> | null = null;
   const afterRelease = () => {

@@ -3,7 +3,8 @@ import type { z } from "zod";
 import type { TurnStart } from "@/lib/db/turn-start";
 import type { sendMessageSchema } from "@/lib/schemas/conversation";
 import { countKinds, resolveAttachments } from "@/lib/server/attachments/resolve";
-import { admitRun, refundOnThrow } from "@/lib/server/billing/admission";
+import { PostgresStore } from "@/lib/db/postgres-store";
+import { admitRun, admitWithRunStart, refundOnThrow } from "@/lib/server/billing/admission";
 import { conversationStream } from "@/lib/server/sse/conversation-stream";
 import { drainQueue, launch } from "./launch";
 import { openTurn } from "./open-turn";
@@ -14,7 +15,7 @@ import { refuseUnreadableImages } from "./refuse-unreadable-images";
  * is active, queues the message for that run's next safe point and answers with a stream that
  * carries `message_queued` and ends. A full queue throws SteeringQueueFullError (429). The
  * message rates were counted by the turn start (turn-route.ts); the plan's limits (402,
- * admission.ts: one statement, which reads the plan too) are checked before the run starts.
+ * admission.ts) are checked by the statement that starts the run, before the run exists.
  */
 export async function sendMessage(
   turn: TurnStart,
@@ -30,8 +31,12 @@ export async function sendMessage(
   let admission;
   try {
     refuseUnreadableImages(agent.glove.model, (input.attachments?.length ?? 0) + files.images, files.pdfs);
-    // Last of the checks: a message refused for another reason is not counted.
-    admission = await admitRun(ctx, { kind: "message", conversationId });
+    // Last of the checks: a message refused for another reason is not counted. On the store, the
+    // run's start makes the admission in its own statement (its 402 then comes out of the launch).
+    admission =
+      agent.store instanceof PostgresStore
+        ? admitWithRunStart(ctx, { kind: "message", conversationId }, agent.store)
+        : await admitRun(ctx, { kind: "message", conversationId });
   } catch (error) {
     await agent.dispose();
     throw error;
