@@ -311,6 +311,8 @@ async function runLoad(
   const expected = expectedTextChars(tokens);
   const marker = tokens === CONFIG.timing.tokens ? "" : `${tokensMarker(tokens)} `;
   const targets = await contestant.prepare(clients * rounds);
+  // A profile of the measured load starts after this line (the conversations above are made with Prisma).
+  log(`    ${contestant.label}: ${targets.length} targets ready, load running`);
   const dbBefore: DbCounters | undefined = options.db && handoff ? await settledDbCounters(handoff.databaseUrl) : undefined;
   if (options.db && handoff?.statements) await resetStatements(handoff.databaseUrl);
   const results: StreamResult[] = [];

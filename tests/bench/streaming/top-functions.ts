@@ -6,8 +6,8 @@
  *
  *   npx tsx tests/bench/streaming/top-functions.ts .data/bench-profiles/<file>.cpuprofile [count]
  */
-import { existsSync, readFileSync } from "node:fs";
-import { fileURLToPath } from "node:url";
+import { readFileSync } from "node:fs";
+import { originalPosition, sourceMapsAvailable } from "./build-source-maps";
 
 interface CallFrame {
   functionName: string;
@@ -27,10 +27,6 @@ interface Profile {
   startTime: number;
   endTime: number;
 }
-interface Consumer {
-  originalPositionFor(position: { line: number; column: number }): { source: string | null; name: string | null; line: number | null };
-}
-
 const [file, countArg] = process.argv.slice(2);
 if (!file) {
   console.error("usage: top-functions.ts <file.cpuprofile> [count]");
@@ -44,30 +40,9 @@ const selfUs = new Map<number, number>();
 profile.samples.forEach((id, i) => selfUs.set(id, (selfUs.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0)));
 const total = [...selfUs.values()].reduce((a, b) => a + b, 0);
 
-// Source maps of the build's chunks (source-map-js comes with Next's CSS tooling; without it, minified names stay).
-let SourceMapConsumer: (new (map: unknown) => Consumer) | undefined;
-try {
-  SourceMapConsumer = ((await import("source-map-js")) as unknown as { SourceMapConsumer: new (map: unknown) => Consumer })
-    .SourceMapConsumer;
-} catch {
-  SourceMapConsumer = undefined;
-}
-const consumers = new Map<string, Consumer | null>();
 function original(frame: CallFrame): { file: string; name: string } | null {
-  if (!SourceMapConsumer || !frame.url.includes("/.next/")) return null;
-  if (!consumers.has(frame.url)) {
-    const path = frame.url.startsWith("file://") ? fileURLToPath(frame.url) : frame.url;
-    consumers.set(frame.url, existsSync(`${path}.map`) ? new SourceMapConsumer(JSON.parse(readFileSync(`${path}.map`, "utf8"))) : null);
-  }
-  const consumer = consumers.get(frame.url);
-  if (!consumer) return null;
-  const position = consumer.originalPositionFor({ line: frame.lineNumber + 1, column: frame.columnNumber });
-  if (!position.source) return null;
-  const source = position.source
-    .replace(/^(\.\.\/)+/, "")
-    .replace(/^turbopack:\/\/+/, "")
-    .replace(/.*node_modules\//, "~/");
-  return { file: source, name: position.name ?? frame.functionName };
+  const position = originalPosition(frame.url, frame.lineNumber + 1, frame.columnNumber);
+  return position && { file: position.file, name: position.name ?? frame.functionName };
 }
 
 const short = (url: string) =>
@@ -97,7 +72,7 @@ const groupSelf = (key: (frame: CallFrame) => string) => {
 };
 
 console.log(
-  `profile ${((profile.endTime - profile.startTime) / 1e6).toFixed(1)} s, ${(total / 1e6).toFixed(1)} s sampled${SourceMapConsumer ? "" : " (no source maps)"}\n`,
+  `profile ${((profile.endTime - profile.startTime) / 1e6).toFixed(1)} s, ${(total / 1e6).toFixed(1)} s sampled${sourceMapsAvailable ? "" : " (no source maps)"}\n`,
 );
 console.log("self time by area:");
 for (const [k, us] of groupSelf(area).slice(0, 20)) console.log(`${pct(us)}  ${k}`);
