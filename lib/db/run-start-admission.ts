@@ -39,10 +39,6 @@ export class RunStartAdmission {
     return this.waiting;
   }
 
-  get organizationId(): string {
-    return this.request.organizationId;
-  }
-
   /** No run start is coming (the work ended before it): no admission. Nothing once the start ran. */
   cancel(): void {
     this.settle(null);

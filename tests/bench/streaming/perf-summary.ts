@@ -7,6 +7,7 @@
  * Next's server chunks are mapped back to their sources through the build's source maps.
  *
  *   NODE_OPTIONS=--perf-basic-prof <bench or server>          # JIT frames get names in /tmp/perf-<pid>.map
+ *                                                             # (V8 also writes isolate-*-v8.log here: git ignores them)
  *   perf record -F 999 -g -p <server pid> -o perf.data -- sleep 8   # once the bench logs "… load running"
  *   perf script -i perf.data -F comm,tid,ip,sym > perf.txt
  *   npx tsx tests/bench/streaming/perf-summary.ts perf.txt [count]
