@@ -43,12 +43,14 @@ export async function settledDbCounters(databaseUrl: string): Promise<DbCounters
 }
 
 export function diffDbCounters(before: DbCounters, after: DbCounters) {
-  const tables: Record<string, { ins: number; upd: number }> = {};
+  const tables: Record<string, { ins: number; upd: number; seqScan: number }> = {};
   for (const [name, t] of Object.entries(after.tables)) {
     const b = before.tables[name] ?? { ins: 0, upd: 0, seqScan: 0, idxScan: 0 };
     const ins = t.ins - b.ins;
     const upd = t.upd - b.upd;
-    if (ins || upd) tables[name] = { ins, upd };
+    // A sequential scan on the hot path is a plan made before the table had statistics.
+    const seqScan = t.seqScan - b.seqScan;
+    if (ins || upd || seqScan) tables[name] = { ins, upd, seqScan };
   }
   // The reading session's own transaction counts once per read.
   return { transactions: after.xactCommit - before.xactCommit - 1, rollbacks: after.xactRollback - before.xactRollback, tables };

@@ -662,7 +662,12 @@ function dbLine(r: LoadResult): string {
     .slice(0, 8)
     .map(([name, t]) => `${name} +${per(t.ins)}/~${per(t.upd)}`)
     .join(", ");
-  return `Database work per answer (Handoff phase): ${per(db.transactions)} committed transactions; rows inserted/updated per table: ${tables}.`;
+  const scans = Object.entries(db.tables)
+    .filter(([, t]) => t.seqScan > 0)
+    .sort((a, b) => b[1].seqScan - a[1].seqScan)
+    .map(([name, t]) => `${name} ${per(t.seqScan)}`)
+    .join(", ");
+  return `Database work per answer (Handoff phase): ${per(db.transactions)} committed transactions; rows inserted/updated per table: ${tables}; sequential scans per table: ${scans || "none"}.`;
 }
 
 export function writeReport(report: Report, options: { writeDocs: boolean; log: (line: string) => void }): void {
