@@ -10,7 +10,8 @@ import {
   type UsageAdmissionRequest,
   type UsageRefusal,
 } from "@/lib/db/usage-admission";
-import type { PostgresStore } from "@/lib/db/postgres-store";
+import type { StoreAdapter } from "@/lib/agent/store-adapter";
+import { PostgresStore } from "@/lib/db/postgres-store";
 import { serverEnv } from "@/lib/server/env";
 import { logger } from "@/lib/server/logger";
 import type { TenantContext } from "@/lib/db/tenant-context";
@@ -116,6 +117,15 @@ export function admitWithRunStart(
     refund: () => settled().then((admission) => admission.refund()),
     attribute: (conversationId) => settled().then((admission) => admission.attribute(conversationId)),
   };
+}
+
+/**
+ * A message's admission on the store its run starts on: made by the run's start on the database
+ * (`admitWithRunStart`), by a round trip of its own on any other store. Only the 402 of the latter
+ * is thrown here; the former's comes out of the run's start.
+ */
+export function admitMessage(ctx: AdmittedContext, request: RunAdmissionRequest, store: StoreAdapter): Promise<Admission> {
+  return store instanceof PostgresStore ? Promise.resolve(admitWithRunStart(ctx, request, store)) : admitRun(ctx, request);
 }
 
 type AdmittedContext = Pick<TenantContext, "organizationId"> & Partial<Pick<TenantContext, "userId" | "orgSlug" | "role">>;

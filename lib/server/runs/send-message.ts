@@ -3,8 +3,7 @@ import type { z } from "zod";
 import type { TurnStart } from "@/lib/db/turn-start";
 import type { sendMessageSchema } from "@/lib/schemas/conversation";
 import { countKinds, resolveAttachments } from "@/lib/server/attachments/resolve";
-import { PostgresStore } from "@/lib/db/postgres-store";
-import { admitRun, admitWithRunStart, refundOnThrow } from "@/lib/server/billing/admission";
+import { admitMessage, refundOnThrow } from "@/lib/server/billing/admission";
 import { conversationStream } from "@/lib/server/sse/conversation-stream";
 import { drainQueue, launch } from "./launch";
 import { openTurn } from "./open-turn";
@@ -33,10 +32,7 @@ export async function sendMessage(
     refuseUnreadableImages(agent.glove.model, (input.attachments?.length ?? 0) + files.images, files.pdfs);
     // Last of the checks: a message refused for another reason is not counted. On the store, the
     // run's start makes the admission in its own statement (its 402 then comes out of the launch).
-    admission =
-      agent.store instanceof PostgresStore
-        ? admitWithRunStart(ctx, { kind: "message", conversationId }, agent.store)
-        : await admitRun(ctx, { kind: "message", conversationId });
+    admission = await admitMessage(ctx, { kind: "message", conversationId }, agent.store);
   } catch (error) {
     await agent.dispose();
     throw error;

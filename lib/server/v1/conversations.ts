@@ -13,7 +13,7 @@ import type {
 import { notFound } from "@/lib/server/http/app-error";
 import type { IdempotentResult } from "@/lib/server/http/idempotency";
 import type { ApiKeyContext } from "@/lib/server/http/route-builders";
-import { admitRun, refundOnThrow, type Admission } from "@/lib/server/billing/admission";
+import { admitMessage, admitRun, refundOnThrow, type Admission } from "@/lib/server/billing/admission";
 import { drainQueue, launch } from "@/lib/server/runs/launch";
 import { enforceMessageRates } from "@/lib/server/runs/message-rate-limit";
 import { openTurn } from "@/lib/server/runs/open-turn";
@@ -35,7 +35,7 @@ export async function createV1Conversation(
   stream: { wanted: boolean; signal?: AbortSignal },
 ): Promise<IdempotentResult> {
   // The message's limits first: a 429 or a 402 must leave no conversation behind (a retry would make a second one).
-  const admission = body.message !== undefined ? await admitMessage(ctx) : undefined;
+  const admission = body.message !== undefined ? await admitFirstMessage(ctx) : undefined;
   const created = await (admission ? refundOnThrow(admission, () => newConversation(ctx, body)) : newConversation(ctx, body));
   const conversation = { id: created.id, title: created.title, created_at: created.createdAt };
   if (body.message === undefined || !admission) return { status: 201, body: { conversation } satisfies V1ConversationCreated };
@@ -62,13 +62,15 @@ export async function sendV1Message(
   text: string,
   stream: { wanted: boolean; signal?: AbortSignal },
 ): Promise<IdempotentResult & { body: V1MessageAccepted }> {
-  return startMessage(ctx, conversationId, text, stream, await admitMessage(ctx, conversationId));
+  await enforceMessageRates(ctx, "messages from this API key");
+  // The plan's limits (402) come last, from the run's start (startMessage): a message refused for another reason is not counted.
+  return startMessage(ctx, conversationId, text, stream);
 }
 
-/** The key's and the organization's message rates (429), then the plan's limits (402). */
-async function admitMessage(ctx: ApiKeyContext, conversationId?: string): Promise<Admission> {
+/** A new conversation's message: the key's and the organization's message rates (429), then the plan's limits (402). */
+async function admitFirstMessage(ctx: ApiKeyContext): Promise<Admission> {
   await enforceMessageRates(ctx, "messages from this API key");
-  return admitRun(ctx, { kind: "message", apiKeyId: ctx.actor.keyId, conversationId });
+  return admitRun(ctx, { kind: "message", apiKeyId: ctx.actor.keyId });
 }
 
 async function startMessage(
@@ -76,20 +78,26 @@ async function startMessage(
   conversationId: string,
   text: string,
   stream: { wanted: boolean; signal?: AbortSignal },
-  admission: Admission,
+  /** A new conversation's message was admitted before the conversation existed; any other is admitted by its run's start. */
+  admitted?: Admission,
 ): Promise<IdempotentResult & { body: V1MessageAccepted }> {
-  const { after, launched, recorder } = await refundOnThrow(admission, async () => {
-    const { after, agent } = await openTurn(ctx, conversationId);
-    const runId = randomUUID();
-    const launched = await launch(
+  const { after, agent } = await (admitted ? refundOnThrow(admitted, () => openTurn(ctx, conversationId)) : openTurn(ctx, conversationId));
+  let admission: Admission;
+  try {
+    admission = admitted ?? (await admitMessage(ctx, { kind: "message", apiKeyId: ctx.actor.keyId, conversationId }, agent.store));
+  } catch (error) {
+    await agent.dispose();
+    throw error;
+  }
+  const launched = await refundOnThrow(admission, () =>
+    launch(
       conversationId,
       agent,
-      (signal) => agent.glove.processRequest(text, { signal, runId }),
+      (signal) => agent.glove.processRequest(text, { signal, runId: randomUUID() }),
       (outcome) => drainQueue(agent, outcome),
       admission,
-    );
-    return { after, launched, recorder: agent.recorder };
-  });
+    ),
+  );
   // A queued message is counted like any other (people sent it; the running run answers it); its hold went with the launch.
   const accepted: V1MessageAccepted = {
     run_id: launched.kind === "running" ? launched.runId : null,
@@ -101,7 +109,7 @@ async function startMessage(
   const response = await conversationStream(ctx, conversationId, {
     after,
     until: launched.kind === "running" ? launched.done : Promise.resolve(),
-    storedThrough: () => recorder.lastStoredSeq,
+    storedThrough: () => agent.recorder.lastStoredSeq,
     requestSignal: stream.signal,
   });
   return { status: 202, body: accepted, response };

@@ -259,11 +259,12 @@ describe("plan limits (billing on)", () => {
     const conversationId = created.body.conversation.id;
     expect((await api.json(`/api/v1/conversations/${conversationId}/messages`, { json: { text: "hello" } })).status).toBe(202);
     const orgId = await orgIdOf(owner);
-    const entries = await sql<{ conversationId: string | null }>(
-      `SELECT "conversationId" FROM "UsageEntry" WHERE "organizationId" = $1 AND "kind" = 'message'`,
+    const entries = await sql<{ conversationId: string | null; keyed: boolean; userId: string | null }>(
+      `SELECT "conversationId", "apiKeyId" IS NOT NULL AS keyed, "userId" FROM "UsageEntry" WHERE "organizationId" = $1 AND "kind" = 'message'`,
       [orgId],
     );
-    expect(entries).toEqual([{ conversationId }]);
+    // Counted for the key that sent it, which is nobody's person.
+    expect(entries).toEqual([{ conversationId, keyed: true, userId: null }]);
 
     // A conversation created with its first message: the entry, counted before the conversation existed, names it too.
     const withMessage = await api.json<{ conversation: { id: string } }>("/api/v1/conversations", {
