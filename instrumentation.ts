@@ -16,9 +16,9 @@ export async function register() {
   // Before any sign-in is counted: the client address without a proxy is the socket's (client-ip.ts).
   const { stampPeerAddresses } = await import("@/lib/server/http/peer-address");
   stampPeerAddresses();
-  // TRACE and its kin never reach Next, which could only answer them with a 500 page.
-  const { refuseForbiddenMethods } = await import("@/lib/server/http/forbidden-methods");
-  refuseForbiddenMethods();
+  // Methods and paths Next could only answer with a 500 page never reach it.
+  const { refuseUnroutableRequests } = await import("@/lib/server/http/unroutable");
+  refuseUnroutableRequests();
   if (!env.DATABASE_URL) return;
   const { startBackgroundJobs } = await import("@/lib/server/jobs/background-jobs");
   startBackgroundJobs();

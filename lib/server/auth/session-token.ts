@@ -56,15 +56,6 @@ export async function sessionClaim(
   };
 }
 
-/**
- * The user id of a decodable, unexpired session cookie, without the database check: for the
- * proxy's API gate, which only turns away requests that carry no session at all. Every API
- * route then checks the session itself (session.ts), so an API request pays one session read.
- */
-export async function unverifiedSessionUserId(cookieHeader: string | null): Promise<string | null> {
-  return (await decodeSession(cookieHeader))?.userId ?? null;
-}
-
 async function decodeSession(cookieHeader: string | null): Promise<Remembered | null> {
   const key = sessionCookies(cookieHeader);
   if (!key) return null;

@@ -1,4 +1,4 @@
-import http from "node:http";
+import { onEveryRequest, type NodeRequestHook } from "./node-requests";
 
 /**
  * The header that carries the TCP peer's address to route handlers. Next gives a handler no socket;
@@ -8,18 +8,12 @@ import http from "node:http";
  */
 export const PEER_ADDRESS_HEADER = "x-handoff-peer-address";
 
-let installed = false;
+const stamp: NodeRequestHook = (request) => {
+  request.headers[PEER_ADDRESS_HEADER] = request.socket.remoteAddress ?? "";
+  return false;
+};
 
-/** Stamps every incoming request of this process's HTTP servers with its socket's address. Once per process. */
+/** Stamps every incoming request of this process's HTTP servers with its socket's address. */
 export function stampPeerAddresses() {
-  if (installed) return;
-  installed = true;
-  const emit = http.Server.prototype.emit;
-  http.Server.prototype.emit = function (this: http.Server, event: string, ...args: unknown[]) {
-    if (event === "request") {
-      const request = args[0] as http.IncomingMessage;
-      request.headers[PEER_ADDRESS_HEADER] = request.socket.remoteAddress ?? "";
-    }
-    return Reflect.apply(emit, this, [event, ...args]) as boolean;
-  } as typeof emit;
+  onEveryRequest(stamp);
 }

@@ -1,26 +1,27 @@
 import { NextResponse } from "next/server";
 import { toAppError } from "./domain-errors";
 import { logger } from "../logger";
-import { NO_STORE } from "./security-headers";
+import { crossOriginRefusal } from "./same-origin";
+import { withApiHeaders } from "./security-headers";
 
 type Handler<C> = (request: Request, context: C) => Promise<Response>;
 
 /**
- * Wraps a route handler so every failure becomes a JSON answer: AppErrors with their status,
- * a database that is away a 503 with Retry-After, anything else a 500 that is logged and says
- * what to do, never a stack trace. An answer that
- * says nothing of caching is never stored (SSE streams set their own).
+ * Wraps a route handler. First the CSRF rule (same-origin.ts): a cookie-carrying write from another
+ * origin is refused before anything runs (the proxy does not run for /api: docs/benchmarks.md says
+ * what it cost). Then every failure becomes a JSON answer: AppErrors with their status, a database
+ * that is away a 503 with Retry-After, anything else a 500 that is logged and says what to do, never
+ * a stack trace. Every answer gets the API's headers (security-headers.ts `withApiHeaders`).
  */
 export function route<C>(handler: Handler<C>): Handler<C> {
   return async (request, context) => {
     let response: Response;
     try {
-      response = await handler(request, context);
+      response = crossOriginRefusal(request, new URL(request.url).pathname) ?? (await handler(request, context));
     } catch (error) {
       response = errorResponse(error, request);
     }
-    if (!response.headers.has("cache-control")) response.headers.set("cache-control", NO_STORE);
-    return response;
+    return withApiHeaders(response);
   };
 }
 

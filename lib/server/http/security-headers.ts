@@ -1,5 +1,6 @@
 import type { NextResponse } from "next/server";
 import { serverEnv } from "@/lib/server/env";
+import { API_CONTENT_SECURITY_POLICY } from "./static-headers";
 
 /**
  * The page CSP. Scripts run only with this request's nonce (Next puts it on its own scripts, the
@@ -25,34 +26,35 @@ export function pageContentSecurityPolicy(nonce: string, development = process.e
 /** API JSON carries the caller's data: never stored by a browser or a shared cache. */
 export const NO_STORE = "no-store";
 
-// API answers are data: nothing in them may load or frame anything. `sandbox`: an attached file opened
-// on its own (GET …/attachments/{id}) runs nothing in our origin; the proxy's header replaces a route's.
-const API_CONTENT_SECURITY_POLICY = "default-src 'none'; frame-ancestors 'none'; sandbox";
-
 export const newNonce = () => Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString("base64");
 
 /**
  * HSTS only when the app says it is served over https (APP_URL): sent over plain http, or from a
  * development server on localhost, it would pin every port of that host to https for a year.
  */
-function strictTransportSecurity(response: NextResponse) {
-  if (serverEnv().APP_URL?.startsWith("https://")) response.headers.set("strict-transport-security", "max-age=31536000; includeSubDomains");
+export function strictTransportSecurity(): string | null {
+  return serverEnv().APP_URL?.startsWith("https://") ? "max-age=31536000; includeSubDomains" : null;
+}
+
+function setStrictTransportSecurity(headers: Headers) {
+  const value = strictTransportSecurity();
+  if (value) headers.set("strict-transport-security", value);
 }
 
 export function withPageHeaders(response: NextResponse, contentSecurityPolicy: string): NextResponse {
   response.headers.set("content-security-policy", contentSecurityPolicy);
-  strictTransportSecurity(response);
+  setStrictTransportSecurity(response.headers);
   return response;
 }
 
 /**
- * API answers load nothing. The middleware's own answers (401, refusals) are never stored; a
- * route's answer gets its Cache-Control from `route()`: a header set here would override the
- * route's own, and the SSE streams need theirs (no-transform keeps compression from buffering them).
+ * An API answer (`route()`) loads nothing, over a CSP the route set itself, and is never stored
+ * unless it says otherwise: the SSE streams keep their own (no-transform keeps compression from
+ * buffering them).
  */
-export function withApiHeaders(response: NextResponse, { ownAnswer }: { ownAnswer: boolean }): NextResponse {
+export function withApiHeaders(response: Response): Response {
   response.headers.set("content-security-policy", API_CONTENT_SECURITY_POLICY);
-  if (ownAnswer) response.headers.set("cache-control", NO_STORE);
-  strictTransportSecurity(response);
+  if (!response.headers.has("cache-control")) response.headers.set("cache-control", NO_STORE);
+  setStrictTransportSecurity(response.headers);
   return response;
 }

@@ -1,4 +1,6 @@
+import { readFileSync, readdirSync } from "node:fs";
 import http from "node:http";
+import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { HttpClient, createAccount, type TestAccount } from "../support/http-client";
 import { appBaseURL } from "../support/env";
@@ -60,6 +62,36 @@ describe("CSRF from another origin", () => {
       expect(body.error.code).toBe("cross_origin_request");
     }
     expect(await conversationCount()).toBe(before);
+  });
+
+  // The proxy does not run for /api, so the rule lives in `route()`: a route file whose write handler
+  // skipped it would answer with its own 401/404/422 here, having run.
+  it("refuses a cross-origin cookie write to every API route file's every write method before the route runs", async () => {
+    const files = readdirSync("app/api", { recursive: true, encoding: "utf8" }).filter((file) => path.basename(file) === "route.ts");
+    const exempt = /^(auth|v1)\//;
+    let refused = 0;
+    for (const file of files) {
+      const source = readFileSync(path.join("app/api", file), "utf8");
+      const url = `/api/${path
+        .dirname(file)
+        .replace(/\[\.\.\.\w+\]/g, "x/y")
+        .replace(/\[\w+\]/g, "x")}`;
+      for (const method of ["POST", "PUT", "PATCH", "DELETE"]) {
+        const implemented = new RegExp(
+          `export (const|async function|function) ${method}\\b(?! = notFound)|export const \\{[^}]*\\b${method}\\b[^}]*\\} = (?!methodNotAllowed)`,
+        ).test(source);
+        const response = await raw({ method, path: url, headers: { cookie: cookieOf(account), origin: "https://evil.example" } });
+        if (implemented && !exempt.test(file)) {
+          expect(response.status, `${method} ${url}`).toBe(403);
+          expect(errorCode(response.text), `${method} ${url}`).toBe("cross_origin_request");
+          refused++;
+        } else {
+          // A method the file lacks (405), an address no route claims (404), Auth.js's and /api/v1's own answers: never a write.
+          expect([400, 401, 404, 405], `${method} ${url}`).toContain(response.status);
+        }
+      }
+    }
+    expect(refused).toBeGreaterThan(70);
   });
 
   it("lets the app's own origin (or Sec-Fetch-Site: same-origin) through, and Auth.js's own POSTs and /api/v1 are not asked", async () => {
