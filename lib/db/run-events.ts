@@ -203,7 +203,8 @@ const appendStatement = ({
 }) => `WITH batches AS (
       SELECT b.g, b.batch->>'c' AS c, b.batch->>'o' AS o, json_array_length(b.batch->'e')::bigint AS n,
         (b.batch->>'a')::boolean AS a, b.batch->'e' AS e, b.batch->'h' AS h
-      FROM json_array_elements($1::json) WITH ORDINALITY AS b(batch, g)
+      -- Planned as a few rows, not json_array_elements' 100: the joins below go through the key (migration json_batches_estimate).
+      FROM "handoff_json_elements"($1::json) AS b(batch, g)
     ), locked AS (
       SELECT c."id" FROM "Conversation" c JOIN batches b ON c."id" = b.c AND c."organizationId" = b.o
       ORDER BY c."id" FOR UPDATE OF c${skipLocked ? " SKIP LOCKED" : ""}

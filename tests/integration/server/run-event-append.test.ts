@@ -345,6 +345,41 @@ describe("appendAndAnnounceRunEventGroups: many conversations in one statement",
     expect(await getTestPrisma().usageHold.count({ where: { organizationId: tenant.organizationId, id: "hold-kept" } })).toBe(1);
   });
 
+  // json_array_elements is planned as 100 rows: below some tens of thousands of conversations the
+  // batches were hashed against a sequential scan of the whole table, twice per append.
+  it("finds its conversations by key among thousands, in the plan it is prepared with and the generic one", async () => {
+    const crowd = await createTenant("append-crowd");
+    await pool.query(
+      `INSERT INTO "Conversation" ("id", "organizationId", "updatedAt") SELECT 'crowd-' || i, $1, now() FROM generate_series(1, 6000) i`,
+      [crowd.organizationId],
+    );
+    await pool.query(`ANALYZE "Conversation"`);
+    const pair = await Promise.all([openNewConversationStore(tenant), openNewConversationStore(tenant)]);
+    const sent: Array<{ text: string; values: unknown[] }> = [];
+    const capturing: RawQuery = (text, values, name) => {
+      sent.push({ text, values });
+      return query(text, values, name);
+    };
+    const batches = pair.map(({ conversation }) => ({
+      organizationId: tenant.organizationId,
+      conversationId: conversation.id,
+      events: [{ runId: "r-plan", type: "text_delta", data: { text: "hi" } }],
+    }));
+    expect(
+      (await appendAndAnnounceRunEventGroups(capturing, notice, batches, { skipLocked: true })).map((events) => events?.length),
+    ).toEqual([1, 1]);
+    const [{ text, values }] = sent;
+    const scans = (plan: unknown): string[] => {
+      const node = plan as { "Node Type"?: string; "Relation Name"?: string; Plans?: unknown[] };
+      const own = node["Node Type"] === "Seq Scan" ? [String(node["Relation Name"])] : [];
+      return [...own, ...(node.Plans ?? []).flatMap(scans)];
+    };
+    const custom = await pool.query<{ "QUERY PLAN": Array<{ Plan: unknown }> }>(`EXPLAIN (FORMAT JSON) ${text}`, values);
+    const generic = await pool.query<{ "QUERY PLAN": Array<{ Plan: unknown }> }>(`EXPLAIN (GENERIC_PLAN, FORMAT JSON) ${text}`);
+    expect(scans(custom.rows[0]["QUERY PLAN"][0].Plan)).not.toContain("Conversation");
+    expect(scans(generic.rows[0]["QUERY PLAN"][0].Plan)).not.toContain("Conversation");
+  });
+
   it("refuses a conversation named twice in one call (its numbers would collide)", async () => {
     const { conversation } = await openNewConversationStore(tenant);
     const twice = { organizationId: tenant.organizationId, conversationId: conversation.id, events: [{ runId: "r", type: "a", data: {} }] };
