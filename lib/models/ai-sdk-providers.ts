@@ -6,6 +6,7 @@ import type { ModelCapabilities } from "@/lib/agent/model-adapter";
 import { AiSdkAdapter } from "./ai-sdk-adapter";
 import { capabilitiesFor } from "./capabilities";
 import { DEFAULT_MAX_TOKENS } from "./model-config";
+import { providerFetch } from "./provider-fetch";
 import { providerTarget } from "./provider-target";
 
 export type AiSdkProvider = "openai" | "google" | "anthropic-ai-sdk" | "openai-compatible";
@@ -33,15 +34,15 @@ function languageModel(config: AiSdkModelConfig): LanguageModel {
     case "openai":
       // Chat Completions rather than the Responses API: the one wire format OpenAI and every
       // OpenAI-compatible server share, so one code path (and one fake server) covers both.
-      return createOpenAI({ apiKey: requireKey(config), baseURL }).chat(model);
+      return createOpenAI({ apiKey: requireKey(config), baseURL, fetch: providerFetch }).chat(model);
     case "openai-compatible":
       if (!baseURL) throw new Error("An OpenAI-compatible provider needs a base URL.");
       // Local servers ignore the key, but the client insists on sending one.
-      return createOpenAI({ apiKey: apiKey ?? "not-needed", baseURL, name: "openai-compatible" }).chat(model);
+      return createOpenAI({ apiKey: apiKey ?? "not-needed", baseURL, name: "openai-compatible", fetch: providerFetch }).chat(model);
     case "google":
-      return createGoogleGenerativeAI({ apiKey: requireKey(config), baseURL })(model);
+      return createGoogleGenerativeAI({ apiKey: requireKey(config), baseURL, fetch: providerFetch })(model);
     case "anthropic-ai-sdk":
-      return createAnthropic({ apiKey: requireKey(config), baseURL })(model);
+      return createAnthropic({ apiKey: requireKey(config), baseURL, fetch: providerFetch })(model);
   }
 }
 

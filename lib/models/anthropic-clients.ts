@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import Anthropic from "@anthropic-ai/sdk";
+import { providerFetch } from "./provider-fetch";
 
 export interface AnthropicClientOptions {
   apiKey: string;
@@ -27,7 +28,13 @@ export function anthropicClient({ apiKey, baseURL, timeoutMs }: AnthropicClientO
     clients.set(key, known);
     return known;
   }
-  const client = new Anthropic({ apiKey, baseURL, maxRetries: 0, ...(timeoutMs !== undefined && { timeout: timeoutMs }) });
+  const client = new Anthropic({
+    apiKey,
+    baseURL,
+    maxRetries: 0,
+    fetch: providerFetch,
+    ...(timeoutMs !== undefined && { timeout: timeoutMs }),
+  });
   if (clients.size >= KEPT_CLIENTS) clients.delete(clients.keys().next().value!);
   clients.set(key, client);
   return client;

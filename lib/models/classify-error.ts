@@ -1,4 +1,5 @@
 import { ModelError, type ModelErrorKind } from "./model-error";
+import { REFUSED_REDIRECT_MESSAGE } from "./provider-fetch";
 
 /**
  * Maps whatever a provider SDK threw to one of our error kinds. Works on the shapes rather
@@ -147,6 +148,8 @@ export function classifyModelError(error: unknown): ClassifiedError | undefined 
   const byType = kindForErrorType(top);
   if (byType) return { kind: byType };
 
+  // Providers are called with redirects refused (provider-fetch.ts): a setting to fix, not an outage to retry.
+  if (links.some((link) => link.message === REFUSED_REDIRECT_MESSAGE)) return { kind: "redirect" };
   for (const link of links) {
     const code = link.code;
     if (typeof code === "string" && TIMEOUT_CODES.has(code)) return { kind: "timeout" };

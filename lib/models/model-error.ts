@@ -4,7 +4,8 @@
  * response body; the original error stays on `cause` for the server log.
  */
 
-export type ModelErrorKind = "rate_limit" | "quota" | "overloaded" | "auth" | "bad_request" | "server" | "network" | "timeout" | "aborted";
+export type ModelErrorKind =
+  "rate_limit" | "quota" | "overloaded" | "auth" | "bad_request" | "redirect" | "server" | "network" | "timeout" | "aborted";
 
 /**
  * Kinds worth another attempt: the same request may succeed a moment later. Not "quota"
@@ -13,7 +14,7 @@ export type ModelErrorKind = "rate_limit" | "quota" | "overloaded" | "auth" | "b
 export const RETRYABLE_KINDS: ReadonlySet<ModelErrorKind> = new Set(["rate_limit", "overloaded", "server", "network", "timeout"]);
 
 /** Kinds after which the next model is tried: the provider's trouble, not the request's. */
-export const FALLBACK_KINDS: ReadonlySet<ModelErrorKind> = new Set([...RETRYABLE_KINDS, "auth", "quota"]);
+export const FALLBACK_KINDS: ReadonlySet<ModelErrorKind> = new Set([...RETRYABLE_KINDS, "auth", "quota", "redirect"]);
 
 export class ModelError extends Error {
   readonly kind: ModelErrorKind;
@@ -76,6 +77,8 @@ export function describeModelError(kind: ModelErrorKind, modelName: string, stat
       if (status === 413)
         return `The conversation is too large for ${subject.replace(/^The /, "the ")}. Start a new conversation or remove large attachments.`;
       return `${subject} rejected the request as invalid. Try again; if it keeps happening, start a new conversation or pick another model in agent settings.`;
+    case "redirect":
+      return `${subject} answered with a redirect, which Handoff does not follow (it could lead the server to a private address). Set the base URL in agent settings to the address the provider redirects to.`;
     case "quota":
       return `${subject} says this workspace's quota or credit is used up. Add credit or raise the quota with ${name}, or add a fallback model in agent settings.`;
     case "rate_limit":
