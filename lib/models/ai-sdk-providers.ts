@@ -6,7 +6,7 @@ import type { ModelCapabilities } from "@/lib/agent/model-adapter";
 import { AiSdkAdapter } from "./ai-sdk-adapter";
 import { capabilitiesFor } from "./capabilities";
 import { DEFAULT_MAX_TOKENS } from "./model-config";
-import { providerFetch } from "./provider-fetch";
+import { providerFetch, type ProviderFetch } from "./provider-fetch";
 import { providerTarget } from "./provider-target";
 
 export type AiSdkProvider = "openai" | "google" | "anthropic-ai-sdk" | "openai-compatible";
@@ -22,6 +22,8 @@ export interface AiSdkModelConfig {
   systemPrompt?: string;
   /** What the admin stated (an OpenAI-compatible server); merged over the known-models table. */
   capabilities?: Partial<ModelCapabilities>;
+  /** Default: `providerFetch`. */
+  fetch?: ProviderFetch;
 }
 
 /**
@@ -29,20 +31,20 @@ export interface AiSdkModelConfig {
  * like from the server's environment, and a tenant would silently run on the operator's key.
  */
 function languageModel(config: AiSdkModelConfig): LanguageModel {
-  const { provider, model, apiKey, baseURL } = config;
+  const { provider, model, apiKey, baseURL, fetch = providerFetch } = config;
   switch (provider) {
     case "openai":
       // Chat Completions rather than the Responses API: the one wire format OpenAI and every
       // OpenAI-compatible server share, so one code path (and one fake server) covers both.
-      return createOpenAI({ apiKey: requireKey(config), baseURL, fetch: providerFetch }).chat(model);
+      return createOpenAI({ apiKey: requireKey(config), baseURL, fetch }).chat(model);
     case "openai-compatible":
       if (!baseURL) throw new Error("An OpenAI-compatible provider needs a base URL.");
       // Local servers ignore the key, but the client insists on sending one.
-      return createOpenAI({ apiKey: apiKey ?? "not-needed", baseURL, name: "openai-compatible", fetch: providerFetch }).chat(model);
+      return createOpenAI({ apiKey: apiKey ?? "not-needed", baseURL, name: "openai-compatible", fetch }).chat(model);
     case "google":
-      return createGoogleGenerativeAI({ apiKey: requireKey(config), baseURL, fetch: providerFetch })(model);
+      return createGoogleGenerativeAI({ apiKey: requireKey(config), baseURL, fetch })(model);
     case "anthropic-ai-sdk":
-      return createAnthropic({ apiKey: requireKey(config), baseURL, fetch: providerFetch })(model);
+      return createAnthropic({ apiKey: requireKey(config), baseURL, fetch })(model);
   }
 }
 

@@ -14,6 +14,7 @@ import { toAnthropicMessages, toAnthropicSystem, toAnthropicTools } from "./anth
 import { abortedError } from "./model-error";
 import { providerTarget, type ProviderBound } from "./provider-target";
 import { anthropicClient } from "./anthropic-clients";
+import type { ProviderFetch } from "./provider-fetch";
 import { withReportedUsage } from "./reported-usage";
 import { toStopReason, type StopReason } from "./stop-reason";
 
@@ -30,6 +31,8 @@ export interface AnthropicAdapterOptions {
   systemPrompt?: string;
   /** Default: the known-models table's entry for `model`. */
   capabilities?: ModelCapabilities;
+  /** Default: `providerFetch`. */
+  fetch?: ProviderFetch;
 }
 
 type BlockInProgress =

@@ -1,5 +1,5 @@
 import { ModelError, type ModelErrorKind } from "./model-error";
-import { REFUSED_REDIRECT_MESSAGE } from "./provider-fetch";
+import { ProviderAddressRefusedError, REFUSED_REDIRECT_MESSAGE } from "./provider-fetch";
 
 /**
  * Maps whatever a provider SDK threw to one of our error kinds. Works on the shapes rather
@@ -65,6 +65,8 @@ function statusOf(error: Loose): number | undefined {
 }
 
 function kindForStatus(status: number): ModelErrorKind {
+  // A fetch that does not follow redirects (the server's, lib/server/agent/model-fetch.ts) hands the 3xx on.
+  if (status >= 300 && status < 400) return "redirect";
   if (status === 402) return "quota";
   if (status === 401 || status === 403) return "auth";
   if (status === 408) return "timeout";
@@ -138,7 +140,7 @@ export function classifyModelError(error: unknown): ClassifiedError | undefined 
   const status = statusOf(top);
   // A stream cut after a 200 reaches us from the AI SDK as an APICallError with status 200:
   // only an error status says what went wrong; otherwise the cause chain does.
-  if (status !== undefined && status >= 400) {
+  if (status !== undefined && status >= 300) {
     const headers = top.headers ?? top.responseHeaders;
     if (saysQuota(top)) return { kind: "quota", status };
     return { kind: kindForStatus(status), status, retryAfterMs: parseRetryAfter(headers) };
@@ -150,6 +152,7 @@ export function classifyModelError(error: unknown): ClassifiedError | undefined 
 
   // Providers are called with redirects refused (provider-fetch.ts): a setting to fix, not an outage to retry.
   if (links.some((link) => link.message === REFUSED_REDIRECT_MESSAGE)) return { kind: "redirect" };
+  if (links.some((link) => link instanceof ProviderAddressRefusedError)) return { kind: "address_refused" };
   for (const link of links) {
     const code = link.code;
     if (typeof code === "string" && TIMEOUT_CODES.has(code)) return { kind: "timeout" };

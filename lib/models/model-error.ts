@@ -5,7 +5,17 @@
  */
 
 export type ModelErrorKind =
-  "rate_limit" | "quota" | "overloaded" | "auth" | "bad_request" | "redirect" | "server" | "network" | "timeout" | "aborted";
+  | "rate_limit"
+  | "quota"
+  | "overloaded"
+  | "auth"
+  | "bad_request"
+  | "redirect"
+  | "address_refused"
+  | "server"
+  | "network"
+  | "timeout"
+  | "aborted";
 
 /**
  * Kinds worth another attempt: the same request may succeed a moment later. Not "quota"
@@ -14,7 +24,7 @@ export type ModelErrorKind =
 export const RETRYABLE_KINDS: ReadonlySet<ModelErrorKind> = new Set(["rate_limit", "overloaded", "server", "network", "timeout"]);
 
 /** Kinds after which the next model is tried: the provider's trouble, not the request's. */
-export const FALLBACK_KINDS: ReadonlySet<ModelErrorKind> = new Set([...RETRYABLE_KINDS, "auth", "quota", "redirect"]);
+export const FALLBACK_KINDS: ReadonlySet<ModelErrorKind> = new Set([...RETRYABLE_KINDS, "auth", "quota", "redirect", "address_refused"]);
 
 export class ModelError extends Error {
   readonly kind: ModelErrorKind;
@@ -79,6 +89,8 @@ export function describeModelError(kind: ModelErrorKind, modelName: string, stat
       return `${subject} rejected the request as invalid. Try again; if it keeps happening, start a new conversation or pick another model in agent settings.`;
     case "redirect":
       return `${subject} answered with a redirect, which Handoff does not follow (it could lead the server to a private address). Set the base URL in agent settings to the address the provider redirects to.`;
+    case "address_refused":
+      return `The base URL of ${name} resolves to an address agents may not reach (private, loopback, link-local or the cloud metadata address). Check the base URL in agent settings.`;
     case "quota":
       return `${subject} says this workspace's quota or credit is used up. Add credit or raise the quota with ${name}, or add a fallback model in agent settings.`;
     case "rate_limit":

@@ -12,6 +12,7 @@ import {
   type ModelTarget,
   type StatedCapabilities,
 } from "./model-config";
+import type { ProviderFetch } from "./provider-fetch";
 import { withReliability, type ReliabilityOptions } from "./reliability";
 import { withRouting } from "./routed-model";
 
@@ -23,6 +24,8 @@ export interface BuildModelOptions {
   env?: Record<string, string | undefined>;
   reliability?: ReliabilityOptions;
   demo?: DemoModelOptions;
+  /** The `fetch` the providers' SDKs call (the server's goes through the SSRF guard); default `providerFetch`. */
+  fetch?: ProviderFetch;
 }
 
 export interface BuiltModel {
@@ -113,6 +116,7 @@ function createAdapter(
         maxTokens: config.maxTokens,
         thinking: config.thinking,
         capabilities: capabilitiesFor("anthropic", model, stated),
+        fetch: options.fetch,
       });
     default:
       return createAiSdkAdapter({
@@ -122,6 +126,7 @@ function createAdapter(
         baseURL: target.baseURL,
         maxTokens: config.maxTokens,
         capabilities: stated,
+        fetch: options.fetch,
       });
   }
 }

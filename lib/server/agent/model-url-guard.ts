@@ -10,9 +10,10 @@ import { vetHost } from "@/lib/server/http/outbound-url-guard";
  * network (Ollama on the LAN, the test suite's fake providers on 127.0.0.1) sets
  * ALLOW_PRIVATE_MODEL_URLS=1.
  *
- * Checked when settings are saved and again whenever a run builds its model (DNS can change in
- * between). The SDKs resolve the name once more when they connect, so a DNS-rebinding attacker
- * with a very short TTL is not fully excluded; see docs/streaming.md "Security".
+ * Checked when settings are saved and again before a run's first model call (DNS can change in
+ * between), for a sentence the admin can act on. The connections themselves are vetted again as
+ * they are made (model-fetch.ts), so a name that changes its answer after this check (DNS
+ * rebinding) still reaches nothing private.
  */
 export const ALLOW_PRIVATE_MODEL_URLS_ENV = "ALLOW_PRIVATE_MODEL_URLS";
 

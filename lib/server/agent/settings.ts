@@ -17,7 +17,8 @@ import { AppError } from "@/lib/server/http/app-error";
 import { BUILTIN_TOOL_NAMES } from "@/lib/tools/catalog";
 import { BUILTIN_TOOL_CATALOG } from "@/lib/tools/server";
 import { DEFAULT_AGENT_SETTINGS } from "./defaults";
-import { guardModelUrls, refuseModelUrl } from "./model-url-guard";
+import { serverModelFetch } from "./model-fetch";
+import { guardModelUrls, privateModelUrlsAllowed, refuseModelUrl } from "./model-url-guard";
 
 /** The runtime's own tools: always on (tasks and inbox are part of every agent). */
 export const ALWAYS_ON_TOOLS = [UPDATE_TASKS_TOOL_NAME, POST_TO_INBOX_TOOL_NAME];
@@ -94,7 +95,7 @@ export function buildTenantModel(
   options: { urlsChecked?: boolean } = {},
 ): BuiltModel {
   const config = { ...settings.model, ...(settings.providerKey && { apiKey: settings.providerKey }) };
-  const built = buildModel(config, { env: modelEnv(env), demo: demoOptions(env) });
+  const built = buildModel(config, { env: modelEnv(env), demo: demoOptions(env), fetch: serverModelFetch(privateModelUrlsAllowed(env)) });
   const model = options.urlsChecked ? built.model : guardModelUrls(built.model, () => modelUrlRefusal(settings, env));
   return { ...built, model, notices: [...settings.notices, ...built.notices] };
 }

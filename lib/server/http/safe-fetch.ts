@@ -1,8 +1,9 @@
 import http from "node:http";
 import https from "node:https";
-import type { LookupFunction } from "node:net";
 import { serverEnv, type ServerEnv } from "@/lib/server/env";
-import { checkOutboundUrl, type LookupAll, type OutboundRefusalCode, type ResolvedAddress } from "./outbound-url-guard";
+import { pinnedLookup } from "./guarded-lookup";
+import { checkOutboundUrl, type LookupAll, type OutboundRefusalCode } from "./outbound-url-guard";
+import { requestTarget } from "./streaming-fetch";
 
 /**
  * An HTTP request to a URL a tenant chose (a webhook endpoint), behind the SSRF guard:
@@ -68,14 +69,6 @@ export class SafeFetchError extends Error {
   }
 }
 
-/** A `lookup` for node:net that always answers with the vetted address, in the shape net asks for. */
-function pinnedLookup(pinned: ResolvedAddress): LookupFunction {
-  return (_host, options, callback) => {
-    if (options.all) (callback as unknown as (error: null, addresses: ResolvedAddress[]) => void)(null, [pinned]);
-    else callback(null, pinned.address, pinned.family);
-  };
-}
-
 export async function safeFetch(url: string | URL, init: SafeFetchInit, limits: SafeFetchLimits): Promise<SafeResponse> {
   const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started);
@@ -118,10 +111,7 @@ export async function safeFetch(url: string | URL, init: SafeFetchInit, limits: 
       };
       const request = transport.request(
         {
-          protocol: target.protocol,
-          host: target.hostname.replace(/^\[|\]$/g, ""),
-          port: target.port || undefined,
-          path: `${target.pathname}${target.search}`,
+          ...requestTarget(target),
           method: init.method ?? "GET",
           headers: init.headers,
           lookup: pinnedLookup(pinned),

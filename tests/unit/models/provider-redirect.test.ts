@@ -1,12 +1,12 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
-import type { ModelAdapter } from "@/lib/agent/model-adapter";
 import { AnthropicAdapter } from "@/lib/models/anthropic-adapter";
 import { createAiSdkAdapter } from "@/lib/models/ai-sdk-providers";
-import { ModelError } from "@/lib/models/model-error";
 import { ProviderCooldowns } from "@/lib/models/provider-cooldowns";
 import { withReliability } from "@/lib/models/reliability";
+import { modelFetch } from "@/lib/server/agent/model-fetch";
+import { modelFailure } from "@/tests/support/model-failure";
 import { anthropicText, startFakeAnthropic, type FakeAnthropicServer } from "@/tests/support/fake-providers/anthropic";
 import { openaiText, startFakeOpenAI, type FakeOpenAIServer } from "@/tests/support/fake-providers/openai";
 
@@ -47,23 +47,11 @@ beforeEach(() => {
 
 const HI = { messages: [{ sender: "user" as const, text: "Hi" }] };
 
-async function refusal(model: ModelAdapter): Promise<ModelError> {
-  const reliable = withReliability([model], { sleep: async () => {}, random: () => 0.5, cooldowns: new ProviderCooldowns() });
-  const error = await reliable
-    .prompt(HI, () => {})
-    .then(
-      () => undefined,
-      (e: unknown) => e,
-    );
-  expect(error).toBeInstanceOf(ModelError);
-  return error as ModelError;
-}
-
 describe("a model provider's redirect is refused, not followed", () => {
   test("Anthropic: the redirect's target gets no request, the call is not retried, and the message says what to set", async () => {
     target = anthropic.url;
 
-    const error = await refusal(new AnthropicAdapter({ model: "claude-test", apiKey: "sk-ant-secret", baseURL: redirectorUrl }));
+    const error = await modelFailure(new AnthropicAdapter({ model: "claude-test", apiKey: "sk-ant-secret", baseURL: redirectorUrl }));
 
     expect(error.kind).toBe("redirect");
     expect(error.message).toBe(
@@ -76,7 +64,7 @@ describe("a model provider's redirect is refused, not followed", () => {
   test("an OpenAI-compatible server through the AI SDK: the same", async () => {
     target = openai.url;
 
-    const error = await refusal(
+    const error = await modelFailure(
       createAiSdkAdapter({ provider: "openai-compatible", model: "local-model", baseURL: `${redirectorUrl}/v1`, apiKey: "sk-local" }),
     );
 
@@ -89,8 +77,25 @@ describe("a model provider's redirect is refused, not followed", () => {
   test("Anthropic through the AI SDK: the same", async () => {
     target = anthropic.url;
 
-    const error = await refusal(
+    const error = await modelFailure(
       createAiSdkAdapter({ provider: "anthropic-ai-sdk", model: "claude-test", baseURL: `${redirectorUrl}/v1`, apiKey: "sk-ant-secret" }),
+    );
+
+    expect(error.kind).toBe("redirect");
+    expect(anthropic.requests).toHaveLength(0);
+    expect(redirected).toBe(1);
+  });
+
+  test("the server's model fetch, which hands a 3xx on: the same", async () => {
+    target = anthropic.url;
+
+    const error = await modelFailure(
+      new AnthropicAdapter({
+        model: "claude-test",
+        apiKey: "sk-ant-secret",
+        baseURL: redirectorUrl,
+        fetch: modelFetch({ allowPrivate: true }),
+      }),
     );
 
     expect(error.kind).toBe("redirect");
